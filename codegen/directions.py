@@ -1,0 +1,246 @@
+"""Parameter directions: how each C parameter appears in Python (argument, output, list, buffer).
+
+Rules decide most parameters from their C types; ``OVERRIDES`` below holds the cases rules cannot decide,
+each with the reason. Directions (``param["dir"]``):
+
+``in``          by value: scalar, enum, handle, struct by value
+``in_struct``   pointer to a struct the caller passes (``const CUDA_MEMCPY2D *``): a struct wrapper or None
+``in_str``      ``const char *``: bytes
+``in_ptr``      ``void *`` / ``const void *``: int address, None or a buffer (written to when not const)
+``in_list``     ``const T *`` with an element count parameter: a list of T
+``out``         ``T *`` the library fills: returned (``void **`` returns an int address)
+``out_cstr``    ``const char **``: returned as bytes
+``out_bytes``   ``char *`` with a capacity parameter: returned as bytes
+``out_list``    ``T *`` with a count parameter: returned as a list; the count is ``inout`` or an ``in``
+``inout``       ``T *`` count: taken as an argument (default 0) and returned
+``caller_buf``  ``char *`` the caller supplies and the library writes (``nvrtcGetPTX``)
+``kernel_params`` / ``extra``  ``cuLaunchKernel``'s argument block and its ``extra`` array
+"""
+
+from .ctypes_model import CType
+
+_INT_BASES = {"int", "unsigned int", "size_t", "long", "unsigned long", "long long", "unsigned long long",
+              "short", "unsigned short", "cuuint32_t", "cuuint64_t", "uint32_t", "uint64_t", "int32_t",
+              "int64_t"}
+
+# Python names for C parameters that are Python keywords or builtins (as cuda.bindings names them).
+RENAMES = {"from": "from_", "type": "typename", "format": "pformat", "input": "input_", "bytes": "numbytes",
+           "len": "length"}
+
+# Non-const struct pointers are outputs by rule; these are structs the caller fills and passes in.
+_STRUCT_INPUTS = [
+    ("cuCtxCreate_v4", "ctxCreateParams"), ("cuGraphAddMemAllocNode", "nodeParams"),
+    ("cuGraphInstantiateWithParams", "instantiateParams"), ("cuGraphAddNode", "nodeParams"),
+    ("cuGraphAddNode_v2", "nodeParams"), ("cuGraphNodeSetParams", "nodeParams"),
+    ("cuGraphExecNodeSetParams", "nodeParams"), ("cuTensorMapReplaceAddress", "tensorMap"),
+    ("cuMemPoolGetAccess", "location"), ("cuMemPoolImportPointer", "shareData"),
+    ("cuCheckpointProcessLock", "args"), ("cuCheckpointProcessCheckpoint", "args"),
+    ("cuCheckpointProcessRestore", "args"), ("cuCheckpointProcessUnlock", "args"),
+    ("cuDevResourceGenerateDesc", "resources"), ("cuMemBatchDecompressAsync", "paramsArray"),
+    ("cuCtxCreate_v3", "paramsArray"), ("cuGraphConditionalHandleCreate", "hConditional"),
+]
+
+# (function, parameter) -> direction, or a dict of fields to set. Why each one is here:
+OVERRIDES = {
+    **{k: "in_struct" for k in _STRUCT_INPUTS},
+    # void * the library writes a value into, typed by another argument: returned as an int
+    ("cuPointerGetAttribute", "data"): {"dir": "out", "any": "pointer_attribute"},
+    ("cuPointerGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
+    ("cuPointerGetAttributes", "data"): {"dir": "out_list", "count": "numAttributes", "any": "pointer_attribute"},
+    ("cuMemPoolGetAttribute", "value"): {"dir": "out", "any": "u64"},
+    ("cuDeviceGetGraphMemAttribute", "value"): {"dir": "out", "any": "u64"},
+    ("cuCoredumpGetAttribute", "value"): {"dir": "out", "any": "u64"},
+    ("cuCoredumpGetAttributeGlobal", "value"): {"dir": "out", "any": "u64"},
+    ("cuMemGetHandleForAddressRange", "handle"): {"dir": "out", "any": "u64"},
+    ("cuMemExportToShareableHandle", "shareableHandle"): {"dir": "out", "any": "u64"},
+    ("cuMemPoolExportToShareableHandle", "handle_out"): {"dir": "out", "any": "u64"},
+    ("cuMemRangeGetAttributes", "data"): {"dir": "out", "any": "u64_list", "count": "numAttributes"},
+    ("cuMemRangeGetAttributes", "dataSizes"): {"dir": "in_list", "count": "numAttributes"},
+    ("cuMemRangeGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
+    # kernel arguments: the packed argument block and the extra array are inputs despite void **
+    ("cuLaunchKernel", "kernelParams"): "kernel_params",
+    ("cuLaunchKernel", "extra"): "extra",
+    ("cuLaunchCooperativeKernel", "kernelParams"): "kernel_params",
+    ("cuLaunchKernelEx", "kernelParams"): "kernel_params",
+    ("cuLaunchKernelEx", "extra"): "extra",
+    # JIT option values are a list of pointer-sized values given by the caller
+    ("cuModuleLoadDataEx", "optionValues"): {"dir": "in_list", "count": "numOptions"},
+    ("cuLinkCreate", "optionValues"): {"dir": "in_list", "count": "numOptions"},
+    ("cuLinkAddData", "optionValues"): {"dir": "in_list", "count": "numOptions"},
+    ("cuLinkAddFile", "optionValues"): {"dir": "in_list", "count": "numOptions"},
+    ("cuLibraryLoadData", "jitOptionsValues"): {"dir": "in_list", "count": "numJitOptions"},
+    ("cuLibraryLoadData", "libraryOptionValues"): {"dir": "in_list", "count": "numLibraryOptions"},
+    ("cuLibraryLoadFromFile", "jitOptionsValues"): {"dir": "in_list", "count": "numJitOptions"},
+    ("cuLibraryLoadFromFile", "libraryOptionValues"): {"dir": "in_list", "count": "numLibraryOptions"},
+    # the mode is swapped: the caller's mode goes in, the previous one comes out
+    ("cuThreadExchangeStreamCaptureMode", "mode"): "inout",
+    # the iterator is advanced by the call; the caller's buffer receives the log and its size is updated
+    ("cuLogsDumpToFile", "iterator"): "inout",
+    ("cuLogsDumpToMemory", "iterator"): "inout",
+    ("cuLogsDumpToMemory", "size"): "inout",
+    # a fixed-size output: the LUID is 8 bytes
+    ("cuDeviceGetLuid", "luid"): {"dir": "out_bytes", "fixed": 8},
+    # four border colour components
+    ("cuTexRefSetBorderColor", "pBorderColor"): {"dir": "in_list", "fixed": 4},
+    # graphics resources are passed as a list given by the caller
+    ("cuGraphicsMapResources", "resources"): {"dir": "in_list", "count": "count"},
+    ("cuGraphicsUnmapResources", "resources"): {"dir": "in_list", "count": "count"},
+    # the two ends of each edge share the edge count
+    **{(f, end): {"dir": "in_list", "count": "numDependencies"}
+       for f in ("cuGraphAddDependencies", "cuGraphAddDependencies_v2", "cuGraphRemoveDependencies",
+                 "cuGraphRemoveDependencies_v2") for end in ("from", "to")},
+    **{(f, end): {"dir": "out_list", "count": "numEdges"}
+       for f in ("cuGraphGetEdges", "cuGraphGetEdges_v2") for end in ("from", "to")},
+    # the library's own array of edge data, counted like the dependencies
+    ("cuStreamGetCaptureInfo_v3", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
+    ("cuMemRangeGetAttribute", "data"): {"dir": "out", "any": "u64"},
+    ("cuLaunchCooperativeKernelMultiDevice", "launchParamsList"): {"dir": "in_list", "count": "numDevices"},
+    # the groups are returned in a list as long as the group count the caller asks for
+    ("cuDevSmResourceSplitByCount", "result"): {"dir": "out_list", "count": "nbGroups"},
+    # header file contents and names come in two lists of the same length
+    ("nvrtcCreateProgram", "includeNames"): {"dir": "in_list", "count": "numHeaders"},
+    # the program handle is read and then cleared by the library
+    ("nvrtcDestroyProgram", "prog"): "in_ref",
+    # nvrtc returns a pointer to its own string
+    ("nvrtcGetLoweredName", "lowered_name"): "out_cstr",
+}
+
+
+def _is_count_name(name):
+    low = name.lower()
+    return low.startswith(("num", "nb")) or low.endswith("count") or low in ("length", "len")
+
+
+def _stem(count_name):
+    """``numDependencies_out`` -> ``dependencies``; generic names (``count``) have no stem."""
+    low = count_name.lower()
+    if low.endswith("_out"):
+        low = low[:-4]
+    for prefix in ("num", "nb"):
+        if low.startswith(prefix) and len(low) > len(prefix):
+            return low[len(prefix):]
+    return ""
+
+
+def _related(stem, name):
+    """Whether a list parameter's name belongs to a count's stem (``dependencies`` ~ ``dependencyData``)."""
+    low = name.lower().replace("_out", "")
+    common = 0
+    while common < min(len(stem), len(low)) and stem[common] == low[common]:
+        common += 1
+    return common >= 0.7 * len(stem) or stem.rstrip("s") in low
+
+
+def _int_like(index, t):
+    r = index.resolve(t)
+    return r.base in _INT_BASES or t.base in _INT_BASES
+
+
+def assign(model):
+    from .model import TypeIndex
+
+    index = TypeIndex(model)
+    for f in model["functions"]:
+        params = f["params"]
+        types = [CType.from_json(p["type"]) for p in params]
+        for i, (p, t) in enumerate(zip(params, types)):
+            p["pyname"] = RENAMES.get(p["name"], p["name"])
+            if "dir" in p:
+                continue
+            p["dir"] = _rule(index, f, params, types, i)
+        for i, p in enumerate(params):
+            o = OVERRIDES.get((f["name"], p["name"]))
+            if o is None:
+                continue
+            if isinstance(o, str):
+                p["dir"] = o
+            else:
+                p.update(o)
+            if p.get("count"):
+                c = next(q for q in params if q["name"] == p["count"])
+        for p in params:  # the capacity of a caller-sized list is taken and returned
+            if p["dir"] in ("out_list",) and p.get("count"):
+                c = next(q for q in params if q["name"] == p["count"])
+                caller_sized = len(CType.from_json(p["type"]).ptrs) == 1
+                if CType.from_json(c["type"]).ptrs:
+                    c["dir"] = "inout" if caller_sized else "out"
+
+
+def _find_count(index, params, types, i):
+    """The integer parameter that counts parameter i's elements.
+
+    A ``numX`` count belongs to the parameters named like X; a generic count (``count``, ``length``)
+    belongs to the parameter right after it, or to the run of pointer parameters right before it.
+    """
+    def is_count(j):
+        t = types[j]
+        return (_is_count_name(params[j]["name"]) and _int_like(index, CType(t.base)) and len(t.ptrs) <= 1
+                and not (t.ptrs and t.const))
+
+    def same_run(a, b):  # pointer parameters of one depth, side by side, from a up to b
+        lo, hi = min(a, b), max(a, b)
+        return all(types[k].ptrs and len(types[k].ptrs) == len(types[i].ptrs) for k in range(lo, hi + 1)
+                   if k != b)
+
+    for j in range(len(params)):
+        if j == i or not is_count(j):
+            continue
+        stem = _stem(params[j]["name"])
+        if stem and _related(stem, params[i]["name"]):
+            return params[j]["name"]
+    for j in range(len(params)):
+        if j == i or not is_count(j) or _stem(params[j]["name"]):
+            continue
+        if j == i + 1 or (j > i and same_run(i, j)):
+            return params[j]["name"]
+        if j == i - 1 and not (j > 0 and types[j - 1].ptrs and len(types[j - 1].ptrs) == len(types[i].ptrs)):
+            return params[j]["name"]
+    return None
+
+
+def _rule(index, f, params, types, i):
+    t = types[i]
+    p = params[i]
+    if not t.ptrs or t.fn is not None:
+        return "in"
+    if t.base == "char" and t.depth == 1:
+        if t.const:
+            return "in_str"
+        cap = _find_count(index, params, types, i)
+        if cap and not types[[q["name"] for q in params].index(cap)].ptrs:
+            p["count"] = cap
+            return "out_bytes"
+        return "caller_buf"
+    if t.base == "char" and t.depth == 2:
+        cnt = _find_count(index, params, types, i)
+        if t.ptrs[1] or (t.const and cnt):
+            if cnt:
+                p["count"] = cnt
+                return "in_list"
+        return "out_cstr"
+    if t.base == "void" and t.depth == 1:
+        return "in_ptr"
+    if t.base == "void" and t.depth == 2:
+        return "out"
+    kind = index.kind(t.base)
+    if t.depth == 1:
+        if _is_count_name(p["name"]) and kind in ("primitive", "handle_int"):
+            return "out"
+        cnt = _find_count(index, params, types, i)
+        if t.const:
+            if cnt:
+                p["count"] = cnt
+            return "in_struct" if kind in ("struct", "opaque") and not cnt else "in_list"
+        if cnt:
+            p["count"] = cnt
+            counted_by_pointer = bool(types[[q["name"] for q in params].index(cnt)].ptrs)
+            getter = "Get" in f["name"] or "Enumerate" in f["name"]
+            return "out_list" if counted_by_pointer or getter else "in_list"
+        return "out"
+    if t.depth == 2 and t.const and not t.ptrs[1]:
+        # const T **x: the library returns a pointer to its own array of T, counted by another output
+        cnt = _find_count(index, params, types, i)
+        if cnt:
+            p["count"] = cnt
+            return "out_list"
+    return "unsupported"

@@ -1,0 +1,142 @@
+"""The API model: one family's functions (with parameter directions), types, enums and constants.
+
+``build_model`` reads real headers (preprocess + pycparser); the result is plain JSON, so that a
+snapshot can hold it and a default build needs no parsing at all. ``TypeIndex`` answers what a name is
+(enum, pointer handle, integer handle, struct, function pointer, primitive) for the emitters.
+"""
+
+import os
+import re
+
+from . import directions
+from .ctypes_model import PRIMITIVES, CType
+from .parse import HeaderParser, eval_define, header_defines
+from .preprocess import expand_names, preprocess
+
+MODEL_FORMAT = 1
+
+
+def build_model(family, include_dirs):
+    """Parse ``family``'s headers found in ``include_dirs`` into its API model (a JSON-ready dict)."""
+    pp = preprocess(family.headers, include_dirs)
+    hp = HeaderParser(family.own).parse(pp.text)
+
+    declared = {f["symbol"] for f in hp.functions}
+    candidates = [n for n, body in pp.defines.items() if re.match(r"^[A-Za-z_]\w*(\(\w+\))?$", body)]
+    normal = expand_names(family.headers, include_dirs, candidates)
+    public_of = {}
+    for name, symbol in sorted(normal.items()):
+        if symbol in declared and name != symbol and not name.startswith("_"):
+            public_of.setdefault(symbol, name)
+    ptds = {}
+    if family.ptds_macro:
+        ptds = expand_names(family.headers, include_dirs, candidates, [family.ptds_macro])
+
+    functions = []
+    for f in hp.functions:
+        name = public_of.get(f["symbol"], f["symbol"])
+        entry = {"name": name, "symbol": f["symbol"], "ret": f["ret"], "params": f["params"]}
+        if name in ptds and ptds[name] != f["symbol"]:
+            entry["ptds_symbol"] = ptds[name]
+        functions.append(entry)
+
+    paths = [_find(h, include_dirs) for h in family.own]
+    constants = []
+    enum_names = set(hp.enum_values)
+    for name in header_defines(paths):
+        if not name.startswith(family.const_prefixes) or name in enum_names:
+            continue
+        value = eval_define(name, pp.defines)
+        if value is not None:
+            constants.append([name, value])
+
+    version = eval_define("CUDA_VERSION", pp.defines) if "CUDA_VERSION" in pp.defines else None
+    model = {
+        "format": MODEL_FORMAT,
+        "family": family.name,
+        "cuda_version": version,
+        "headers": list(family.headers),
+        "alignments": dict(sorted(pp.alignments.items())),
+        "decls": hp.decls,
+        "functions": functions,
+        "constants": constants,
+    }
+    directions.assign(model)
+    return model
+
+
+def _find(header, include_dirs):
+    for d in include_dirs:
+        p = os.path.join(d, header)
+        if os.path.exists(p):
+            return p
+    raise FileNotFoundError("%s not found in %s" % (header, ", ".join(include_dirs)))
+
+
+class TypeIndex:
+    """What each type name in a model is, following typedef chains."""
+
+    def __init__(self, model):
+        self.model = model
+        self.typedefs = {}
+        self.structs = {}  # "struct TAG" / "union TAG" -> decl
+        self.enums = {}  # "enum TAG" -> decl
+        for d in model["decls"]:
+            if d["kind"] == "typedef":
+                self.typedefs[d["name"]] = CType.from_json(d["type"])
+            elif d["kind"] in ("struct", "union"):
+                self.structs["%s %s" % (d["kind"], d["tag"])] = d
+            elif d["kind"] == "enum":
+                self.enums["enum %s" % d["tag"]] = d
+
+    def resolve(self, t):
+        """Follow typedefs until the base is a primitive, struct, union or enum (keeping pointer levels)."""
+        ptrs = list(t.ptrs)
+        dims = list(t.dims)
+        const = t.const
+        while t.base in self.typedefs and t.fn is None:
+            inner = self.typedefs[t.base]
+            ptrs = ptrs + list(inner.ptrs)
+            dims = dims + list(inner.dims)
+            const = const or inner.const
+            t = inner
+        return CType(t.base, const, ptrs, dims, t.fn)
+
+    def kind(self, name):
+        """Kind of a type *name* used by value: enum, handle_ptr, handle_int, struct, fnptr, primitive, void."""
+        if name in PRIMITIVES:
+            return "void" if name == "void" else "primitive"
+        if name.startswith("enum "):
+            return "enum"
+        if name.startswith(("struct ", "union ")):
+            decl = self.structs.get(name)
+            return "struct" if decl is not None and not decl.get("opaque") else "opaque"
+        if name not in self.typedefs:
+            raise KeyError("unknown type name %r" % name)
+        r = self.resolve(CType(name))
+        if r.fn is not None:
+            return "fnptr"
+        if r.base.startswith("enum "):
+            return "enum"
+        if r.base.startswith(("struct ", "union ")):
+            if r.ptrs:
+                return "handle_ptr"
+            decl = self.structs.get(r.base)
+            return "struct" if decl is not None and not decl.get("opaque") else "opaque"
+        if r.ptrs:
+            return "handle_ptr"  # typedef void *X
+        if r.base == "void":
+            return "void"
+        return "handle_int" if not r.dims else "struct"
+
+    def enum_name_of(self, name):
+        """The typedef name an ``enum TAG`` is known by (``enum cudaError_enum`` -> ``CUresult``)."""
+        return self._enum_typedefs().get(name, name)
+
+    def _enum_typedefs(self):
+        if not hasattr(self, "_etd"):
+            self._etd = {}
+            for n, t in self.typedefs.items():
+                if t.base.startswith("enum ") and not t.ptrs and n not in self._etd.values():
+                    self._etd.setdefault(t.base, n)
+        return self._etd

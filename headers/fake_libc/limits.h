@@ -1,0 +1,2 @@
+/* cudacffi fake libc: <limits.h> for codegen's preprocessing only. */
+#include "stddef.h"

@@ -1,0 +1,2 @@
+/* cudacffi fake libc: <string.h> for codegen's preprocessing only. */
+#include "stddef.h"
