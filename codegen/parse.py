@@ -153,8 +153,11 @@ class HeaderParser:
             return "%s %s" % (kind, tag)
         if isinstance(node, c_ast.Enum):
             tag = node.name
+            if tag is None:
+                self._anon["enum"] = self._anon.get("enum", 0) + 1
+                tag = "anon_enum%d" % self._anon["enum"]
             if node.values is not None:
-                self._enum(node, tag, wanted)
+                self._enum(node, tag, wanted, anonymous=node.name is None)
             return "enum %s" % tag
         raise ParseError("unsupported base type %s" % type(node).__name__)
 
@@ -190,7 +193,7 @@ class HeaderParser:
         self.decls = [x for x in self.decls if not (x.get("opaque") and x.get("tag") == tag)]
         self.decls.append(entry)
 
-    def _enum(self, node, tag, wanted):
+    def _enum(self, node, tag, wanted, anonymous=False):
         members = []
         value = -1
         for e in node.values.enumerators:
@@ -198,7 +201,10 @@ class HeaderParser:
             self.enum_values[e.name] = value
             members.append([e.name, value])
         if wanted:
-            self.decls.append({"kind": "enum", "tag": tag, "members": members})
+            entry = {"kind": "enum", "tag": tag, "members": members}
+            if anonymous:
+                entry["anonymous"] = True
+            self.decls.append(entry)
 
     def _typedef(self, node):
         wanted = self._wanted(node)

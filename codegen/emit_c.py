@@ -1,0 +1,232 @@
+"""Emit the cffi cdef and the C source (loader + one forwarding stub per function) of a family.
+
+The compiled module links against no CUDA library: every function is a stub that calls through a pointer
+filled by ``_cc_load`` (``dlopen`` + ``dlsym`` of the exact symbol the header maps the name to). A stub
+whose pointer is still empty returns ``_CC_UNBOUND``, which the Python layer turns into loading the
+library or ``FunctionNotFoundError``. Stub parameters are flattened for speed: handles travel as
+``uintptr_t``, enums as ``int``, pointers as ``void *`` or ``uintptr_t``.
+"""
+
+from .ctypes_model import CType
+from .model import TypeIndex
+
+UNBOUND = 0x7FFFFFF0
+
+ADDRESS_DIRS = ("in_ptr", "caller_buf", "kernel_params", "extra")
+
+
+def _header(model):
+    return "/* generated from CUDA %s by codegen - do not edit */\n" % version_text(model)
+
+
+def version_text(model):
+    v = model.get("cuda_version")
+    return "%d.%d" % (v // 1000, v % 1000 // 10) if v else "?"
+
+
+# -- type declarations for the cdef ---------------------------------------------------------------------------
+
+class CdefWriter:
+    def __init__(self, model):
+        self.model = model
+        self.index = TypeIndex(model)
+        self.anon = {}
+        for d in model["decls"]:
+            if d.get("anonymous"):
+                key = ("%s %s" % (d["kind"], d["tag"]))
+                self.anon[key] = d
+
+    def decl_text(self, t, name="", partial=False):
+        """C declaration of ``name`` with type ``t``, anonymous structs/enums written inline.
+
+        Structs are declared in full: cffi's API mode checks every size and field offset against the C
+        compiler when the module is built and imported. A struct whose alignment an attribute sets
+        (``CUtensorMap``) ends in ``...`` instead, so that the compiler alone decides its layout.
+        """
+        if t.base in self.anon:
+            inner = self.inline(self.anon[t.base], partial)
+            rest = CType("@", t.const, t.ptrs, t.dims, t.fn).declare(name)
+            return rest.replace("@", inner, 1)
+        return t.declare(name)
+
+    def inline(self, d, partial):
+        if d["kind"] == "enum":
+            members = ", ".join(m[0] for m in d["members"])
+            return "enum { %s, ... }" % members if members else "enum { ... }"
+        return "%s { %s }" % (d["kind"], self.fields(d, partial))
+
+    def fields(self, d, partial=False):
+        parts = []
+        for f in d["fields"]:
+            t = CType.from_json(f["type"])
+            parts.append(self.decl_text(t, f["name"] or "") + ";")
+        if partial:
+            parts.append("...;")
+        return " ".join(parts)
+
+    def cdef(self):
+        out = [_header(self.model)]
+        for d in self.model["decls"]:
+            kind = d["kind"]
+            if d.get("anonymous"):
+                continue
+            if kind == "enum":
+                members = ", ".join(m[0] for m in d["members"])
+                out.append("enum %s { %s };" % (d["tag"], members + ", ..." if members else "..."))
+            elif kind in ("struct", "union"):
+                if d.get("opaque"):
+                    out.append("%s %s;" % (kind, d["tag"]))
+                else:
+                    partial = d["tag"] in self.model.get("alignments", {})
+                    out.append("%s %s { %s };" % (kind, d["tag"], self.fields(d, partial)))
+            elif kind == "typedef":
+                t = CType.from_json(d["type"])
+                out.append("typedef %s;" % self.decl_text(t, d["name"]))
+        return "\n".join(out) + "\n"
+
+
+# -- function stubs -----------------------------------------------------------------------------------------------
+
+def stub_param_type(index, p):
+    """The flattened C type a stub takes for parameter ``p`` (see module docstring)."""
+    t = CType.from_json(p["type"])
+    d = p["dir"]
+    if d in ADDRESS_DIRS:
+        return "uintptr_t"
+    if t.ptrs and t.fn is None:
+        return "void *"
+    if t.fn is not None:
+        return "uintptr_t"
+    kind = index.kind(t.base)
+    if kind in ("handle_ptr", "fnptr"):
+        return "uintptr_t"
+    if kind == "enum":
+        return "int"
+    if kind in ("struct", "opaque"):
+        return "const void *"  # struct by value travels by address
+    return t.declare()
+
+
+def _forward(index, p, name):
+    t = CType.from_json(p["type"])
+    if not t.ptrs and t.fn is None and index.kind(t.base) in ("struct", "opaque"):
+        return "*(const %s *)%s" % (t.declare(), name)
+    return "(%s)%s" % (t.declare(), name)
+
+
+def returns_status(model, f):
+    return CType.from_json(f["ret"]).declare() == model_status(model)
+
+
+def model_status(model):
+    from .families import FAMILIES
+
+    return FAMILIES[model["family"]].status
+
+
+def stub_return_type(model, f):
+    ret = CType.from_json(f["ret"])
+    if returns_status(model, f):
+        return "int"
+    return ret.declare()
+
+
+def function_cdefs(model):
+    index = TypeIndex(model)
+    lines = []
+    for i, f in enumerate(model["functions"]):
+        params = ", ".join("%s %s" % (stub_param_type(index, p), "a%d" % k) for k, p in enumerate(f["params"]))
+        lines.append("%s _cc_%s(%s);" % (stub_return_type(model, f), f["name"], params or "void"))
+    lines += [
+        "int _cc_load(const char *path, int per_thread, char *error, size_t error_size);",
+        "int _cc_loaded(void);",
+        "int _cc_is_bound(int index);",
+        "const char *_cc_symbol(int index);",
+        "int _cc_count(void);",
+        "#define _CC_UNBOUND %d" % UNBOUND,
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def c_source(model):
+    index = TypeIndex(model)
+    out = [_header(model), "#include <dlfcn.h>", "#include <stdint.h>", "#include <string.h>"]
+    out += ['#include "%s"' % h for h in model["headers"]]
+    out += ["#define _CC_UNBOUND %d" % UNBOUND, ""]
+    table = []
+    for i, f in enumerate(model["functions"]):
+        name = f["name"]
+        ret = CType.from_json(f["ret"])
+        cparams = ", ".join(CType.from_json(p["type"]).declare() for p in f["params"]) or "void"
+        sparams = ", ".join("%s a%d" % (stub_param_type(index, p), k) for k, p in enumerate(f["params"]))
+        args = ", ".join(_forward(index, p, "a%d" % k) for k, p in enumerate(f["params"]))
+        unbound = "_CC_UNBOUND" if returns_status(model, f) else "0"
+        call = "f(%s)" % args
+        if returns_status(model, f):
+            call = "(int)" + call
+        out.append("typedef %s (*_cc_pfn_%s)(%s);" % (ret.declare(), name, cparams))
+        out.append("static _cc_pfn_%s _cc_fp_%s;" % (name, name))
+        out.append("static %s _cc_%s(%s) {" % (stub_return_type(model, f), name, sparams or "void"))
+        out.append("    _cc_pfn_%s f = _cc_fp_%s;" % (name, name))
+        out.append("    if (!f) return %s;" % unbound)
+        out.append("    return %s;" % call)
+        out.append("}")
+        ptds = '"%s"' % f["ptds_symbol"] if f.get("ptds_symbol") else "NULL"
+        table.append('    {"%s", %s, (void **)&_cc_fp_%s},' % (f["symbol"], ptds, name))
+    out.append("")
+    out.append("struct _cc_sym { const char *name; const char *ptds; void **slot; };")
+    out.append("static const struct _cc_sym _cc_syms[] = {")
+    out += table
+    out.append("    {NULL, NULL, NULL}")
+    out.append("};")
+    out.append(_LOADER)
+    return "\n".join(out) + "\n"
+
+
+_LOADER = r"""
+static void *_cc_handle;
+static const char *_cc_bound_symbol[sizeof(_cc_syms) / sizeof(_cc_syms[0])];
+
+static int _cc_count(void) { return (int)(sizeof(_cc_syms) / sizeof(_cc_syms[0])) - 1; }
+static int _cc_loaded(void) { return _cc_handle != NULL; }
+
+/* Open the library at path and bind every function to its exact symbol (the per-thread default
+   stream variant first when per_thread is set). Returns how many were bound, or -1 with the error. */
+static int _cc_load(const char *path, int per_thread, char *error, size_t error_size) {
+    int i, bound = 0;
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        const char *e = dlerror();
+        if (error_size) {
+            strncpy(error, e ? e : "dlopen failed", error_size - 1);
+            error[error_size - 1] = 0;
+        }
+        return -1;
+    }
+    for (i = 0; _cc_syms[i].name; i++) {
+        void *p = NULL;
+        const char *used = _cc_syms[i].name;
+        if (per_thread && _cc_syms[i].ptds) {
+            p = dlsym(h, _cc_syms[i].ptds);
+            used = _cc_syms[i].ptds;
+        }
+        if (!p) {
+            p = dlsym(h, _cc_syms[i].name);
+            used = _cc_syms[i].name;
+        }
+        *_cc_syms[i].slot = p;
+        _cc_bound_symbol[i] = p ? used : NULL;
+        bound += p != NULL;
+    }
+    _cc_handle = h;
+    return bound;
+}
+
+static int _cc_is_bound(int index) {
+    return index >= 0 && index < _cc_count() && *_cc_syms[index].slot != NULL;
+}
+
+static const char *_cc_symbol(int index) {
+    return (index >= 0 && index < _cc_count()) ? _cc_bound_symbol[index] : NULL;
+}
+"""

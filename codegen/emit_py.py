@@ -1,0 +1,572 @@
+"""Emit a family's Python layer: enums, constants, handle and struct classes, function wrappers.
+
+Each wrapper converts its arguments (handles to ints, buffers to addresses, lists to C arrays), calls the
+family's C stub, and returns cuda.bindings' tuple: the status, then the outputs in C order (all None on
+error). Outputs go through per-thread scratch slots, so a call allocates nothing in C. cffi's own
+argument errors are re-raised naming the parameter.
+"""
+
+import keyword
+import re
+
+from .ctypes_model import CType
+from .emit_c import stub_param_type, version_text, returns_status, model_status
+from .model import TypeIndex
+from .signature import inputs, outputs
+
+_INT_RANGES = {
+    "char": (-(1 << 7), (1 << 7) - 1), "signed char": (-(1 << 7), (1 << 7) - 1), "unsigned char": (0, 255),
+    "short": (-(1 << 15), (1 << 15) - 1), "unsigned short": (0, (1 << 16) - 1),
+    "int": (-(1 << 31), (1 << 31) - 1), "unsigned int": (0, (1 << 32) - 1),
+    "long": (-(1 << 63), (1 << 63) - 1), "unsigned long": (0, (1 << 64) - 1),
+    "long long": (-(1 << 63), (1 << 63) - 1), "unsigned long long": (0, (1 << 64) - 1),
+    "size_t": (0, (1 << 64) - 1), "ssize_t": (-(1 << 63), (1 << 63) - 1),
+    "int8_t": (-(1 << 7), (1 << 7) - 1), "int16_t": (-(1 << 15), (1 << 15) - 1),
+    "int32_t": (-(1 << 31), (1 << 31) - 1), "int64_t": (-(1 << 63), (1 << 63) - 1),
+    "uint8_t": (0, 255), "uint16_t": (0, (1 << 16) - 1), "uint32_t": (0, (1 << 32) - 1),
+    "uint64_t": (0, (1 << 64) - 1), "intptr_t": (-(1 << 63), (1 << 63) - 1), "uintptr_t": (0, (1 << 64) - 1),
+    "_Bool": (0, 1), "bool": (0, 1),
+}
+_FLOATS = ("float", "double")
+
+
+def _slot_attr(ctype):
+    return re.sub(r"\W+", "_", ctype.strip("* ")) + ("_p" if ctype.endswith("*") else "")
+
+
+class PyWriter:
+    def __init__(self, model):
+        self.model = model
+        self.index = TypeIndex(model)
+        self.status = model_status(model)
+        self.lines = []
+        self.slots = {}  # attr -> ctype, for the per-thread scratch
+        self.struct_class = {}  # "struct TAG" -> python class name for views
+        self.enum_class = {}  # "enum TAG" -> python enum name
+
+    # -- helpers -------------------------------------------------------------------------------------------
+    def w(self, text=""):
+        self.lines.append(text)
+
+    def resolved(self, t):
+        return self.index.resolve(t)
+
+    def kind(self, base):
+        return self.index.kind(base)
+
+    def int_range(self, base):
+        r = self.resolved(CType(base))
+        if r.base.startswith("enum "):
+            return _INT_RANGES["int"]
+        return _INT_RANGES.get(r.base)
+
+    def class_for(self, base):
+        """Python class for a value of type ``base`` (typedef name or struct/enum tag)."""
+        if base.startswith("enum "):
+            return self.enum_class.get(base, "int")
+        if base.startswith(("struct ", "union ")):
+            return self.struct_class[base]
+        return base
+
+    # -- module ---------------------------------------------------------------------------------------------
+    def module(self):
+        m = self.model
+        fam = m["family"]
+        self.w('"""cuda.bindings-compatible %s API, generated from CUDA %s by codegen - do not edit.' %
+               (fam, version_text(m)))
+        self.w()
+        self.w("Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.")
+        self.w('"""')
+        self.w()
+        self.w("from cudacffi import _support as _s")
+        self.w("from cudacffi import _loader")
+        self.w("from cudacffi._%s import ffi as _ffi, lib as _lib" % fam)
+        if any(p["dir"] == "kernel_params" for f in m["functions"] for p in f["params"]):
+            self.w("from cudacffi._params import kernel_params as _kernel_params")
+        self.w()
+        self.w("CUDA_VERSION = %d" % (m["cuda_version"] or 0))
+        self.w("_library = _loader.library(%r, _lib, _ffi)" % fam)
+        self.w("_library.cuda_version = CUDA_VERSION")
+        self.w("_library.major = CUDA_VERSION // 1000")
+        self.w("_s.Handle._ffi = _s.Struct._ffi = _ffi")
+        self.w()
+        self.enums()
+        self.constants()
+        self.handles()
+        self.structs()
+        body = list(self.lines)
+        self.lines = []
+        self.functions()
+        funcs = self.lines
+        self.lines = body
+        self.w("_UNBOUND = _lib._CC_UNBOUND")
+        self.w("_OK = %s(0)" % self.status)
+        self.w("_status = %s._by_value.get" % self.status)
+        self.w("_scratch = _s.Scratch(_ffi, {%s})" % ", ".join("%r: %r" % kv for kv in sorted(self.slots.items())))
+        self.w("_bind = _library.bind")
+        self.w("_diagnose = _s.diagnose")
+        self.w("_handle = _s.handle_value")
+        self.w("_address = _s.address")
+        self.w("_sequence = _s.sequence")
+        self.w()
+        self.lines += funcs
+        self.w()
+        self.w("_FUNCTIONS = {%s}" % ", ".join("%r: %d" % (f["name"], i) for i, f in enumerate(m["functions"])))
+        self.w("_library.functions = _FUNCTIONS")
+        return "\n".join(self.lines) + "\n"
+
+    # -- enums and constants -------------------------------------------------------------------------------------
+    def enums(self):
+        typedef_of = {}
+        for d in self.model["decls"]:
+            if d["kind"] == "typedef":
+                t = CType.from_json(d["type"])
+                if t.base.startswith("enum ") and not t.ptrs:
+                    typedef_of.setdefault(t.base, d["name"])
+        aliases = []
+        for d in self.model["decls"]:
+            if d["kind"] == "enum":
+                tag = "enum " + d["tag"]
+                name = typedef_of.get(tag, d["tag"])
+                self.enum_class[tag] = name
+                members = ", ".join("(%r, %d)" % (n, v) for n, v in d["members"])
+                self.w("%s = _s.make_enum(%r, [%s], __name__)" % (name, name, members))
+            if d["kind"] == "typedef":  # typedef CUlaunchAttributeID CUkernelNodeAttrID;
+                t = CType.from_json(d["type"])
+                if not t.ptrs and t.base in self.enum_class.values() and t.base != d["name"]:
+                    aliases.append((d["name"], t.base))
+        for name, target in aliases:
+            self.w("%s = %s" % (name, target))
+            self.enum_class.setdefault("alias " + name, target)
+        self.w()
+
+    def constants(self):
+        for name, value in self.model["constants"]:
+            self.w("%s = %d" % (name, value))
+        self.w()
+
+    # -- handles -----------------------------------------------------------------------------------------------
+    def handles(self):
+        for d in self.model["decls"]:
+            if d["kind"] != "typedef":
+                continue
+            name = d["name"]
+            t = CType.from_json(d["type"])
+            kind = self.kind(name)
+            if kind not in ("handle_ptr", "handle_int", "fnptr"):
+                continue
+            if not t.ptrs and t.fn is None and t.base in self.index.typedefs and self.kind(t.base) == kind:
+                self.w("class %s(%s):" % (name, t.base))
+                self.w("    __slots__ = ()")
+                self.w()
+                continue
+            if kind == "handle_int":
+                r = self.resolved(CType(name))
+                lo, hi = _INT_RANGES[r.base]
+                self.w("class %s(_s.IntHandle):" % name)
+                self.w("    __slots__ = ()")
+                self.w("    _ctype = %r" % r.base)
+                self.w("    _lo, _hi = %d, %d" % (lo, hi))
+            elif kind == "fnptr":
+                self.w("class %s(_s.FunctionPointer):" % name)
+                self.w("    __slots__ = ()")
+            else:
+                self.w("class %s(_s.PointerHandle):" % name)
+                self.w("    __slots__ = ()")
+            self.w()
+
+    # -- structs --------------------------------------------------------------------------------------------------
+    def structs(self):
+        # class names first: a tag's class is its tag; typedef names become subclasses
+        for d in self.model["decls"]:
+            if d["kind"] in ("struct", "union") and not d.get("opaque"):
+                self.struct_class["%s %s" % (d["kind"], d["tag"])] = d["tag"]
+        for d in self.model["decls"]:
+            if d["kind"] in ("struct", "union") and not d.get("opaque"):
+                self.struct(d)
+            elif d["kind"] == "typedef":
+                t = CType.from_json(d["type"])
+                if t.ptrs or t.dims or t.fn is not None:
+                    continue
+                if t.base in self.struct_class:
+                    parent = self.struct_class[t.base]
+                elif t.base in self.index.typedefs and self.kind(t.base) == "struct":
+                    parent = t.base
+                else:
+                    continue
+                if parent == d["name"]:
+                    continue
+                self.w("class %s(%s):" % (d["name"], parent))
+                self.w("    __slots__ = ()")
+                self.w()
+
+    def _flat_fields(self, d):
+        """Fields, with the members of anonymous unions/structs lifted into the parent."""
+        out = []
+        for f in d["fields"]:
+            t = CType.from_json(f["type"])
+            if f["name"] is None:
+                inner = self.index.structs[t.base]
+                out += self._flat_fields(inner)
+            else:
+                out.append((f["name"], t))
+        return out
+
+    def struct(self, d):
+        tag = d["tag"]
+        ctag = "%s %s" % (d["kind"], tag)
+        fields = self._flat_fields(d)
+        cname = ctag
+        if d.get("anonymous"):
+            cname = self._anon_cname(ctag)
+        self.w("class %s(_s.Struct):" % tag)
+        self.w('    """%s %s."""' % (d["kind"], tag))
+        self.w("    __slots__ = ()")
+        self.w("    _cname = %r" % (cname,))
+        self.w("    _fields = (%s)" % "".join("%r, " % n for n, _ in fields))
+        for name, t in fields:
+            self.w("    %s = %s" % (self._attr(name), self.field_descriptor(name, t)))
+        self.w()
+
+    def _anon_cname(self, ctag):
+        """An anonymous struct has no C name; it is reached through a typedef or its parent's field type."""
+        for d in self.model["decls"]:
+            if d["kind"] == "typedef" and CType.from_json(d["type"]).base == ctag and not d["type"].get("ptrs"):
+                return d["name"]
+        # a nested anonymous struct has no name cffi knows: (parent's C name, field) finds its type
+        for d in self.model["decls"]:
+            if d["kind"] in ("struct", "union") and not d.get("opaque"):
+                for f in d["fields"]:
+                    t = CType.from_json(f["type"])
+                    if t.base == ctag and f["name"]:
+                        parent = "%s %s" % (d["kind"], d["tag"])
+                        if d.get("anonymous"):
+                            parent = self._anon_cname(parent)
+                        return (parent, f["name"])
+        return ctag
+
+    @staticmethod
+    def _attr(name):
+        return name + "_" if keyword.iskeyword(name) else name
+
+    def field_descriptor(self, name, t):
+        if t.dims:
+            elem = CType(t.base, t.const, t.ptrs, t.dims[1:], t.fn)
+            length = t.dims[0]
+            if not t.ptrs and t.base == "char":
+                return "_s.ArrayField(%r, %d, is_char=True)" % (name, length)
+            cls = "None"
+            if not t.ptrs and t.fn is None:
+                k = self.kind(t.base)
+                if k in ("struct", "handle_ptr", "handle_int", "enum"):
+                    cls = self.class_for(t.base)
+            return "_s.ArrayField(%r, %d, %s)" % (name, length, cls)
+        if t.ptrs or t.fn is not None:
+            return "_s.PointerField(%r, %r)" % (name, t.declare())
+        k = self.kind(t.base)
+        if k == "enum":
+            return "_s.EnumField(%r, %s)" % (name, self.enum_class_of(t.base))
+        if k == "handle_ptr" or k == "fnptr":
+            return "_s.HandleField(%r, %s, %r)" % (name, t.base, self.resolved(t).declare() if k == "handle_ptr"
+                                                   else "uintptr_t")
+        if k == "handle_int":
+            return "_s.HandleField(%r, %s)" % (name, t.base)
+        if k == "struct":
+            return "_s.StructField(%r, %s)" % (name, self.class_for(t.base))
+        return "_s.Field(%r)" % name
+
+    def enum_class_of(self, base):
+        """The Python enum for a type name: the enum's typedef name (``CUresult``), not its tag."""
+        if base.startswith("enum "):
+            return self.enum_class[base]
+        if base in self.enum_class.values():
+            return base
+        return self.enum_class_of(self.index.typedefs[base].base)
+
+    # -- functions ----------------------------------------------------------------------------------------------------
+    def functions(self):
+        for f in self.model["functions"]:
+            FunctionWriter(self, f).write()
+
+
+class FunctionWriter:
+    def __init__(self, pw, f):
+        self.pw = pw
+        self.f = f
+        self.name = f["name"]
+        self.pre = []  # conversion statements
+        self.args = []  # stub call arguments
+        self.post = []  # output expressions
+        self.checks = []  # (kind, pyname, lo, hi) for diagnostics
+        self.slot_use = {}
+        self.slot_of = {}
+        self.counted = set()
+
+    def slot(self, ctype, owner):
+        """The scratch slot of C type ``ctype`` holding parameter ``owner``'s value (one per parameter)."""
+        if owner in self.slot_of:
+            return self.slot_of[owner]
+        attr = _slot_attr(ctype)
+        n = self.slot_use.get(attr, 0)
+        self.slot_use[attr] = n + 1
+        key = "%s_%d" % (attr, n)
+        self.pw.slots[key] = ctype
+        self.pre.append("_o_%s = _scr.%s" % (key, key))
+        self.slot_of[owner] = "_o_" + key
+        return "_o_" + key
+
+    def out_slot_type(self, p, t):
+        if p.get("any"):
+            return "uint64_t"
+        if t.base == "void":
+            return "uintptr_t"
+        inner = t.pointee()
+        if inner.ptrs:
+            return "uintptr_t"
+        k = self.pw.kind(inner.base)
+        if k in ("handle_ptr", "fnptr"):
+            return "uintptr_t"
+        if k == "enum":
+            return "int"
+        r = self.pw.resolved(inner)
+        return r.base
+
+    def convert_out(self, expr, t, p):
+        """Python value of an output read from ``expr`` (the slot's item)."""
+        if p.get("any") or t.base == "void":
+            return expr
+        inner = t.pointee()
+        k = self.pw.kind(inner.base)
+        if k in ("handle_ptr", "handle_int", "fnptr"):
+            return "%s._new(%s)" % (inner.base, expr)
+        if k == "enum":
+            cls = self.pw.enum_class_of(inner.base)
+            return "%s._by_value.get(%s, %s)" % (cls, expr, expr)
+        return expr
+
+    def write(self):
+        pw, f = self.pw, self.f
+        by_name = {p["name"]: p for p in f["params"]}
+        ins = inputs(f)
+        sig = []
+        for p in ins:
+            default = ""
+            if p["dir"] == "inout" and all(q["dir"] == "inout" for q in ins[ins.index(p):]):
+                default = "=0"
+            sig.append(p["pyname"] + default)
+        returns_status_ = returns_status(pw.model, f)
+        outs = []
+        for k, p in enumerate(f["params"]):
+            outs.append(self.param(k, p, by_name))
+        out_names = [p["pyname"] for p in outputs(f)]
+        doc = "%s(%s) -> (%s%s)" % (self.name, ", ".join(sig), pw.status if returns_status_ else pw.status,
+                                    "".join(", " + n for n in out_names))
+        pw.w("def %s(%s):" % (self.name, ", ".join(sig)))
+        pw.w('    """%s"""' % doc)
+        if any(s.startswith("_o_") for s in self.pre):
+            pw.w("    _scr = _scratch")
+        for line in self.pre:
+            pw.w("    " + line)
+        call = "_lib._cc_%s(%s)" % (self.name, ", ".join(self.args))
+        pw.w("    try:")
+        pw.w("        _r = %s" % call)
+        pw.w("    except (TypeError, OverflowError) as _e:")
+        pw.w("        _diagnose(%r, _e, (%s))" % (self.name, "".join("(%r, %s, %s, %s), " % c for c in self.checks)))
+        callargs = ", ".join(p["pyname"] for p in ins)
+        if returns_status_:
+            pw.w("    if _r:")
+            pw.w("        if _r == _UNBOUND:")
+            pw.w("            _bind(%r)" % self.name)
+            pw.w("            return %s(%s)" % (self.name, callargs))
+            pw.w("        return (_status(_r, _r)%s)" % (", None" * len(out_names)))
+            values = [v for v in outs if v is not None]
+            for line in self.post:
+                pw.w("    " + line)
+            pw.w("    return (_OK%s)" % "".join(", " + v for v in values))
+        else:  # a function returning a string (nvrtcGetErrorString): always success
+            pw.w("    if _r == _ffi.NULL:")
+            pw.w("        _bind(%r)" % self.name)
+            pw.w("        return %s(%s)" % (self.name, callargs))
+            pw.w("    return (_OK, _ffi.string(_r))")
+        pw.w()
+        pw.w()
+
+    # each parameter: conversion, stub argument, output expression ------------------------------------------------
+    def param(self, k, p, by_name):
+        pw = self.pw
+        t = CType.from_json(p["type"])
+        d = p["dir"]
+        py = p["pyname"]
+        fn = self.name
+        if d == "in":
+            if t.fn is not None:
+                self.pre.append("%s_ = _handle(%s, %r, %r)" % (py, py, fn, py))
+                self.args.append(py + "_")
+                return None
+            kind = pw.kind(t.base)
+            if kind in ("handle_ptr", "fnptr"):
+                self.pre.append("%s_ = _handle(%s, %r, %r)" % (py, py, fn, py))
+                self.args.append(py + "_")
+            elif kind == "handle_int":
+                lo, hi = pw.int_range(t.base)
+                self.pre.append("%s_ = _handle(%s, %r, %r, %d, %d)" % (py, py, fn, py, lo, hi))
+                self.args.append(py + "_")
+            elif kind in ("struct", "opaque"):
+                cls = pw.class_for(t.base)
+                self.pre.append("%s_ = _s.struct_arg(%s, %s, %r, %r, True)" % (py, py, cls, fn, py))
+                self.args.append(py + "_")
+            elif kind == "enum":
+                self.args.append(py)
+                self.checks.append(("int", py, -(1 << 31), (1 << 31) - 1))
+            else:
+                r = pw.resolved(t)
+                if r.base in _FLOATS:
+                    self.checks.append(("float", py, "None", "None"))
+                else:
+                    lo, hi = _INT_RANGES.get(r.base, (0, 0))
+                    self.checks.append(("int", py, lo, hi))
+                self.args.append(py)
+            return None
+        if d == "in_struct":
+            cls = pw.class_for(t.pointee().base) if pw.kind(t.base) == "struct" else None
+            self.pre.append("%s_ = _s.struct_arg(%s, %s, %r, %r)" % (py, py, cls or "None", fn, py))
+            self.args.append(py + "_")
+            return None
+        if d == "in_str":
+            self.pre.append("%s_ = _s.cstring(%s, %r, %r)" % (py, py, fn, py))
+            self.args.append(py + "_")
+            return None
+        if d in ("in_ptr", "caller_buf", "extra"):
+            writable = d == "caller_buf" or (d == "in_ptr" and not t.const)
+            self.pre.append("if %s.__class__ is int and %s >= 0:" % (py, py))
+            self.pre.append("    %s_, %s_k = %s, None" % (py, py, py))
+            self.pre.append("else:")
+            self.pre.append("    %s_, %s_k = _address(_ffi, %s, %r, %r, %s)" % (py, py, py, fn, py, writable))
+            self.args.append(py + "_")
+            self.checks.append(("int", py, 0, (1 << 64) - 1))
+            return None
+        if d == "kernel_params":
+            self.pre.append("%s_, %s_k = _kernel_params(_ffi, %s, %r)" % (py, py, py, fn))
+            self.args.append(py + "_")
+            return None
+        if d == "in_list":
+            count = p.get("count")
+            cpy = by_name[count]["pyname"] if count else None
+            elem = self.elem_spec(p, t)
+            self.pre.append("%s_, %s_k = _s.c_array(_ffi, %s, %s, %r, %r, %s)"
+                            % (py, py, py, elem, fn, py, cpy if cpy else (p.get("fixed") or "None")))
+            self.args.append(py + "_")
+            return None
+        if d == "in_ref":
+            slot = self.slot("uintptr_t", p["name"])
+            self.pre.append("%s[0] = _handle(%s, %r, %r)" % (slot, py, fn, py))
+            self.args.append(slot)
+            return None
+        if d in ("out", "inout"):
+            inner = t.pointee()
+            if not inner.ptrs and inner.base != "void" and pw.kind(inner.base) == "struct" and not p.get("any"):
+                cls = pw.class_for(inner.base)
+                if d == "inout":
+                    self.pre.append("%s_ = _s.struct_arg(%s, %s, %r, %r)" % (py, py, cls, fn, py))
+                    self.pre.append("_v_%s = %s if %s is not None else %s()" % (py, py, py, cls))
+                    self.pre.append("%s_ = _v_%s._ptr" % (py, py))
+                else:
+                    self.pre.append("_v_%s = %s()" % (py, cls))
+                    self.pre.append("%s_ = _v_%s._ptr" % (py, py))
+                self.args.append(py + "_")
+                return "_v_%s" % py
+            ctype = self.out_slot_type(p, t)
+            slot = self.slot(ctype, p["name"])
+            if d == "inout":
+                kind = pw.kind(inner.base) if inner.base != "void" else "void"
+                if kind in ("handle_ptr", "handle_int", "fnptr"):
+                    self.pre.append("%s[0] = _handle(%s, %r, %r)" % (slot, py, fn, py))
+                elif kind == "enum":
+                    self.pre.append("%s[0] = _s.enum_value(%s, int, %r, %r)" % (slot, py, fn, py))
+                else:
+                    self.pre.append("%s[0] = _s.check_integer(%r, %r, %s, 0, (1 << 64) - 1)" % (slot, fn, py, py))
+            self.args.append(slot)
+            return self.convert_out(slot + "[0]", t, p)
+        if d == "out_cstr":
+            slot = self.slot("char *", p["name"])
+            self.args.append(slot)
+            return "(_ffi.string(%s[0]) if %s[0] else None)" % (slot, slot)
+        if d == "out_bytes":
+            if p.get("fixed"):
+                n = str(p["fixed"])
+                self.pre.append("_b_%s = _ffi.new('char[%s]')" % (py, n))
+                self.args.append("_b_%s" % py)
+                return "_ffi.unpack(_b_%s, %s)" % (py, n)
+            cpy = by_name[p["count"]]["pyname"]
+            self.pre.append("_b_%s = _s.char_buffer(_ffi, %s, %r, %r)" % (py, cpy, fn, cpy))
+            self.args.append("_b_%s" % py)
+            return "_ffi.string(_b_%s)" % py
+        if d == "out_list":
+            return self.out_list(p, t, by_name)
+        raise ValueError("%s.%s: direction %s is not emitted" % (self.name, p["name"], d))
+
+    def elem_spec(self, p, t):
+        """How the items of an input list become C values: a (kind, ctype, class) tuple literal."""
+        pw = self.pw
+        inner = t.pointee()
+        if inner.base == "void" or (inner.base == "char" and inner.ptrs == []) and t.depth == 2:
+            if inner.base == "char":
+                return "('bytes', 'char *', None)"
+            return "('address', 'uintptr_t', None)"
+        if inner.ptrs:
+            if inner.base == "char":
+                return "('bytes', 'char *', None)"
+            return "('address', 'uintptr_t', None)"
+        k = pw.kind(inner.base)
+        if k in ("handle_ptr", "fnptr"):
+            return "('handle', 'uintptr_t', None)"
+        if k == "handle_int":
+            return "('handle', %r, None)" % pw.resolved(inner).base
+        if k == "enum":
+            return "('int', 'int', None)"
+        if k == "struct":
+            return "('struct', %r, %s)" % (inner.declare().replace("const ", ""), pw.class_for(inner.base))
+        return "('int', %r, None)" % pw.resolved(inner).base
+
+    def out_list(self, p, t, by_name):
+        pw = self.pw
+        py = p["pyname"]
+        fn = self.name
+        count = by_name[p["count"]]
+        cpy = count["pyname"]
+        inner = t.pointee()
+        if t.depth == 2:  # the library's own array, as long as the count it returns
+            slot = self.slot("uintptr_t", p["name"])
+            self.args.append(slot)
+            count_slot = self.slot(self.out_slot_type(count, CType.from_json(count["type"])), count["name"])
+            return "_s.read_array(_ffi, %s[0], %s[0], %s)" % (slot, count_slot, self.elem_out(inner.pointee()))
+        n = "_n_" + cpy
+        if n not in self.counted:
+            self.counted.add(n)
+            self.pre.append("%s = _s.check_integer(%r, %r, %s, 0, (1 << 31) - 1)" % (n, fn, cpy, cpy))
+        elem = self.elem_out(inner)
+        self.pre.append("_a_%s = _s.out_array(_ffi, %s, %s)" % (py, n, elem))
+        self.args.append("_a_%s" % py)
+        if count["dir"] == "inout":  # as many items as the library says it wrote, at most the capacity
+            count_slot = self.slot(self.out_slot_type(count, CType.from_json(count["type"])), count["name"])
+            n = "min(%s, %s[0])" % (n, count_slot)
+        return "_s.unpack_array(_ffi, _a_%s, %s, %s)" % (py, n, elem)
+
+    def elem_out(self, inner):
+        pw = self.pw
+        if inner.base == "void" or inner.ptrs:
+            return "('address', 'uintptr_t', None)"
+        k = pw.kind(inner.base)
+        if k in ("handle_ptr", "fnptr"):
+            return "('handle', 'uintptr_t', %s)" % inner.base
+        if k == "handle_int":
+            return "('handle', %r, %s)" % (pw.resolved(inner).base, inner.base)
+        if k == "enum":
+            return "('enum', 'int', %s)" % pw.enum_class_of(inner.base)
+        if k == "struct":
+            return "('struct', %r, %s)" % (inner.declare().replace("const ", ""), pw.class_for(inner.base))
+        return "('int', %r, None)" % pw.resolved(inner).base
+
+
+def emit(model):
+    return PyWriter(model).module()

@@ -1,0 +1,98 @@
+"""Header snapshots: ``headers/cuda-X.Y/`` holds the headers each family needs and its API model.
+
+A snapshot is written from real headers (an unpacked NVIDIA wheel tree, or a toolkit's include/), and
+regenerating it from its own ``include/`` reproduces it byte for byte. A default build reads only the
+model files, so it needs neither pycparser's parsing nor a toolkit.
+"""
+
+import json
+import os
+import shutil
+import zipfile
+
+from .families import FAMILIES, WHEEL_INCLUDE_DIRS
+from .model import build_model
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HEADERS = os.path.join(ROOT, "headers")
+DEFAULT_VERSION = "12.9"
+
+
+def snapshot_dir(version):
+    return os.path.join(HEADERS, "cuda-%s" % version)
+
+
+def available_versions():
+    return sorted(d[5:] for d in os.listdir(HEADERS) if d.startswith("cuda-"))
+
+
+def dump_model(model):
+    """Deterministic JSON: one declaration or function per line, so diffs read well."""
+    out = ["{"]
+    keys = list(model)
+    for i, k in enumerate(keys):
+        v = model[k]
+        sep = "," if i < len(keys) - 1 else ""
+        if isinstance(v, list) and v and k in ("decls", "functions", "constants"):
+            out.append(' "%s": [' % k)
+            out += ["  %s%s" % (json.dumps(x, sort_keys=True), "," if j < len(v) - 1 else "")
+                    for j, x in enumerate(v)]
+            out.append(" ]%s" % sep)
+        else:
+            out.append(' "%s": %s%s' % (k, json.dumps(v, sort_keys=True), sep))
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def load_model(version, family):
+    with open(os.path.join(snapshot_dir(version), "model-%s.json" % family)) as f:
+        return json.load(f)
+
+
+def write_snapshot(version, include_dirs, families=None):
+    """Copy each family's headers from ``include_dirs`` and write its model; returns the files written."""
+    dest = snapshot_dir(version)
+    inc = os.path.join(dest, "include")
+    os.makedirs(inc, exist_ok=True)
+    written = []
+    for name in families or FAMILIES:
+        fam = FAMILIES[name]
+        for h in fam.wheel_files:
+            src = _find(h, include_dirs)
+            shutil.copyfile(src, os.path.join(inc, h))
+            written.append(os.path.join(inc, h))
+    for name in families or FAMILIES:
+        model = build_model(FAMILIES[name], [inc])
+        path = os.path.join(dest, "model-%s.json" % name)
+        with open(path, "w") as f:
+            f.write(dump_model(model))
+        written.append(path)
+    return written
+
+
+def regenerate(version, family):
+    """The model text a snapshot's own headers give now (for the reproduction test)."""
+    inc = os.path.join(snapshot_dir(version), "include")
+    return dump_model(build_model(FAMILIES[family], [inc]))
+
+
+def unpack_wheels(wheels, dest):
+    """Unpack NVIDIA wheels into ``dest``; returns the include directories found there."""
+    for w in wheels:
+        with zipfile.ZipFile(w) as z:
+            z.extractall(dest)
+    dirs = []
+    for subs in WHEEL_INCLUDE_DIRS.values():
+        for s in subs:
+            p = os.path.join(dest, s)
+            if os.path.isdir(p):
+                dirs.append(p)
+    return dirs
+
+
+def _find(header, include_dirs):
+    for d in include_dirs:
+        p = os.path.join(d, header)
+        if os.path.exists(p):
+            return p
+    raise FileNotFoundError("%s not found in %s" % (header, ", ".join(include_dirs)))

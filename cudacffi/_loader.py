@@ -1,0 +1,146 @@
+"""Finding and loading the CUDA libraries, lazily, once per process, under a lock.
+
+Importing a generated module loads nothing. The first call of a family that reaches its C stub finds the
+library (in the order DESIGN.md gives), opens it and binds every function pointer to the exact symbol the
+headers map the name to. What was found, where and how is kept for ``python -m cudacffi``.
+"""
+
+import os
+import sys
+import threading
+
+from ._errors import FunctionNotFoundError, LibraryNotFoundError
+
+# soname stem and the sub-directories of NVIDIA's wheels, per family and CUDA major version
+_SONAMES = {
+    "driver": ("libcuda.so", {}),
+    "nvrtc": ("libnvrtc.so", {12: ("nvidia/cuda_nvrtc/lib",), 13: ("nvidia/cu13/lib",)}),
+    "nvjitlink": ("libnvJitLink.so", {12: ("nvidia/nvjitlink/lib",), 13: ("nvidia/cu13/lib",)}),
+    "runtime": ("libcudart.so", {12: ("nvidia/cuda_runtime/lib",), 13: ("nvidia/cu13/lib",)}),
+}
+_MAJORS = (13, 12)
+
+_libraries = {}
+
+
+def per_thread_default_stream():
+    """Whether CUDA_PYTHON_CUDA_PER_THREAD_DEFAULT_STREAM asks for the per-thread default stream."""
+    v = os.environ.get("CUDA_PYTHON_CUDA_PER_THREAD_DEFAULT_STREAM", "")
+    return v.strip().lower() not in ("", "0", "false", "no", "off")
+
+
+class Library:
+    """One family's shared library: found and bound on first use."""
+
+    def __init__(self, family, lib, ffi):
+        self.family = family
+        self.lib = lib
+        self.ffi = ffi
+        self.functions = {}  # name -> index, set by the generated module
+        self.major = None  # the build's CUDA major version, set by the generated module
+        self.path = None
+        self.how = None
+        self.per_thread = False
+        self._lock = threading.Lock()
+
+    @property
+    def loaded(self):
+        return self.path is not None
+
+    def load(self):
+        """Find and open the library once; raise LibraryNotFoundError naming every place searched."""
+        if self.path is not None:
+            return self
+        with self._lock:
+            if self.path is not None:
+                return self
+            tried = []
+            per_thread = self.family in ("driver", "runtime") and per_thread_default_stream()
+            for path, how in self.candidates():
+                err = self.ffi.new("char[512]")
+                n = self.lib._cc_load(path.encode(), int(per_thread), err, 512)
+                if n >= 0:
+                    self.path, self.how, self.per_thread = path, how, per_thread
+                    return self
+                tried.append("%s (%s): %s" % (path, how, self.ffi.string(err).decode(errors="replace")))
+            raise LibraryNotFoundError("cudacffi.%s: could not load %s; searched:\n  %s"
+                                       % (self.family, self.soname_stem(), "\n  ".join(tried) or "nothing"))
+
+    def bind(self, name):
+        """Called when a stub found its pointer empty: load the library, or say the function is missing."""
+        self.load()
+        if self.lib._cc_is_bound(self.functions[name]):
+            return
+        raise FunctionNotFoundError("%s is not exported by %s (this build's headers are CUDA %s; the library "
+                                    "is older)" % (name, self.path, self.version_text()))
+
+    def available(self, name):
+        """Whether the loaded library has ``name`` (loads the library; False if it cannot be loaded)."""
+        try:
+            self.load()
+        except LibraryNotFoundError:
+            return False
+        index = self.functions.get(name)
+        return index is not None and bool(self.lib._cc_is_bound(index))
+
+    def symbol(self, name):
+        """The exact symbol ``name`` was bound to, or None."""
+        self.load()
+        s = self.lib._cc_symbol(self.functions[name])
+        return self.ffi.string(s).decode() if s != self.ffi.NULL else None
+
+    def version_text(self):
+        v = getattr(self, "cuda_version", 0) or 0
+        return "%d.%d" % (v // 1000, v % 1000 // 10)
+
+    def soname_stem(self):
+        return _SONAMES[self.family][0]
+
+    def candidates(self):
+        """(path or soname, how found) in search order."""
+        env = os.environ.get("CUDACFFI_LIB" + self.family.upper())
+        if env:
+            yield env, "CUDACFFI_LIB%s" % self.family.upper()
+            return
+        stem, wheel_dirs = _SONAMES[self.family]
+        if self.family == "driver":
+            yield stem + ".1", "system loader"
+            return
+        majors = [self.major] + [m for m in _MAJORS if m != self.major] if self.major else list(_MAJORS)
+        for major in majors:
+            soname = "%s.%d" % (stem, major)
+            for path in _already_loaded(soname):
+                yield path, "already loaded"
+            for entry in sys.path:
+                for sub in wheel_dirs.get(major, ()):
+                    p = os.path.join(entry or ".", sub, soname)
+                    if os.path.exists(p):
+                        yield p, "NVIDIA wheel"
+            for var in ("CUDA_PATH", "CUDA_HOME"):
+                root = os.environ.get(var)
+                if root:
+                    for sub in ("lib64", "lib", os.path.join("targets", "x86_64-linux", "lib")):
+                        p = os.path.join(root, sub, soname)
+                        if os.path.exists(p):
+                            yield p, var
+            yield soname, "system loader"
+
+
+def _already_loaded(soname):
+    try:
+        with open("/proc/self/maps") as f:
+            paths = {line.split()[-1] for line in f if soname in line}
+    except OSError:
+        return []
+    return sorted(p for p in paths if os.path.basename(p) == soname)
+
+
+def library(family, lib, ffi):
+    lib_ = _libraries.get(family)
+    if lib_ is None:
+        lib_ = _libraries[family] = Library(family, lib, ffi)
+    return lib_
+
+
+def loaded_libraries():
+    return dict(_libraries)

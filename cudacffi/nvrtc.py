@@ -1,0 +1,13 @@
+"""The CUDA nvrtc API with cuda.bindings' calling conventions (``from cudacffi import nvrtc``).
+
+Everything here comes from the generated layer (``cudacffi/_gen/nvrtc.py``), written at build time
+from the CUDA headers by codegen.
+"""
+
+from cudacffi._gen.nvrtc import *  # noqa: F401,F403
+from cudacffi._gen.nvrtc import _library  # noqa: F401
+
+
+def available(name):
+    """Whether the installed library exports ``name`` (loads the library; never calls the function)."""
+    return _library.available(name)

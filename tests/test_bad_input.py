@@ -1,0 +1,153 @@
+"""Bad arguments raise TypeError / ValueError / OverflowError naming the C parameter; no GPU needed.
+
+Argument conversion happens before any library is touched, so these run on machines without a
+driver. Each call here is invalid: a call with valid arguments would reach the library, and none
+is made (except nvrtcCreateProgram, whose library is the NVRTC wheel, skipped where it is missing).
+"""
+
+import ctypes
+
+import numpy as np
+import pytest
+
+import cudacffi
+from cudacffi import driver, nvrtc
+
+WARP_SIZE = driver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_WARP_SIZE
+
+
+def _launch(kernelParams):
+    return driver.cuLaunchKernel(None, 1, 1, 1, 1, 1, 1, 0, None, kernelParams, 0)
+
+
+# -- size_t ----------------------------------------------------------------------------------------
+
+
+def test_mem_alloc_negative_bytesize_raises_overflow_error():
+    with pytest.raises(OverflowError, match="bytesize"):
+        driver.cuMemAlloc(-1)
+
+
+def test_mem_alloc_bytesize_of_2_to_the_64_raises_overflow_error():
+    with pytest.raises(OverflowError, match="bytesize"):
+        driver.cuMemAlloc(2**64)
+
+
+def test_mem_alloc_none_bytesize_raises_type_error():
+    with pytest.raises(TypeError, match="bytesize"):
+        driver.cuMemAlloc(None)
+
+
+def test_mem_alloc_string_bytesize_raises_type_error():
+    with pytest.raises(TypeError):
+        driver.cuMemAlloc("1")
+
+
+def test_memcpy_htod_negative_byte_count_raises_overflow_error():
+    with pytest.raises(OverflowError, match="ByteCount"):
+        driver.cuMemcpyHtoD(0, bytearray(8), -1)
+
+
+# -- handles ---------------------------------------------------------------------------------------
+
+
+def test_device_get_attribute_string_device_raises_type_error_naming_dev():
+    with pytest.raises(TypeError, match=r"\bdev\b"):
+        driver.cuDeviceGetAttribute(WARP_SIZE, "x")
+
+
+def test_stream_query_string_stream_raises_type_error_naming_hStream():
+    with pytest.raises(TypeError, match="hStream"):
+        driver.cuStreamQuery("s")
+
+
+def test_stream_query_stream_of_2_to_the_64_raises_overflow_error_naming_hStream():
+    with pytest.raises(OverflowError, match="hStream"):
+        driver.cuStreamQuery(2**64)
+
+
+def test_stream_query_negative_stream_raises_overflow_error_naming_hStream():
+    with pytest.raises(OverflowError, match="hStream"):
+        driver.cuStreamQuery(-1)
+
+
+# -- void* buffers ---------------------------------------------------------------------------------
+
+
+def test_memcpy_htod_non_contiguous_array_raises_value_error_naming_srcHost():
+    with pytest.raises(ValueError, match="srcHost"):
+        driver.cuMemcpyHtoD(0, np.arange(10)[::2], 40)
+
+
+def test_memcpy_htod_string_source_raises_type_error_naming_srcHost():
+    with pytest.raises(TypeError, match="srcHost"):
+        driver.cuMemcpyHtoD(0, "not a buffer", 12)
+
+
+# -- kernelParams ----------------------------------------------------------------------------------
+
+
+def test_launch_kernel_params_as_a_list_raises_type_error_naming_kernelParams():
+    with pytest.raises(TypeError, match="kernelParams"):
+        _launch([0, 0])
+
+
+def test_launch_kernel_params_as_a_tuple_of_lists_raises_type_error_naming_kernelParams():
+    with pytest.raises(TypeError, match="kernelParams"):
+        _launch(([1], [ctypes.c_int]))
+
+
+def test_launch_kernel_params_values_and_types_of_different_lengths_raise_type_error():
+    with pytest.raises(TypeError):
+        _launch(((1, 2), (ctypes.c_int,)))
+
+
+def test_launch_kernel_params_with_a_non_ctypes_type_raises_type_error():
+    with pytest.raises(TypeError):
+        _launch(((1,), (int,)))
+
+
+def test_launch_kernel_params_int_too_large_for_c_int_raises_overflow_error():
+    with pytest.raises(OverflowError):
+        _launch(((2**40,), (ctypes.c_int,)))
+
+
+# -- lists with a count ----------------------------------------------------------------------------
+
+
+def test_create_program_headers_shorter_than_num_headers_raises_value_error():
+    with pytest.raises(ValueError, match="headers"):
+        nvrtc.nvrtcCreateProgram(b"x", b"x", 2, [b"a"], [b"a"])
+
+
+def test_create_program_include_names_shorter_than_num_headers_raises_value_error():
+    with pytest.raises(ValueError, match="includeNames"):
+        nvrtc.nvrtcCreateProgram(b"x", b"x", 1, [b"a"], [])
+
+
+@pytest.fixture
+def program():
+    try:
+        prog = cudacffi.check(nvrtc.nvrtcCreateProgram(b"__global__ void k() {}", b"k.cu", 0, [], []))
+    except cudacffi.LibraryNotFoundError as e:
+        pytest.skip("NVRTC library not found: {}".format(e))
+    yield prog
+    cudacffi.check(nvrtc.nvrtcDestroyProgram(prog))
+
+
+def test_compile_program_options_shorter_than_num_options_raises_value_error(program):
+    with pytest.raises(ValueError, match="options"):
+        nvrtc.nvrtcCompileProgram(program, 3, [b"-a"])
+
+
+# -- enums -----------------------------------------------------------------------------------------
+
+
+def test_unknown_enum_value_raises_value_error():
+    with pytest.raises(ValueError):
+        driver.CUresult(99999)
+
+
+def test_enum_call_returns_the_singleton_member():
+    assert driver.CUresult(0) is driver.CUresult.CUDA_SUCCESS
+    assert nvrtc.nvrtcResult(6) is nvrtc.nvrtcResult.NVRTC_ERROR_COMPILATION
