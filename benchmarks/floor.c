@@ -4,7 +4,8 @@
  *
  * Usage: floor KERNELS_IMAGE REPEATS CALLS LAUNCHES BATCH [CASE ...]
  *   KERNELS_IMAGE  cubin/fatbin built from benchmarks/kernels.cu (loaded with cuModuleLoad)
- *   REPEATS        timed repeats per case (one untimed warm-up repeat comes first)
+ *   REPEATS        timed repeats per case (one untimed warm-up repeat comes first);
+ *                  repeats go round-robin over the cases
  *   CALLS          calls per repeat for trivial calls
  *   LAUNCHES       calls per repeat for calls that enqueue work (event_record, launches)
  *   BATCH          such calls are made in batches of BATCH, each followed by an untimed
@@ -165,38 +166,26 @@ static long long now_ns(void) {
     return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-/* Minimum over `repeats` of elapsed/n for n back-to-back calls (one warm-up repeat first). */
-static double time_calls(loop_fn loop, long n, int repeats) {
-    double best = 1e300;
+/* One repeat of a trivial call: n back-to-back calls, timed as a whole; ns per call. */
+static double repeat_calls(loop_fn loop, long n) {
+    long long t0 = now_ns();
     loop(n);
-    for (int r = 0; r < repeats; r++) {
-        long long t0 = now_ns();
-        loop(n);
-        long long t1 = now_ns();
-        double per = (double)(t1 - t0) / (double)n;
-        if (per < best) best = per;
-    }
-    return best;
+    long long t1 = now_ns();
+    return (double)(t1 - t0) / (double)n;
 }
 
-/* As time_calls, but in batches of `batch` calls; the stream is synchronised after each
- * batch, outside the timed region. Per-call figure = sum of batch times / calls. */
-static double time_batched(loop_fn loop, long n, long batch, int repeats) {
-    long batches = n / batch > 0 ? n / batch : 1;
-    double best = 1e300;
-    for (int r = -1; r < repeats; r++) { /* r == -1: warm-up */
-        long long total = 0;
-        for (long b = 0; b < batches; b++) {
-            long long t0 = now_ns();
-            loop(batch);
-            long long t1 = now_ns();
-            CHECK(cuStreamSynchronize(g_stream));
-            total += t1 - t0;
-        }
-        double per = (double)total / (double)(batches * batch);
-        if (r >= 0 && per < best) best = per;
+/* One repeat of a call that enqueues work: `batches` batches of `batch` calls; each batch
+ * is timed, the stream synchronisation after it is not. ns per call. */
+static double repeat_batched(loop_fn loop, long batches, long batch) {
+    long long total = 0;
+    for (long b = 0; b < batches; b++) {
+        long long t0 = now_ns();
+        loop(batch);
+        long long t1 = now_ns();
+        CHECK(cuStreamSynchronize(g_stream));
+        total += t1 - t0;
     }
-    return best;
+    return (double)total / (double)(batches * batch);
 }
 
 /* ---- setup / teardown ---------------------------------------------------------------- */
@@ -263,16 +252,30 @@ int main(int argc, char **argv) {
     CHECK(cuDriverGetVersion(&version));
     printf("INFO driver_version %d\n", version);
 
+    /* Check every selected case once, then time them round-robin: each repeat runs every
+     * case once, so that one case's repeats are spread over the whole run (as run.py does).
+     * Repeat -1 is an untimed warm-up. The figure is the fastest repeat. */
+    int selected[NCASES];
+    double best[NCASES];
     for (size_t c = 0; c < NCASES; c++) {
-        const struct bench_case *bc = &CASES[c];
-        if (!wanted(bc->name, argc, argv, 6)) continue;
-        bc->check();
-        CHECK(cuStreamSynchronize(g_stream));
-        double ns = bc->enqueues ? time_batched(bc->loop, launches, batch, repeats)
-                                 : time_calls(bc->loop, calls, repeats);
-        printf("RESULT %s %.2f\n", bc->name, ns);
-        fflush(stdout);
+        selected[c] = wanted(CASES[c].name, argc, argv, 6);
+        best[c] = 1e300;
+        if (selected[c]) {
+            CASES[c].check();
+            CHECK(cuStreamSynchronize(g_stream));
+        }
     }
+    long batches = launches / batch > 0 ? launches / batch : 1;
+    for (int r = -1; r < repeats; r++) {
+        for (size_t c = 0; c < NCASES; c++) {
+            if (!selected[c]) continue;
+            double ns = CASES[c].enqueues ? repeat_batched(CASES[c].loop, batches, batch)
+                                          : repeat_calls(CASES[c].loop, calls);
+            if (r >= 0 && ns < best[c]) best[c] = ns;
+        }
+    }
+    for (size_t c = 0; c < NCASES; c++)
+        if (selected[c]) printf("RESULT %s %.2f\n", CASES[c].name, best[c]);
     teardown();
     return 0;
 }

@@ -27,11 +27,12 @@ How
       include the interpreter's own loop overhead (a few ns on CPython, ~1 ns on PyPy).
       Each binding's loop gets a code object of its own (private_copy), so that CPython's
       call-site specialisation caches and PyPy's JIT traces are not shared between them.
-    * Trivial calls: one warm-up repeat, then --repeat repeats of --calls calls, each
-      repeat timed as a whole with time.perf_counter_ns; figure = fastest repeat / calls.
-    * Calls that put work on the stream (event_record and the launches): --launches calls
-      per repeat, made in batches of BATCH (500, well below the ~1024-entry launch queue)
-      on a created non-blocking stream. Only the batch is timed; the cuStreamSynchronize
+    * Trivial calls: one warm-up repeat, then --repeat (10) repeats of --calls (20000)
+      calls, each repeat timed as a whole with time.perf_counter_ns; figure = fastest
+      repeat / calls.
+    * Calls that put work on the stream (event_record and the launches): --launches (5000)
+      calls per repeat, made in batches of BATCH (500, well below the ~1024-entry launch
+      queue) on a created non-blocking stream. Only the batch is timed; the cuStreamSynchronize
       after each batch is not. Figure = min over repeats of (sum of batch times) / calls.
       Launches are grid 1x1x1, block 1x1x1, no shared memory.
     * Kernels (benchmarks/kernels.cu, empty bodies) are compiled once with
@@ -39,9 +40,11 @@ How
       cuModuleLoad, each binding loads the same bytes with cuModuleLoadData.
     * Both bindings use the device's primary context (cuDevicePrimaryCtxRetain +
       cuCtxSetCurrent), each with its own stream, event, buffers and module; handles
-      never cross from one binding to the other. Cases run one after another; within a
-      case the repeats of the two bindings alternate (A B A B ...), so that drift in the
-      machine's state (clocks, neighbours) affects both alike.
+      never cross from one binding to the other.
+    * Repeats go round-robin: each repeat runs every case once with each binding, so a
+      case's repeats are spread over the whole run and a noisy spell on the machine spoils
+      a few samples rather than a whole case or one binding. floor.c does the same, and
+      is run twice, before and after the bindings; its figure is the lower of the two.
     * A case for which a binding raises TypeError or NotImplementedError (e.g. an
       unsupported kernelParams form) shows "n/a"; a CUDA error shows "err".
 
@@ -327,6 +330,14 @@ def open_bindings(image, notes):
     return envs, versions
 
 
+def close_bindings(envs, notes):
+    for column, env in envs.items():
+        try:
+            env.close()
+        except Exception as e:
+            notes.append("%s: teardown failed (%s: %s)" % (LABELS[column], type(e).__name__, e))
+
+
 # ---------------------------------------------------------------------------------------
 # Timing
 
@@ -381,33 +392,41 @@ def prepare(env, case, args):
     return lambda: time_batches(loop, r, batches, env.sync)
 
 
-def measure_case(case, envs, args, notes):
-    """{column: ns per call, or "n/a"/"err"} for one case. The repeats of the bindings
-    are interleaved (A B A B ...) after one untimed warm-up repeat each."""
-    row, timers = {}, {}
-    for column, env in envs.items():
-        try:
-            timers[column] = prepare(env, case, args)
-        except Exception as e:
-            if isinstance(e, Unsupported):
-                row[column], why = "n/a", str(e)
-            else:
-                row[column], why = "err", "%s: %s" % (type(e).__name__, e)
-            notes.append("%s / %s: %s (%s)" % (case.name, LABELS[column], row[column], why))
-    for rep in range(args.repeat + 1):  # rep 0 is the warm-up
-        for column in list(timers):
+def measure_all(cases, envs, args, notes):
+    """{case name: {column: ns per call, or "n/a"/"err"}}.
+
+    Repeats are round-robin: each repeat runs every case once for every binding, so that
+    one case's repeats are spread over the whole run and a noisy spell on the machine
+    spoils a few samples instead of a whole case (the statistic is the minimum). Repeat 0
+    is an untimed warm-up."""
+    rows = {c.name: {} for c in cases}
+    timers = []  # (case name, column, timer)
+    for case in cases:
+        for column, env in envs.items():
+            try:
+                timers.append((case.name, column, prepare(env, case, args)))
+            except Exception as e:
+                if isinstance(e, Unsupported):
+                    value, why = "n/a", str(e)
+                else:
+                    value, why = "err", "%s: %s" % (type(e).__name__, e)
+                rows[case.name][column] = value
+                notes.append("%s / %s: %s (%s)" % (case.name, LABELS[column], value, why))
+    for rep in range(args.repeat + 1):
+        for entry in list(timers):
+            name, column, timer = entry
             envs[column].activate()
             try:
-                ns = timers[column]()
+                ns = timer()
             except Exception as e:
-                del timers[column]
-                row[column] = "err"
+                timers.remove(entry)
+                rows[name][column] = "err"
                 notes.append("%s / %s: err while timing (%s: %s)"
-                             % (case.name, LABELS[column], type(e).__name__, e))
+                             % (name, LABELS[column], type(e).__name__, e))
                 continue
             if rep:
-                row[column] = min(row.get(column, ns), ns)
-    return row
+                rows[name][column] = min(rows[name].get(column, ns), ns)
+    return rows
 
 
 # ---------------------------------------------------------------------------------------
@@ -523,6 +542,11 @@ def number(v):
     return isinstance(v, (int, float))
 
 
+def min_of(*values):
+    values = [v for v in values if number(v)]
+    return min(values) if values else None
+
+
 def derived(row):
     c, cf, cb = row.get("c"), row.get("cudacffi"), row.get("cuda_bindings")
     return {
@@ -589,9 +613,11 @@ def header(gpu, nvcc_ver, versions, args):
         "cuda.bindings: " + versions.get("cuda_bindings", "not importable"),
         "GPU:           %s (sm_%s), CUDA driver %d.%d" % (gpu["name"], gpu["sm"], dv // 1000, dv % 1000 // 10),
         "nvcc:          " + nvcc_ver,
-        "trivial calls: %d per repeat; stream work (event_record, launch_*): %d per repeat "
-        "in batches of %d, stream synchronised after each batch (sync not timed)"
-        % (args.calls, args.launches, BATCH),
+        "repeats:       round-robin over cases and bindings, one warm-up first",
+        "trivial calls: %d per repeat" % args.calls,
+        "stream work:   event_record, launch_*: %d per repeat in batches of %d; the stream "
+        "sync after each batch is not timed" % (args.launches, BATCH),
+        "C floor:       floor.c, run before and after the bindings; the lower figure",
     ]
     return lines
 
@@ -602,12 +628,14 @@ def header(gpu, nvcc_ver, versions, args):
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                 epilog="cases: " + ", ".join(CASE_NAMES))
-    p.add_argument("--repeat", type=int, default=5, help="timed repeats per case (default 5)")
+    p.add_argument("--repeat", type=int, default=10, help="timed repeats per case (default 10)")
     p.add_argument("--only", default="", metavar="NAME,...", help="run only these cases (see below)")
     p.add_argument("--json", metavar="OUT", help="also write the numbers to this JSON file")
-    p.add_argument("--calls", type=int, default=100000, help="calls per repeat, trivial calls")
-    p.add_argument("--launches", type=int, default=20000,
-                   help="calls per repeat, event_record and launches (multiple of %d)" % BATCH)
+    p.add_argument("--calls", type=int, default=20000,
+                   help="calls per repeat, trivial calls (default 20000)")
+    p.add_argument("--launches", type=int, default=5000,
+                   help="calls per repeat, event_record and launches (default 5000; "
+                        "a multiple of %d)" % BATCH)
     args = p.parse_args(argv)
     if args.repeat < 1 or args.calls < 1 or args.launches < 1:
         p.error("--repeat, --calls and --launches must be positive")
@@ -629,22 +657,18 @@ def run(args):
     with tempfile.TemporaryDirectory(prefix="cudacffi-bench-") as tmp:
         image_path = compile_kernels(nvcc, gpu["sm"], tmp)
         floor = build_floor(nvcc, gpu["libcuda"], tmp)
-        c_results = run_floor(floor, image_path, names, args)  # before any context here
+        # The C floor runs before and after the bindings; its figure is the lower of the two.
+        c_before = run_floor(floor, image_path, names, args)
         with open(image_path, "rb") as f:
-            image = f.read()
-    envs, versions = open_bindings(image, notes)
-    if not envs:
-        raise SetupError("neither cudacffi nor cuda.bindings could be used:\n  " + "\n  ".join(notes))
-
-    rows = {}
-    for case in args.cases:
-        rows[case.name] = measure_case(case, envs, args, notes)
-        rows[case.name]["c"] = c_results.get(case.name)
-    for column, env in envs.items():
-        try:
-            env.close()
-        except Exception as e:
-            notes.append("%s: teardown failed (%s: %s)" % (LABELS[column], type(e).__name__, e))
+            envs, versions = open_bindings(f.read(), notes)
+        if not envs:
+            raise SetupError("neither cudacffi nor cuda.bindings could be used:\n  "
+                             + "\n  ".join(notes))
+        rows = measure_all(args.cases, envs, args, notes)
+        close_bindings(envs, notes)
+        c_after = run_floor(floor, image_path, names, args)
+    for name, row in rows.items():
+        row["c"] = min_of(c_before.get(name), c_after.get(name))
 
     present = {"c"} | set(envs)
     print("\n".join(header(gpu, nvcc_ver, versions, args)))

@@ -38,6 +38,9 @@ _STRUCT_INPUTS = [
     ("cuCheckpointProcessRestore", "args"), ("cuCheckpointProcessUnlock", "args"),
     ("cuDevResourceGenerateDesc", "resources"), ("cuMemBatchDecompressAsync", "paramsArray"),
     ("cuCtxCreate_v3", "paramsArray"), ("cuGraphConditionalHandleCreate", "hConditional"),
+    # CUDA 13 headers: cuCtxCreate is the _v4 form; memory pools are looked up by location
+    ("cuCtxCreate", "ctxCreateParams"), ("cuMemGetDefaultMemPool", "location"),
+    ("cuMemGetMemPool", "location"), ("cuMemSetMemPool", "location"),
 ]
 
 # (function, parameter) -> direction, or a dict of fields to set. Why each one is here:
@@ -93,6 +96,7 @@ OVERRIDES = {
        for f in ("cuGraphGetEdges", "cuGraphGetEdges_v2") for end in ("from", "to")},
     # the library's own array of edge data, counted like the dependencies
     ("cuStreamGetCaptureInfo_v3", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
+    ("cuStreamGetCaptureInfo", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
     ("cuMemRangeGetAttribute", "data"): {"dir": "out", "any": "u64"},
     ("cuLaunchCooperativeKernelMultiDevice", "launchParamsList"): {"dir": "in_list", "count": "numDevices"},
     # the groups are returned in a list as long as the group count the caller asks for
@@ -101,6 +105,9 @@ OVERRIDES = {
     ("nvrtcCreateProgram", "includeNames"): {"dir": "in_list", "count": "numHeaders"},
     # the program handle is read and then cleared by the library
     ("nvrtcDestroyProgram", "prog"): "in_ref",
+    # arrays whose length another call (or the API) fixes; a single slot would be overrun
+    ("nvrtcGetSupportedArchs", "supportedArchs"): {"dir": "out_list", "count_fn": "nvrtcGetNumSupportedArchs"},
+    ("cuTexRefGetBorderColor", "pBorderColor"): {"dir": "out_list", "fixed": 4},
     # nvrtc returns a pointer to its own string
     ("nvrtcGetLoweredName", "lowered_name"): "out_cstr",
 }

@@ -371,7 +371,8 @@ class FunctionWriter:
         pw.w("    try:")
         pw.w("        _r = %s" % call)
         pw.w("    except (TypeError, OverflowError) as _e:")
-        pw.w("        _diagnose(%r, _e, (%s))" % (self.name, "".join("(%r, %s, %s, %s), " % c for c in self.checks)))
+        checks = "".join("(%r, %r, %s, %s, %s), " % (kind, name, name, lo, hi) for kind, name, lo, hi in self.checks)
+        pw.w("        _diagnose(%r, _e, (%s))" % (self.name, checks))
         callargs = ", ".join(p["pyname"] for p in ins)
         if returns_status_:
             pw.w("    if _r:")
@@ -532,6 +533,20 @@ class FunctionWriter:
         pw = self.pw
         py = p["pyname"]
         fn = self.name
+        inner = t.pointee()
+        if p.get("fixed") or p.get("count_fn"):  # length fixed by the API or asked of another function
+            elem = self.elem_out(inner)
+            n = "_n_" + py
+            if p.get("fixed"):
+                self.pre.append("%s = %d" % (n, p["fixed"]))
+            else:
+                self.pre.append("%s = %s()" % (n, p["count_fn"]))
+                self.pre.append("if %s[0]:" % n)
+                self.pre.append("    return (%s[0]%s)" % (n, ", None" * len(outputs(self.f))))
+                self.pre.append("%s = %s[1]" % (n, n))
+            self.pre.append("_a_%s = _s.out_array(_ffi, max(%s, 1), %s)" % (py, n, elem))
+            self.args.append("_a_%s" % py)
+            return "_s.unpack_array(_ffi, _a_%s, %s, %s)" % (py, n, elem)
         count = by_name[p["count"]]
         cpy = count["pyname"]
         inner = t.pointee()

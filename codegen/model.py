@@ -54,6 +54,7 @@ def build_model(family, include_dirs):
     model = {
         "format": MODEL_FORMAT,
         "family": family.name,
+        "status": family.status,
         "cuda_version": version,
         "headers": list(family.headers),
         "alignments": dict(sorted(pp.alignments.items())),

@@ -37,19 +37,14 @@ def check_integer(func, name, value, lo, hi):
 
 
 def diagnose(func, exc, checks):
-    """After cffi rejected an argument: find which one and raise naming it.
+    """After cffi rejected an argument: find which one and raise naming it, else re-raise ``exc``.
 
-    ``checks`` is a sequence of (name, value, lo, hi) for the scalar arguments of the call.
+    ``checks`` holds (kind, name, value, lo, hi) for the call's scalar arguments; kind is "int" or "float".
     """
-    for name, value, lo, hi in checks:
-        if isinstance(value, float) and lo is not None and isinstance(lo, float):
-            continue
-        if lo is None:  # a float parameter
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
-                try:
-                    float(value)
-                except Exception:
-                    raise argument_error(func, name, "must be a number, not %s" % type(value).__name__)
+    for kind, name, value, lo, hi in checks:
+        if kind == "float":
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise argument_error(func, name, "must be a number, not %s" % type(value).__name__)
             continue
         check_integer(func, name, value, lo, hi)
     raise exc

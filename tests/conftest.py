@@ -1,0 +1,70 @@
+"""Shared fixtures. GPU tests carry the ``gpu`` marker and skip, with the reason, where no GPU is usable."""
+
+import functools
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@functools.lru_cache(maxsize=None)
+def gpu_unavailable_reason():
+    """None if a CUDA driver and device are usable here, else why not."""
+    try:
+        from cudacffi import driver
+    except ImportError as e:  # not built
+        return "cudacffi is not built (%s)" % e
+    try:
+        err, = driver.cuInit(0)
+    except RuntimeError as e:  # LibraryNotFoundError / FunctionNotFoundError
+        return "no CUDA driver: %s" % str(e).splitlines()[0]
+    if err:
+        return "cuInit failed: %s" % err.name
+    err, n = driver.cuDeviceGetCount()
+    if err or not n:
+        return "no CUDA device"
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    reason = None
+    for item in items:
+        if "gpu" in item.keywords:
+            if reason is None:
+                reason = gpu_unavailable_reason() or ""
+            if reason:
+                item.add_marker(pytest.mark.skip(reason="gpu: " + reason))
+
+
+@pytest.fixture(scope="session")
+def device():
+    from cudacffi import driver
+    import cudacffi
+
+    cudacffi.check(driver.cuInit(0))
+    return cudacffi.check(driver.cuDeviceGet(0))
+
+
+@pytest.fixture(scope="session")
+def cuda_context(device):
+    """The primary context of device 0, current for the whole session."""
+    from cudacffi import driver
+    import cudacffi
+
+    ctx = cudacffi.check(driver.cuDevicePrimaryCtxRetain(device))
+    cudacffi.check(driver.cuCtxSetCurrent(ctx))
+    yield ctx
+    driver.cuDevicePrimaryCtxRelease(device)
+
+
+def run_python(code, env=None, timeout=120):
+    """Run ``code`` in a fresh interpreter (loading is process-global); returns CompletedProcess."""
+    import subprocess
+
+    full_env = dict(os.environ)
+    full_env["PYTHONPATH"] = ROOT + os.pathsep + full_env.get("PYTHONPATH", "")
+    full_env.update(env or {})
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=full_env,
+                          timeout=timeout)
