@@ -379,11 +379,12 @@ class FunctionWriter:
             pw.w("        if _r == _UNBOUND:")
             pw.w("            _bind(%r)" % self.name)
             pw.w("            return %s(%s)" % (self.name, callargs))
-            pw.w("        return (_status(_r, _r)%s)" % (", None" * len(out_names)))
+            nones = "".join(" None," for _ in out_names)
+            pw.w("        return (_status(_r, _r),%s)" % nones.rstrip(","))
             values = [v for v in outs if v is not None]
             for line in self.post:
                 pw.w("    " + line)
-            pw.w("    return (_OK%s)" % "".join(", " + v for v in values))
+            pw.w("    return (_OK,%s)" % "".join(" " + v + "," for v in values).rstrip(","))
         else:  # a function returning a string (nvrtcGetErrorString): always success
             pw.w("    if _r == _ffi.NULL:")
             pw.w("        _bind(%r)" % self.name)
@@ -444,7 +445,6 @@ class FunctionWriter:
             self.pre.append("else:")
             self.pre.append("    %s_, %s_k = _address(_ffi, %s, %r, %r, %s)" % (py, py, py, fn, py, writable))
             self.args.append(py + "_")
-            self.checks.append(("int", py, 0, (1 << 64) - 1))
             return None
         if d == "kernel_params":
             self.pre.append("%s_, %s_k = _kernel_params(_ffi, %s, %r)" % (py, py, py, fn))

@@ -11,7 +11,7 @@ import re
 from . import directions
 from .ctypes_model import PRIMITIVES, CType
 from .parse import HeaderParser, eval_define, header_defines
-from .preprocess import expand_names, preprocess
+from .preprocess import expand_names, macro_definitions, preprocess
 
 MODEL_FORMAT = 1
 
@@ -22,7 +22,10 @@ def build_model(family, include_dirs):
     hp = HeaderParser(family.own).parse(pp.text)
 
     declared = {f["symbol"] for f in hp.functions}
-    candidates = [n for n, body in pp.defines.items() if re.match(r"^[A-Za-z_]\w*(\(\w+\))?$", body)]
+    defines = dict(pp.defines)
+    if family.ptds_macro:  # some renames exist only under the per-thread default stream macro
+        defines.update(macro_definitions(family.headers, include_dirs, [family.ptds_macro]))
+    candidates = sorted(n for n, body in defines.items() if re.match(r"^[A-Za-z_]\w*(\(\w+\))?$", body))
     normal = expand_names(family.headers, include_dirs, candidates)
     public_of = {}
     for name, symbol in sorted(normal.items()):

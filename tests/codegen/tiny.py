@@ -1,0 +1,182 @@
+"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen - do not edit.
+
+Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.
+"""
+
+from cudacffi import _support as _s
+from cudacffi import _loader
+from cudacffi._tiny import ffi as _ffi, lib as _lib
+
+CUDA_VERSION = 12090
+_library = _loader.library('tiny', _lib, _ffi)
+_library.cuda_version = CUDA_VERSION
+_library.major = CUDA_VERSION // 1000
+_s.Handle._ffi = _s.Struct._ffi = _ffi
+
+tinyResult = _s.make_enum('tinyResult', [('TINY_OK', 0), ('TINY_ERR', 8), ('TINY_ALIAS', 8)], __name__)
+
+TINY_VERSION = 1020
+TINY_FLAG_A = 1
+TINY_NULL = 0
+
+class tinyCtx(_s.PointerHandle):
+    __slots__ = ()
+
+class tinyPtr(_s.IntHandle):
+    __slots__ = ()
+    _ctype = 'unsigned long long'
+    _lo, _hi = 0, 18446744073709551615
+
+class tinyCallback(_s.FunctionPointer):
+    __slots__ = ()
+
+class anon_union1(_s.Struct):
+    """union anon_union1."""
+    __slots__ = ()
+    _cname = 'union anon_union1'
+    _fields = ('asInt', 'asFloat', )
+    asInt = _s.Field('asInt')
+    asFloat = _s.Field('asFloat')
+
+class anon_struct1(_s.Struct):
+    """struct anon_struct1."""
+    __slots__ = ()
+    _cname = ('struct tinyDesc_st', 'pos')
+    _fields = ('x', 'y', )
+    x = _s.Field('x')
+    y = _s.Field('y')
+
+class tinyDesc_st(_s.Struct):
+    """struct tinyDesc_st."""
+    __slots__ = ()
+    _cname = 'struct tinyDesc_st'
+    _fields = ('width', 'owner', 'asInt', 'asFloat', 'pos', 'name', 'data', )
+    width = _s.Field('width')
+    owner = _s.HandleField('owner', tinyCtx, 'struct tinyCtx_st *')
+    asInt = _s.Field('asInt')
+    asFloat = _s.Field('asFloat')
+    pos = _s.StructField('pos', anon_struct1)
+    name = _s.ArrayField('name', 8, is_char=True)
+    data = _s.PointerField('data', 'void *')
+
+class tinyDesc(tinyDesc_st):
+    __slots__ = ()
+
+_UNBOUND = _lib._CC_UNBOUND
+_OK = tinyResult(0)
+_status = tinyResult._by_value.get
+_scratch = _s.Scratch(_ffi, {'size_t_0': 'size_t', 'uintptr_t_0': 'uintptr_t'})
+_bind = _library.bind
+_diagnose = _s.diagnose
+_handle = _s.handle_value
+_address = _s.address
+_sequence = _s.sequence
+
+def tinyOpen(flags):
+    """tinyOpen(flags) -> (tinyResult, ctx)"""
+    _scr = _scratch
+    _o_uintptr_t_0 = _scr.uintptr_t_0
+    try:
+        _r = _lib._cc_tinyOpen(_o_uintptr_t_0, flags)
+    except (TypeError, OverflowError) as _e:
+        _diagnose('tinyOpen', _e, (('int', 'flags', flags, 0, 4294967295), ))
+    if _r:
+        if _r == _UNBOUND:
+            _bind('tinyOpen')
+            return tinyOpen(flags)
+        return (_status(_r, _r), None)
+    return (_OK, tinyCtx._new(_o_uintptr_t_0[0]))
+
+
+def tinyOpen_v3(desc, flags):
+    """tinyOpen_v3(desc, flags) -> (tinyResult, ctx)"""
+    _scr = _scratch
+    _o_uintptr_t_0 = _scr.uintptr_t_0
+    desc_ = _s.struct_arg(desc, tinyDesc, 'tinyOpen_v3', 'desc')
+    try:
+        _r = _lib._cc_tinyOpen_v3(_o_uintptr_t_0, desc_, flags)
+    except (TypeError, OverflowError) as _e:
+        _diagnose('tinyOpen_v3', _e, (('int', 'flags', flags, 0, 4294967295), ))
+    if _r:
+        if _r == _UNBOUND:
+            _bind('tinyOpen_v3')
+            return tinyOpen_v3(desc, flags)
+        return (_status(_r, _r), None)
+    return (_OK, tinyCtx._new(_o_uintptr_t_0[0]))
+
+
+def tinyCopy(dst, src, numbytes):
+    """tinyCopy(dst, src, numbytes) -> (tinyResult)"""
+    dst_ = _handle(dst, 'tinyCopy', 'dst', 0, 18446744073709551615)
+    if src.__class__ is int and src >= 0:
+        src_, src_k = src, None
+    else:
+        src_, src_k = _address(_ffi, src, 'tinyCopy', 'src', False)
+    try:
+        _r = _lib._cc_tinyCopy(dst_, src_, numbytes)
+    except (TypeError, OverflowError) as _e:
+        _diagnose('tinyCopy', _e, (('int', 'numbytes', numbytes, 0, 18446744073709551615), ))
+    if _r:
+        if _r == _UNBOUND:
+            _bind('tinyCopy')
+            return tinyCopy(dst, src, numbytes)
+        return (_status(_r, _r),)
+    return (_OK,)
+
+
+def tinyNodes(ctx, numNodes=0):
+    """tinyNodes(ctx, numNodes=0) -> (tinyResult, nodes, numNodes)"""
+    _scr = _scratch
+    ctx_ = _handle(ctx, 'tinyNodes', 'ctx')
+    _n_numNodes = _s.check_integer('tinyNodes', 'numNodes', numNodes, 0, (1 << 31) - 1)
+    _a_nodes = _s.out_array(_ffi, _n_numNodes, ('handle', 'unsigned long long', tinyPtr))
+    _o_size_t_0 = _scr.size_t_0
+    _o_size_t_0[0] = _s.check_integer('tinyNodes', 'numNodes', numNodes, 0, (1 << 64) - 1)
+    try:
+        _r = _lib._cc_tinyNodes(ctx_, _a_nodes, _o_size_t_0)
+    except (TypeError, OverflowError) as _e:
+        _diagnose('tinyNodes', _e, ())
+    if _r:
+        if _r == _UNBOUND:
+            _bind('tinyNodes')
+            return tinyNodes(ctx, numNodes)
+        return (_status(_r, _r), None, None)
+    return (_OK, _s.unpack_array(_ffi, _a_nodes, min(_n_numNodes, _o_size_t_0[0]), ('handle', 'unsigned long long', tinyPtr)), _o_size_t_0[0])
+
+
+def tinyName(length, ctx):
+    """tinyName(length, ctx) -> (tinyResult, name)"""
+    _b_name = _s.char_buffer(_ffi, length, 'tinyName', 'length')
+    ctx_ = _handle(ctx, 'tinyName', 'ctx')
+    try:
+        _r = _lib._cc_tinyName(_b_name, length, ctx_)
+    except (TypeError, OverflowError) as _e:
+        _diagnose('tinyName', _e, (('int', 'length', length, -2147483648, 2147483647), ))
+    if _r:
+        if _r == _UNBOUND:
+            _bind('tinyName')
+            return tinyName(length, ctx)
+        return (_status(_r, _r), None)
+    return (_OK, _ffi.string(_b_name))
+
+
+def tinyDescribe(ctx):
+    """tinyDescribe(ctx) -> (tinyResult, desc)"""
+    _v_desc = tinyDesc()
+    desc_ = _v_desc._ptr
+    ctx_ = _handle(ctx, 'tinyDescribe', 'ctx')
+    try:
+        _r = _lib._cc_tinyDescribe(desc_, ctx_)
+    except (TypeError, OverflowError) as _e:
+        _diagnose('tinyDescribe', _e, ())
+    if _r:
+        if _r == _UNBOUND:
+            _bind('tinyDescribe')
+            return tinyDescribe(ctx)
+        return (_status(_r, _r), None)
+    return (_OK, _v_desc)
+
+
+
+_FUNCTIONS = {'tinyOpen': 0, 'tinyOpen_v3': 1, 'tinyCopy': 2, 'tinyNodes': 3, 'tinyName': 4, 'tinyDescribe': 5}
+_library.functions = _FUNCTIONS

@@ -1,0 +1,106 @@
+"""codegen on a tiny header (golden files) and on the committed snapshots."""
+
+import difflib
+import json
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+pycparser = pytest.importorskip("pycparser")
+
+from codegen import emit_c, emit_py, snapshot  # noqa: E402
+from codegen.families import Family  # noqa: E402
+from codegen.model import build_model  # noqa: E402
+
+CASES = os.path.join(ROOT, "tests", "codegen")
+TINY = Family(name="tiny", headers=("tiny.h",), own=("tiny.h",), status="tinyResult",
+              const_prefixes=("TINY_",), ptds_macro="TINY_PER_THREAD")
+
+
+def tiny_model():
+    return build_model(TINY, [CASES])
+
+
+def tiny_outputs():
+    m = tiny_model()
+    return {
+        "tiny.model.json": snapshot.dump_model(m),
+        "tiny.cdef": emit_c.CdefWriter(m).cdef() + emit_c.function_cdefs(m),
+        "tiny.c": emit_c.c_source(m),
+        "tiny.py": emit_py.emit(m),
+    }
+
+
+def update_golden():
+    for name, text in tiny_outputs().items():
+        with open(os.path.join(CASES, name), "w") as f:
+            f.write(text)
+
+
+@pytest.mark.parametrize("name", ["tiny.model.json", "tiny.cdef", "tiny.c", "tiny.py"])
+def test_golden(name):
+    """Emitted text equals the reviewed golden file (regenerate: python tests/test_codegen.py --update)."""
+    with open(os.path.join(CASES, name)) as f:
+        expected = f.read()
+    got = tiny_outputs()[name]
+    diff = "".join(difflib.unified_diff(expected.splitlines(True), got.splitlines(True), "golden", "now"))
+    assert got == expected, diff
+
+
+def test_tiny_model_symbols_and_directions():
+    m = tiny_model()
+    funcs = {f["name"]: f for f in m["functions"]}
+    assert funcs["tinyOpen"]["symbol"] == "tinyOpen_v2"  # the header's rename, not the _v3 beside it
+    assert funcs["tinyOpen_v3"]["symbol"] == "tinyOpen_v3"
+    assert funcs["tinyCopy"]["symbol"] == "tinyCopy_v2"
+    assert funcs["tinyCopy"]["ptds_symbol"] == "tinyCopy_v2_ptds"
+    dirs = lambda f: [p["dir"] for p in funcs[f]["params"]]  # noqa: E731
+    assert dirs("tinyOpen") == ["out", "in"]
+    assert dirs("tinyOpen_v3") == ["out", "in_struct", "in"]
+    assert dirs("tinyCopy") == ["in", "in_ptr", "in"]
+    assert dirs("tinyNodes") == ["in", "out_list", "inout"]
+    assert dirs("tinyName") == ["out_bytes", "in", "in"]
+    assert dirs("tinyDescribe") == ["out", "in"]
+    enums = {d["tag"]: d for d in m["decls"] if d["kind"] == "enum"}
+    assert enums["tinyResult_enum"]["members"] == [["TINY_OK", 0], ["TINY_ERR", 8], ["TINY_ALIAS", 8]]
+    assert ["TINY_FLAG_A", 1] in m["constants"] and ["TINY_NULL", 0] in m["constants"]
+
+
+def test_alignment_attributes_are_recorded():
+    """_Alignas in cuda.h (CUtensorMap) is kept as data, never dropped silently."""
+    import re
+
+    for version in snapshot.available_versions():
+        with open(os.path.join(snapshot.snapshot_dir(version), "include", "cuda.h")) as f:
+            declared = int(re.search(r"_Alignas\((\d+)\)", f.read()).group(1))
+        model = snapshot.load_model(version, "driver")
+        assert model["alignments"].get("CUtensorMap_st") == declared
+
+
+@pytest.mark.parametrize("version", snapshot.available_versions())
+@pytest.mark.parametrize("family", ["driver", "nvrtc"])
+def test_snapshot_reproduces(version, family):
+    """Regenerating a snapshot's model from its own headers gives the committed file byte for byte."""
+    path = os.path.join(snapshot.snapshot_dir(version), "model-%s.json" % family)
+    with open(path) as f:
+        committed = f.read()
+    assert snapshot.regenerate(version, family) == committed
+
+
+@pytest.mark.parametrize("version,symbol", [("12.9", "cuCtxCreate_v2"), ("13.0", "cuCtxCreate_v4")])
+def test_header_maps_names_to_versioned_symbols(version, symbol):
+    funcs = {f["name"]: f for f in snapshot.load_model(version, "driver")["functions"]}
+    assert funcs["cuCtxCreate"]["symbol"] == symbol
+    assert funcs["cuMemAlloc"]["symbol"] == "cuMemAlloc_v2"
+    assert funcs["cuMemcpyHtoDAsync"]["ptds_symbol"] == "cuMemcpyHtoDAsync_v2_ptsz"
+    assert funcs["cuStreamQuery"]["ptds_symbol"] == "cuStreamQuery_ptsz"
+
+
+if __name__ == "__main__":
+    if "--update" in sys.argv:
+        update_golden()
+        print("golden files updated in", CASES)
