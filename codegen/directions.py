@@ -148,6 +148,9 @@ def assign(model):
 
     index = TypeIndex(model)
     for f in model["functions"]:
+        ret = CType.from_json(f["ret"])
+        if ret.base == "char" and ret.depth == 1:
+            f["returns_string"] = True
         params = f["params"]
         types = [CType.from_json(p["type"]) for p in params]
         for i, (p, t) in enumerate(zip(params, types)):

@@ -10,4 +10,9 @@ def inputs(func):
 
 
 def outputs(func):
-    return [p for p in func["params"] if p["dir"] in OUTPUT_DIRS]
+    """Outputs after the status, in order. A function that returns a string instead of a status
+    (``nvrtcGetErrorString``) has one output, named by its type as cuda.bindings' docs name it."""
+    outs = [p for p in func["params"] if p["dir"] in OUTPUT_DIRS]
+    if func.get("returns_string"):
+        outs.append({"name": None, "pyname": "bytes", "dir": "return"})
+    return outs

@@ -116,8 +116,9 @@ class Library:
                     p = os.path.join(entry or ".", sub, soname)
                     if os.path.exists(p):
                         yield p, "NVIDIA wheel"
-            for var in ("CUDA_PATH", "CUDA_HOME"):
-                root = os.environ.get(var)
+            roots = [(var, os.environ.get(var)) for var in ("CUDA_PATH", "CUDA_HOME")]
+            roots.append(("default toolkit", "/usr/local/cuda"))
+            for var, root in roots:
                 if root:
                     for sub in ("lib64", "lib", os.path.join("targets", "x86_64-linux", "lib")):
                         p = os.path.join(root, sub, soname)

@@ -1,0 +1,115 @@
+"""``python -m cudacffi``: what a user needs to know when something is wrong, then the SAXPY demo.
+
+Reports the build (toolkit version, header source, interpreter), each library found (path, version, how
+found) or why not, the driver version and the devices; then runs the SAXPY example where a GPU is.
+"""
+
+import os
+import platform
+import sys
+
+
+def _line(label, value):
+    print("  %-22s %s" % (label + ":", value))
+
+
+def report_build():
+    print("cudacffi build")
+    _line("interpreter", "%s %s" % (platform.python_implementation(), platform.python_version()))
+    try:
+        from cudacffi._gen import SOURCE
+        from cudacffi import driver
+    except ImportError as e:
+        _line("status", "not built (%s): run python build_cffi.py or pip install ." % e)
+        return False
+    v = driver.CUDA_VERSION
+    _line("CUDA headers", "%d.%d (%s)" % (v // 1000, v % 1000 // 10, SOURCE))
+    return True
+
+
+def report_libraries():
+    from cudacffi import LibraryNotFoundError, driver, nvrtc
+
+    print("libraries")
+    for name, module, version in (("libcuda (driver)", driver, _driver_version),
+                                  ("libnvrtc", nvrtc, _nvrtc_version)):
+        lib = module._library
+        try:
+            lib.load()
+        except LibraryNotFoundError as e:
+            _line(name, "not found")
+            for line in str(e).splitlines()[1:]:
+                print("      " + line.strip())
+            continue
+        _line(name, "%s (found: %s, version %s)" % (lib.path, lib.how, version()))
+
+
+def _driver_version():
+    from cudacffi import driver
+
+    err, v = driver.cuDriverGetVersion()
+    return "%d.%d" % (v // 1000, v % 1000 // 10) if not err else err.name
+
+
+def _nvrtc_version():
+    from cudacffi import nvrtc
+
+    err, major, minor = nvrtc.nvrtcVersion()
+    return "%d.%d" % (major, minor) if not err else err.name
+
+
+def report_devices():
+    """Prints the devices; returns True where at least one is usable."""
+    from cudacffi import LibraryNotFoundError, driver
+
+    print("devices")
+    try:
+        err, = driver.cuInit(0)
+    except LibraryNotFoundError:
+        _line("devices", "none: no CUDA driver was found")
+        return False
+    if err:
+        _line("devices", "none: cuInit failed with %s" % err.name)
+        return False
+    err, count = driver.cuDeviceGetCount()
+    if err or not count:
+        _line("devices", "none")
+        return False
+    for i in range(count):
+        _, dev = driver.cuDeviceGet(i)
+        _, name = driver.cuDeviceGetName(256, dev)
+        _, major = driver.cuDeviceGetAttribute(
+            driver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev)
+        _, minor = driver.cuDeviceGetAttribute(
+            driver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev)
+        _, mem = driver.cuDeviceTotalMem(dev)
+        _line("device %d" % i, "%s, compute capability %d.%d, %.1f GiB"
+              % (name.split(b"\0")[0].decode(), major, minor, mem / 2**30))
+    return True
+
+
+def run_saxpy():
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = os.path.join(here, "examples", "saxpy.py")
+    if not os.path.exists(path):
+        print("SAXPY demo: examples/saxpy.py is not beside this installation; skipped")
+        return
+    import runpy
+
+    print("SAXPY demo (examples/saxpy.py)")
+    runpy.run_path(path, run_name="__main__")
+
+
+def main():
+    if not report_build():
+        return 1
+    report_libraries()
+    if report_devices():
+        run_saxpy()
+    else:
+        print("SAXPY demo: skipped, no GPU here")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
