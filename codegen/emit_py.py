@@ -106,6 +106,8 @@ class PyWriter:
         self.w("_bind = _library.bind")
         self.w("_diagnose = _s.diagnose")
         self.w("_handle = _s.handle_value")
+        self.w("_new_handle = _s.new_handle")
+        self.w("_Handle = _s.Handle")
         self.w("_address = _s.address")
         self.w("_sequence = _s.sequence")
         self.w()
@@ -338,7 +340,7 @@ class FunctionWriter:
         inner = t.pointee()
         k = self.pw.kind(inner.base)
         if k in ("handle_ptr", "handle_int", "fnptr"):
-            return "%s._new(%s)" % (inner.base, expr)
+            return "_new_handle(%s, %s)" % (inner.base, expr)
         if k == "enum":
             cls = self.pw.enum_class_of(inner.base)
             return "%s._by_value.get(%s, %s)" % (cls, expr, expr)
@@ -407,7 +409,8 @@ class FunctionWriter:
                 return None
             kind = pw.kind(t.base)
             if kind in ("handle_ptr", "fnptr"):
-                self.pre.append("%s_ = _handle(%s, %r, %r)" % (py, py, fn, py))
+                self.pre.append("%s_ = %s._v if isinstance(%s, _Handle) else _handle(%s, %r, %r)"
+                                % (py, py, py, py, fn, py))
                 self.args.append(py + "_")
             elif kind == "handle_int":
                 lo, hi = pw.int_range(t.base)

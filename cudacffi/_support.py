@@ -53,23 +53,22 @@ def diagnose(func, exc, checks):
 # -- handles ------------------------------------------------------------------------------------------------
 
 class Handle:
-    """An opaque CUDA handle or integer typedef: the value, plus 8-byte storage made on demand.
+    """An opaque CUDA handle or integer typedef: its value, plus 8-byte storage made on demand.
 
     ``getPtr()`` is the address of the object's own storage (what a kernel argument needs); ``int()`` is
-    the value. Pointer handles compare and hash by value; integer handles by identity, as cuda.bindings.
+    the value. A handle's value is fixed when it is made. Pointer handles compare and hash by value;
+    integer handles by identity, as in cuda.bindings.
     """
 
-    __slots__ = ("_v", "_s")
+    __slots__ = ("_v", "_s")  # _s (the storage) exists once getPtr() has been called
     _ctype = "uintptr_t"  # the storage's C type
     _lo, _hi = 0, _U64 - 1
     _hex = True
     _ffi = None  # set by the generated module
 
     def __init__(self, init_value=0, _ptr=0):
-        self._s = None
-        if _ptr:
-            self._s = self._ffi.cast(self._ctype + " *", _ptr)
-            self._v = 0
+        if _ptr:  # a view of a handle stored elsewhere: take its current value
+            self._v = int(self._ffi.cast(self._ctype + " *", handle_value(_ptr, type(self).__name__, "_ptr"))[0])
             return
         if init_value is None:
             init_value = 0
@@ -80,28 +79,28 @@ class Handle:
                                 % (type(self).__name__, self._lo, self._hi, init_value))
         self._v = init_value
 
-    @classmethod
-    def _new(cls, value):
-        obj = cls.__new__(cls)
-        obj._v = value
-        obj._s = None
-        return obj
-
     def __int__(self):
-        s = self._s
-        return self._v if s is None else int(s[0])
+        return self._v
 
     __index__ = __int__
 
     def getPtr(self):
-        s = self._s
-        if s is None:
+        try:
+            s = self._s
+        except AttributeError:
             s = self._s = self._ffi.new(self._ctype + " *", self._v)
         return int(self._ffi.cast("uintptr_t", s))
 
     def __repr__(self):
-        v = int(self)
+        v = self._v
         return "<%s %s>" % (type(self).__name__, hex(v) if self._hex else v)
+
+
+def new_handle(cls, value, _new=object.__new__):
+    """A handle of class ``cls`` with ``value``, made without __init__'s checks (for outputs)."""
+    obj = _new(cls)
+    obj._v = value
+    return obj
 
 
 class PointerHandle(Handle):
@@ -133,8 +132,7 @@ class FunctionPointer(IntHandle):
 def handle_value(x, func, name, lo=0, hi=_U64 - 1):
     """The integer a handle parameter passes: a wrapper's value, any int()-able object, or None (0)."""
     if isinstance(x, Handle):
-        s = x._s
-        return x._v if s is None else int(s[0])
+        return x._v
     if x is None:
         return 0
     if isinstance(x, int) and not isinstance(x, bool):
@@ -369,7 +367,7 @@ class HandleField(Field):
         v = getattr(obj._ptr, self.name)
         if self.ctype is not None:
             v = int(obj._ffi.cast("uintptr_t", v))
-        return self.cls._new(v)
+        return new_handle(self.cls, v)
 
     def __set__(self, obj, value):
         v = handle_value(value, type(obj).__name__, self.name)
@@ -424,7 +422,7 @@ class ArrayField(Field):
             base = ffi.cast(elem._ptype(), ffi.addressof(obj._ptr[0], self.name))
             return [elem._view(base + i, obj) for i in range(self.length)]
         if isinstance(elem, type) and issubclass(elem, Handle):
-            return [elem._new(int(ffi.cast("uintptr_t", v)) if isinstance(v, ffi.CData) else v) for v in arr]
+            return [new_handle(elem, int(ffi.cast("uintptr_t", v)) if isinstance(v, ffi.CData) else v) for v in arr]
         return [elem._by_value.get(v, v) for v in arr]
 
     def __set__(self, obj, value):
@@ -572,7 +570,7 @@ def unpack_array(ffi, arr, n, elem):
             out.append(v)
         return out
     if kind == "handle":
-        return [cls._new(v) for v in arr[0:n]]
+        return [new_handle(cls, v) for v in arr[0:n]]
     if kind == "enum":
         return [cls._by_value.get(v, v) for v in arr[0:n]]
     return list(arr[0:n])

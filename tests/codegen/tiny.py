@@ -69,6 +69,8 @@ _scratch = _s.Scratch(_ffi, {'size_t_0': 'size_t', 'uintptr_t_0': 'uintptr_t'})
 _bind = _library.bind
 _diagnose = _s.diagnose
 _handle = _s.handle_value
+_new_handle = _s.new_handle
+_Handle = _s.Handle
 _address = _s.address
 _sequence = _s.sequence
 
@@ -85,7 +87,7 @@ def tinyOpen(flags):
             _bind('tinyOpen')
             return tinyOpen(flags)
         return (_status(_r, _r), None)
-    return (_OK, tinyCtx._new(_o_uintptr_t_0[0]))
+    return (_OK, _new_handle(tinyCtx, _o_uintptr_t_0[0]))
 
 
 def tinyOpen_v3(desc, flags):
@@ -102,7 +104,7 @@ def tinyOpen_v3(desc, flags):
             _bind('tinyOpen_v3')
             return tinyOpen_v3(desc, flags)
         return (_status(_r, _r), None)
-    return (_OK, tinyCtx._new(_o_uintptr_t_0[0]))
+    return (_OK, _new_handle(tinyCtx, _o_uintptr_t_0[0]))
 
 
 def tinyCopy(dst, src, numbytes):
@@ -127,7 +129,7 @@ def tinyCopy(dst, src, numbytes):
 def tinyNodes(ctx, numNodes=0):
     """tinyNodes(ctx, numNodes=0) -> (tinyResult, nodes, numNodes)"""
     _scr = _scratch
-    ctx_ = _handle(ctx, 'tinyNodes', 'ctx')
+    ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyNodes', 'ctx')
     _n_numNodes = _s.check_integer('tinyNodes', 'numNodes', numNodes, 0, (1 << 31) - 1)
     _a_nodes = _s.out_array(_ffi, _n_numNodes, ('handle', 'unsigned long long', tinyPtr))
     _o_size_t_0 = _scr.size_t_0
@@ -147,7 +149,7 @@ def tinyNodes(ctx, numNodes=0):
 def tinyName(length, ctx):
     """tinyName(length, ctx) -> (tinyResult, name)"""
     _b_name = _s.char_buffer(_ffi, length, 'tinyName', 'length')
-    ctx_ = _handle(ctx, 'tinyName', 'ctx')
+    ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyName', 'ctx')
     try:
         _r = _lib._cc_tinyName(_b_name, length, ctx_)
     except (TypeError, OverflowError) as _e:
@@ -164,7 +166,7 @@ def tinyDescribe(ctx):
     """tinyDescribe(ctx) -> (tinyResult, desc)"""
     _v_desc = tinyDesc()
     desc_ = _v_desc._ptr
-    ctx_ = _handle(ctx, 'tinyDescribe', 'ctx')
+    ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyDescribe', 'ctx')
     try:
         _r = _lib._cc_tinyDescribe(desc_, ctx_)
     except (TypeError, OverflowError) as _e:
