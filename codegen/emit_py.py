@@ -88,7 +88,6 @@ class PyWriter:
         self.w("_library = _loader.library(%r, _lib, _ffi)" % fam)
         self.w("_library.cuda_version = CUDA_VERSION")
         self.w("_library.major = CUDA_VERSION // 1000")
-        self.w("_s.Handle._ffi = _s.Struct._ffi = _ffi")
         self.w()
         self.enums()
         self.constants()
@@ -99,6 +98,7 @@ class PyWriter:
         self.functions()
         funcs = self.lines
         self.lines = body
+        self.w("_s.bind_classes(globals(), _ffi)  # this family's ffi for its own handle and struct classes")
         self.w("_UNBOUND = _lib._CC_UNBOUND")
         self.w("_OK = %s(0)" % self.status)
         self.w("_status = %s._by_value.get" % self.status)

@@ -96,6 +96,13 @@ class Handle:
         return "<%s %s>" % (type(self).__name__, hex(v) if self._hex else v)
 
 
+def bind_classes(namespace, ffi):
+    """Give every handle and struct class of a generated module its family's ffi."""
+    for obj in list(namespace.values()):
+        if isinstance(obj, type) and issubclass(obj, (Handle, Struct)) and obj.__module__ == namespace["__name__"]:
+            obj._ffi = ffi
+
+
 def new_handle(cls, value, _new=object.__new__):
     """A handle of class ``cls`` with ``value``, made without __init__'s checks (for outputs)."""
     obj = _new(cls)
@@ -182,7 +189,7 @@ def address(ffi, x, func, name, writable=False):
     if isinstance(x, (str, float, bool)):
         raise argument_error(func, name, "must be an int address, None or a buffer, not %s" % type(x).__name__)
     if isinstance(x, bytes) and writable:
-        return _bytes_address(ffi, x), x
+        return _bytes_address(ffi, x, func, name), x
     try:
         mv = memoryview(x)
     except TypeError:
@@ -195,7 +202,7 @@ def address(ffi, x, func, name, writable=False):
     return int(ffi.cast("uintptr_t", buf)), (buf, mv)
 
 
-def _bytes_address(ffi, b):
+def _bytes_address(ffi, b, func, name):
     """Where a ``bytes`` object's data lives, for the seeds' ``buf = b" " * n`` idiom of output buffers.
 
     CPython: the object's own storage (it is written in place, as cuda.bindings does). PyPy: bytes may be
@@ -204,8 +211,8 @@ def _bytes_address(ffi, b):
     import platform
 
     if platform.python_implementation() != "CPython":
-        raise ValueError("a bytes object cannot be written to on %s; pass a bytearray"
-                         % platform.python_implementation())
+        raise argument_error(func, name, "is a bytes object, which cannot be written to on %s; pass a bytearray"
+                             % platform.python_implementation(), ValueError)
     return int(ffi.cast("uintptr_t", ffi.from_buffer(b)))
 
 

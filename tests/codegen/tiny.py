@@ -11,7 +11,6 @@ CUDA_VERSION = 12090
 _library = _loader.library('tiny', _lib, _ffi)
 _library.cuda_version = CUDA_VERSION
 _library.major = CUDA_VERSION // 1000
-_s.Handle._ffi = _s.Struct._ffi = _ffi
 
 tinyResult = _s.make_enum('tinyResult', [('TINY_OK', 0), ('TINY_ERR', 8), ('TINY_ALIAS', 8)], __name__)
 
@@ -62,6 +61,7 @@ class tinyDesc_st(_s.Struct):
 class tinyDesc(tinyDesc_st):
     __slots__ = ()
 
+_s.bind_classes(globals(), _ffi)  # this family's ffi for its own handle and struct classes
 _UNBOUND = _lib._CC_UNBOUND
 _OK = tinyResult(0)
 _status = tinyResult._by_value.get
