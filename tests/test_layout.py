@@ -1,0 +1,52 @@
+"""Enum values, constants and struct layouts: what the generated layer says must be what the C compiler says.
+
+The compiled module's enums are declared with ``...`` in the cdef, so their values in ``lib`` come from
+the compiler; struct declarations are checked field by field against the compiler when cffi builds them.
+"""
+
+import os
+import subprocess
+
+import pytest
+
+driver = pytest.importorskip("cudacffi.driver", reason="cudacffi is not built")
+from cudacffi._gen import driver as gen  # noqa: E402
+from cudacffi._driver import ffi, lib  # noqa: E402
+
+
+def test_every_enum_member_has_the_compilers_value():
+    checked = 0
+    for name in dir(gen):
+        cls = getattr(gen, name)
+        if isinstance(cls, type) and hasattr(cls, "_by_value") and cls.__module__ == gen.__name__:
+            for member in cls.__members__.values():
+                assert getattr(lib, member.name) == member.value, (name, member.name)
+                checked += 1
+    assert checked > 800
+
+
+def test_struct_sizes_match_a_compiled_program(tmp_path):
+    """sizeof/alignof of a sample of structs, printed by a C program compiled against the same header."""
+    names = ["CUDA_MEMCPY2D", "CUDA_MEMCPY3D", "CUDA_KERNEL_NODE_PARAMS", "CUlaunchConfig", "CUtensorMap",
+             "CUstreamBatchMemOpParams", "CUDA_ARRAY_SPARSE_PROPERTIES", "CUDA_RESOURCE_DESC", "CUuuid"]
+    inc = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "headers",
+                       "cuda-%d.%d" % (gen.CUDA_VERSION // 1000, gen.CUDA_VERSION % 1000 // 10), "include")
+    if not os.path.isdir(inc):
+        pytest.skip("built from a toolkit, not a snapshot")
+    src = tmp_path / "sizes.c"
+    src.write_text('#include <stdio.h>\n#include <stdalign.h>\n#include "cuda.h"\nint main(void) {\n'
+                   + "".join('printf("%%zu %%zu\\n", sizeof(%s), alignof(%s));\n' % (n, n) for n in names)
+                   + "return 0; }\n")
+    exe = tmp_path / "sizes"
+    subprocess.run([os.environ.get("CC", "cc"), "-I", inc, "-o", str(exe), str(src)], check=True)
+    out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split("\n")
+    for name, line in zip(names, out):
+        assert line.split() == [str(ffi.sizeof(name)), str(ffi.alignof(name))], name
+
+
+def test_constants_are_ints_from_the_header():
+    assert driver.CU_LAUNCH_PARAM_END == 0
+    assert driver.CU_LAUNCH_PARAM_BUFFER_POINTER == 1
+    assert driver.CU_LAUNCH_PARAM_BUFFER_SIZE == 2
+    assert driver.CU_STREAM_LEGACY == 1 and driver.CU_STREAM_PER_THREAD == 2
+    assert driver.CU_MEMHOSTALLOC_PORTABLE == 1 and driver.CU_TENSOR_MAP_NUM_QWORDS == 16
