@@ -10,7 +10,7 @@ import keyword
 import re
 
 from .ctypes_model import CType
-from .emit_c import stub_param_type, version_text, returns_status, model_status
+from .emit_c import version_text, returns_status, model_status
 from .model import TypeIndex
 from .signature import inputs, outputs
 
@@ -253,7 +253,6 @@ class PyWriter:
 
     def field_descriptor(self, name, t):
         if t.dims:
-            elem = CType(t.base, t.const, t.ptrs, t.dims[1:], t.fn)
             length = t.dims[0]
             if not t.ptrs and t.base == "char":
                 return "_s.ArrayField(%r, %d, is_char=True)" % (name, length)
@@ -533,7 +532,6 @@ class FunctionWriter:
         return "('int', %r, None)" % pw.resolved(inner).base
 
     def out_list(self, p, t, by_name):
-        pw = self.pw
         py = p["pyname"]
         fn = self.name
         inner = t.pointee()

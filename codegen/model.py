@@ -43,7 +43,7 @@ def build_model(family, include_dirs):
             entry["ptds_symbol"] = ptds[name]
         functions.append(entry)
 
-    paths = [_find(h, include_dirs) for h in family.own]
+    paths = [find_header(h, include_dirs) for h in family.own]
     constants = []
     enum_names = set(hp.enum_values)
     for name in header_defines(paths):
@@ -69,7 +69,8 @@ def build_model(family, include_dirs):
     return model
 
 
-def _find(header, include_dirs):
+def find_header(header, include_dirs):
+    """Path of ``header`` in the first of ``include_dirs`` that has it."""
     for d in include_dirs:
         p = os.path.join(d, header)
         if os.path.exists(p):

@@ -11,7 +11,7 @@ import re
 
 from pycparser import c_ast, c_parser
 
-from .ctypes_model import PRIMITIVES, CType, canonical_primitive
+from .ctypes_model import CType, canonical_primitive
 
 
 class ParseError(RuntimeError):
@@ -87,7 +87,6 @@ class HeaderParser:
         self.decls = []  # dicts in header order
         self.functions = []
         self.enum_values = {}
-        self.primitive_typedefs = set()
         self._anon = {"struct": 0, "union": 0}
         self._seen_tags = set()
         self._defined_tags = set()
@@ -135,10 +134,7 @@ class HeaderParser:
 
     def _base(self, node, wanted):
         if isinstance(node, c_ast.IdentifierType):
-            name = canonical_primitive(node.names)
-            if name in self.primitive_typedefs:
-                return name
-            return name
+            return canonical_primitive(node.names)
         if isinstance(node, (c_ast.Struct, c_ast.Union)):
             kind = "struct" if isinstance(node, c_ast.Struct) else "union"
             tag = node.name
@@ -208,11 +204,7 @@ class HeaderParser:
 
     def _typedef(self, node):
         wanted = self._wanted(node)
-        if not wanted:
-            # typedefs from fake_libc or other headers: known by name, declared elsewhere
-            if isinstance(node.type, c_ast.TypeDecl) and isinstance(node.type.type, c_ast.IdentifierType):
-                if node.name in PRIMITIVES:
-                    self.primitive_typedefs.add(node.name)
+        if not wanted:  # typedefs from fake_libc or other headers: known by name, declared elsewhere
             self.ctype(node.type, wanted=False)
             return
         t = self.ctype(node.type)

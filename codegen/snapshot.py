@@ -11,7 +11,7 @@ import shutil
 import zipfile
 
 from .families import FAMILIES, WHEEL_INCLUDE_DIRS
-from .model import build_model
+from .model import build_model, find_header
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEADERS = os.path.join(ROOT, "headers")
@@ -58,7 +58,7 @@ def write_snapshot(version, include_dirs, families=None):
     for name in families or FAMILIES:
         fam = FAMILIES[name]
         for h in fam.wheel_files:
-            src = _find(h, include_dirs)
+            src = find_header(h, include_dirs)
             shutil.copyfile(src, os.path.join(inc, h))
             written.append(os.path.join(inc, h))
     for name in families or FAMILIES:
@@ -89,10 +89,3 @@ def unpack_wheels(wheels, dest):
                 dirs.append(p)
     return dirs
 
-
-def _find(header, include_dirs):
-    for d in include_dirs:
-        p = os.path.join(d, header)
-        if os.path.exists(p):
-            return p
-    raise FileNotFoundError("%s not found in %s" % (header, ", ".join(include_dirs)))

@@ -142,6 +142,3 @@ def library(family, lib, ffi):
         lib_ = _libraries[family] = Library(family, lib, ffi)
     return lib_
 
-
-def loaded_libraries():
-    return dict(_libraries)

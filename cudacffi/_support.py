@@ -216,16 +216,6 @@ def _bytes_address(ffi, b, func, name):
     return int(ffi.cast("uintptr_t", ffi.from_buffer(b)))
 
 
-def buffer_size(x):
-    """Size in bytes of a buffer argument, or None for an int address."""
-    if isinstance(x, (int, type(None))):
-        return None
-    try:
-        return memoryview(x).nbytes
-    except TypeError:
-        return None
-
-
 # -- lists ------------------------------------------------------------------------------------------------------
 
 def sequence(x, func, name, count=None):
@@ -548,7 +538,7 @@ def c_array(ffi, items, elem, func, name, count):
         values = items
     try:
         arr = ffi.new(ctype + "[]", values)
-    except (TypeError, OverflowError) as e:
+    except (TypeError, OverflowError):
         for i, v in enumerate(values):
             try:
                 ffi.new(ctype + "*", v)
