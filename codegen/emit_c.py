@@ -7,6 +7,7 @@ library or ``FunctionNotFoundError``. Stub parameters are flattened for speed: h
 ``uintptr_t``, enums as ``int``, pointers as ``void *`` or ``uintptr_t``.
 """
 
+from .callbacks import trampoline_cdefs
 from .ctypes_model import CType
 from .model import TypeIndex
 
@@ -143,7 +144,7 @@ def function_cdefs(model):
         "int _cc_count(void);",
         "#define _CC_UNBOUND %d" % UNBOUND,
     ]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + trampoline_cdefs(model)
 
 
 def c_source(model):

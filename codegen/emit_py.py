@@ -9,6 +9,7 @@ argument errors are re-raised naming the parameter.
 import keyword
 import re
 
+from . import callbacks
 from .ctypes_model import CType
 from .emit_c import version_text, returns_status, model_status
 from .model import TypeIndex
@@ -43,6 +44,7 @@ class PyWriter:
         self.slots = {}  # attr -> ctype, for the per-thread scratch
         self.struct_class = {}  # "struct TAG" -> python class name for views
         self.enum_class = {}  # "enum TAG" -> python enum name
+        self.callback_types = callbacks.callback_types(model)
 
     # -- helpers -------------------------------------------------------------------------------------------
     def w(self, text=""):
@@ -83,6 +85,8 @@ class PyWriter:
         self.w("from cudacffi._%s import ffi as _ffi, lib as _lib" % fam)
         if any(p["dir"] == "kernel_params" for f in m["functions"] for p in f["params"]):
             self.w("from cudacffi._params import kernel_params as _kernel_params")
+        if self.callback_types:
+            self.w("from cudacffi import _callbacks as _cbk")
         self.w()
         self.w("CUDA_VERSION = %d" % (m["cuda_version"] or 0))
         self.w("_library = _loader.library(%r, _lib, _ffi)" % fam)
@@ -92,6 +96,9 @@ class PyWriter:
         self.enums()
         self.constants()
         self.handles()
+        if self.callback_types:
+            self.w("_cb = {}  # callback type -> its trampoline (made once the classes exist)")
+            self.w()
         self.structs()
         body = list(self.lines)
         self.lines = []
@@ -99,6 +106,7 @@ class PyWriter:
         funcs = self.lines
         self.lines = body
         self.w("_s.bind_classes(globals(), _ffi)  # this family's ffi for its own handle and struct classes")
+        self.trampolines()
         self.w("_UNBOUND = _lib._CC_UNBOUND")
         self.w("_OK = %s(0)" % self.status)
         self.w("_status = %s._by_value.get" % self.status)
@@ -226,9 +234,54 @@ class PyWriter:
         self.w("    __slots__ = ()")
         self.w("    _cname = %r" % (cname,))
         self.w("    _fields = (%s)" % "".join("%r, " % n for n, _ in fields))
+        pairs = self.callback_fields(fields)
         for name, t in fields:
-            self.w("    %s = %s" % (self._attr(name), self.field_descriptor(name, t)))
+            if name in pairs:
+                desc = pairs[name]
+            else:
+                desc = self.field_descriptor(name, t)
+            self.w("    %s = %s" % (self._attr(name), desc))
         self.w()
+
+    def callback_fields(self, fields):
+        """Descriptors of a callback field with a user-data sibling (``fn`` and ``userData``) in a struct."""
+        out = {}
+        void_ptrs = [n for n, t in fields if t.is_void_ptr() and not t.dims]
+        for name, t in fields:
+            if t.ptrs or t.dims or self.callback_types.get(t.base, (None, None))[1] is None or len(void_ptrs) != 1:
+                continue
+            data = void_ptrs[0]
+            out[name] = "_cbk.CallbackField(%r, %s, _cb, %r, %r)" % (name, t.base, t.base, data)
+            out[data] = "_cbk.CallbackDataField(%r, 'void *', %r)" % (data, name)
+        return out
+
+    def trampolines(self):
+        """One trampoline per callback type: how each C argument becomes a Python value."""
+        for name, (t, user) in self.callback_types.items():
+            spec = []
+            for i, (_, p) in enumerate(t.fn["params"]):
+                spec.append("(%s)" % self.callback_arg(p, i == user))
+            ret = self.resolved(t.fn["ret"])
+            default = "None" if ret.base == "void" and not ret.ptrs else "0"
+            self.w("_cb_%s = _cb[%r] = _cbk.Trampoline(_ffi, _lib, %r, (%s), %s)"
+                   % (name, name, name, "".join(x + ", " for x in spec), default))
+
+    def callback_arg(self, p, is_user):
+        if is_user:
+            return "'user', None"
+        if p.ptrs:
+            inner = p.pointee()
+            if inner.base == "char" and not inner.ptrs:
+                return "'str', None"
+            if not inner.ptrs and inner.base != "void" and self.kind(inner.base) == "struct":
+                return "'struct', %s" % self.class_for(inner.base)
+            return "'address', None"
+        k = self.kind(p.base)
+        if k in ("handle_ptr", "handle_int", "fnptr"):
+            return "'handle', %s" % p.base
+        if k == "enum":
+            return "'enum', %s" % self.enum_class_of(p.base)
+        return "'value', None"
 
     def _anon_cname(self, ctag):
         """An anonymous struct has no C name; it is reached through a typedef or its parent's field type."""
@@ -357,8 +410,17 @@ class FunctionWriter:
             sig.append(p["pyname"] + default)
         returns_status_ = returns_status(pw.model, f)
         outs = []
+        armed = self.callback_params()
+        deferred = {}
         for k, p in enumerate(f["params"]):
+            n = len(self.pre)
             outs.append(self.param(k, p, by_name))
+            if k in armed or any(k == user for user, _ in armed.values()):
+                deferred[k] = self.pre[n:]
+                del self.pre[n:]
+        cbs = []
+        for k, (user, lifetime) in armed.items():
+            cbs.append((self.arm_callback(k, user, lifetime, deferred), lifetime))
         out_names = [p["pyname"] for p in outputs(f)]
         doc = "%s(%s) -> (%s%s)" % (self.name, ", ".join(sig), pw.status if returns_status_ else pw.status,
                                     "".join(", " + n for n in out_names))
@@ -372,11 +434,19 @@ class FunctionWriter:
         pw.w("    try:")
         pw.w("        _r = %s" % call)
         pw.w("    except (TypeError, OverflowError) as _e:")
+        for cb, _ in cbs:
+            pw.w("        _cbk.release(%s)" % cb)
         checks = "".join("(%r, %r, %s, %s, %s), " % (kind, name, name, lo, hi) for kind, name, lo, hi in self.checks)
         pw.w("        _diagnose(%r, _e, (%s))" % (self.name, checks))
         callargs = ", ".join(p["pyname"] for p in ins)
+        for cb, lifetime in cbs:
+            if lifetime == "call":
+                pw.w("    _cbk.release(%s)" % cb)
         if returns_status_:
             pw.w("    if _r:")
+            for cb, lifetime in cbs:
+                if lifetime != "call":
+                    pw.w("        _cbk.release(%s)  # the callback will never fire" % cb)
             pw.w("        if _r == _UNBOUND:")
             pw.w("            _bind(%r)" % self.name)
             pw.w("            return %s(%s)" % (self.name, callargs))
@@ -393,6 +463,43 @@ class FunctionWriter:
             pw.w("    return (_OK, _ffi.string(_r))")
         pw.w()
         pw.w()
+
+    # Python callables for function-pointer parameters ------------------------------------------------------------
+    def callback_params(self):
+        """{parameter index: (index of its user-data parameter or None, lifetime)} for callback parameters."""
+        types = self.pw.callback_types
+        out = {}
+        for k, p in enumerate(self.f["params"]):
+            t = CType.from_json(p["type"])
+            if p["dir"] != "in" or t.ptrs or t.fn is not None or t.base not in types:
+                continue
+            if types[t.base][1] is None:
+                out[k] = (None, "call")
+            else:
+                user = callbacks.user_data_param(self.f, k, types)
+                if user is not None:
+                    out[k] = (user, callbacks.lifetime(self.f))
+        return out
+
+    def arm_callback(self, k, user, lifetime, deferred):
+        """Arm a record when a Python callable is given (after every other conversion, so nothing can fail
+        between arming and the call); otherwise convert the pointer and user data as usual."""
+        params = self.f["params"]
+        py = params[k]["pyname"]
+        cb = "_cb_" + py
+        upy = params[user]["pyname"] if user is not None else None
+        self.pre.append("if _cbk.is_python_callable(%s):" % py)
+        self.pre.append("    %s = _cbk.arm(_cb_%s, %s, %s, %r)"
+                        % (cb, CType.from_json(params[k]["type"]).base, py, upy, lifetime))
+        if upy:
+            self.pre.append("    %s_, %s_ = %s.address, %s.data" % (py, upy, cb, cb))
+        else:
+            self.pre.append("    %s_ = %s.address" % (py, cb))
+        self.pre.append("else:")
+        self.pre.append("    %s = None" % cb)
+        for line in deferred[k] + (deferred[user] if user is not None else []):
+            self.pre.append("    " + line)
+        return cb
 
     # each parameter: conversion, stub argument, output expression ------------------------------------------------
     def param(self, k, p, by_name):

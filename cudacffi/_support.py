@@ -291,12 +291,25 @@ class Struct:
         return int(self._ffi.cast("uintptr_t", self._ptr))
 
     def _hold(self, key, obj):
+        """Keep ``obj`` alive as long as the memory of the struct this one is part of."""
+        root = self._root()
+        if root._keep is None:
+            root._keep = {}
+        root._keep[self._key(key)] = obj
+
+    def _held(self, key):
+        """What ``_hold`` keeps for this struct (or any view of the same memory) under ``key``, or None."""
+        root = self._root()
+        return root._keep.get(self._key(key)) if root._keep else None
+
+    def _root(self):
         root = self
         while root._owner is not None:
             root = root._owner
-        if root._keep is None:
-            root._keep = {}
-        root._keep[(id(self), key)] = obj
+        return root
+
+    def _key(self, key):  # views are made afresh on each access: key by where the struct lies, not by object
+        return (int(self._ffi.cast("uintptr_t", self._ptr)), type(self).__name__, key)
 
     def __repr__(self):
         parts = []

@@ -48,6 +48,13 @@ static int _cc_tinyDescribe(void * a0, uintptr_t a1) {
     if (!f) return _CC_UNBOUND;
     return (int)f((tinyDesc *)a0, (tinyCtx)a1);
 }
+typedef tinyResult (*_cc_pfn_tinyLater)(tinyCtx, tinyCallback, void *);
+static _cc_pfn_tinyLater _cc_fp_tinyLater;
+static int _cc_tinyLater(uintptr_t a0, uintptr_t a1, uintptr_t a2) {
+    _cc_pfn_tinyLater f = _cc_fp_tinyLater;
+    if (!f) return _CC_UNBOUND;
+    return (int)f((tinyCtx)a0, (tinyCallback)a1, (void *)a2);
+}
 
 struct _cc_sym { const char *name; const char *ptds; void **slot; };
 static const struct _cc_sym _cc_syms[] = {
@@ -57,6 +64,7 @@ static const struct _cc_sym _cc_syms[] = {
     {"tinyNodes", NULL, (void **)&_cc_fp_tinyNodes},
     {"tinyName", NULL, (void **)&_cc_fp_tinyName},
     {"tinyDescribe", NULL, (void **)&_cc_fp_tinyDescribe},
+    {"tinyLater", NULL, (void **)&_cc_fp_tinyLater},
     {NULL, NULL, NULL}
 };
 

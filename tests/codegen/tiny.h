@@ -30,3 +30,4 @@ tinyResult tinyCopy(tinyPtr dst, const void *src, size_t bytes);
 tinyResult tinyNodes(tinyCtx ctx, tinyPtr *nodes, size_t *numNodes);
 tinyResult tinyName(char *name, int len, tinyCtx ctx);
 tinyResult tinyDescribe(tinyDesc *desc, tinyCtx ctx);
+tinyResult tinyLater(tinyCtx ctx, tinyCallback fn, void *userData);

@@ -6,6 +6,7 @@ Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, neve
 from cudacffi import _support as _s
 from cudacffi import _loader
 from cudacffi._tiny import ffi as _ffi, lib as _lib
+from cudacffi import _callbacks as _cbk
 
 CUDA_VERSION = 12090
 _library = _loader.library('tiny', _lib, _ffi)
@@ -28,6 +29,8 @@ class tinyPtr(_s.IntHandle):
 
 class tinyCallback(_s.FunctionPointer):
     __slots__ = ()
+
+_cb = {}  # callback type -> its trampoline (made once the classes exist)
 
 class anon_union1(_s.Struct):
     """union anon_union1."""
@@ -62,6 +65,7 @@ class tinyDesc(tinyDesc_st):
     __slots__ = ()
 
 _s.bind_classes(globals(), _ffi)  # this family's ffi for its own handle and struct classes
+_cb_tinyCallback = _cb['tinyCallback'] = _cbk.Trampoline(_ffi, _lib, 'tinyCallback', (('user', None), ), None)
 _UNBOUND = _lib._CC_UNBOUND
 _OK = tinyResult(0)
 _status = tinyResult._by_value.get
@@ -179,6 +183,33 @@ def tinyDescribe(ctx):
     return (_OK, _v_desc)
 
 
+def tinyLater(ctx, fn, userData):
+    """tinyLater(ctx, fn, userData) -> (tinyResult)"""
+    ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyLater', 'ctx')
+    if _cbk.is_python_callable(fn):
+        _cb_fn = _cbk.arm(_cb_tinyCallback, fn, userData, 'once')
+        fn_, userData_ = _cb_fn.address, _cb_fn.data
+    else:
+        _cb_fn = None
+        fn_ = fn._v if isinstance(fn, _Handle) else _handle(fn, 'tinyLater', 'fn')
+        if userData.__class__ is int and userData >= 0:
+            userData_, userData_k = userData, None
+        else:
+            userData_, userData_k = _address(_ffi, userData, 'tinyLater', 'userData', True)
+    try:
+        _r = _lib._cc_tinyLater(ctx_, fn_, userData_)
+    except (TypeError, OverflowError) as _e:
+        _cbk.release(_cb_fn)
+        _diagnose('tinyLater', _e, ())
+    if _r:
+        _cbk.release(_cb_fn)  # the callback will never fire
+        if _r == _UNBOUND:
+            _bind('tinyLater')
+            return tinyLater(ctx, fn, userData)
+        return (_status(_r, _r),)
+    return (_OK,)
 
-_FUNCTIONS = {'tinyOpen': 0, 'tinyOpen_v3': 1, 'tinyCopy': 2, 'tinyNodes': 3, 'tinyName': 4, 'tinyDescribe': 5}
+
+
+_FUNCTIONS = {'tinyOpen': 0, 'tinyOpen_v3': 1, 'tinyCopy': 2, 'tinyNodes': 3, 'tinyName': 4, 'tinyDescribe': 5, 'tinyLater': 6}
 _library.functions = _FUNCTIONS
