@@ -114,7 +114,7 @@ class PyWriter:
         self.w("_bind = _library.bind")
         self.w("_diagnose = _s.diagnose")
         self.w("_handle = _s.handle_value")
-        self.w("_new_handle = _s.new_handle")
+        self.w("_new = object.__new__")
         self.w("_Handle = _s.Handle")
         self.w("_address = _s.address")
         self.w("_sequence = _s.sequence")
@@ -391,8 +391,11 @@ class FunctionWriter:
             return expr
         inner = t.pointee()
         k = self.pw.kind(inner.base)
-        if k in ("handle_ptr", "handle_int", "fnptr"):
-            return "_new_handle(%s, %s)" % (inner.base, expr)
+        if k in ("handle_ptr", "handle_int", "fnptr"):  # made inline: a call frame is a third of the cost
+            var = "_h_" + p["pyname"]
+            self.post.append("%s = _new(%s)" % (var, inner.base))
+            self.post.append("%s._v = %s" % (var, expr))
+            return var
         if k == "enum":
             cls = self.pw.enum_class_of(inner.base)
             return "%s._by_value.get(%s, %s)" % (cls, expr, expr)

@@ -73,7 +73,7 @@ _scratch = _s.Scratch(_ffi, {'size_t_0': 'size_t', 'uintptr_t_0': 'uintptr_t'})
 _bind = _library.bind
 _diagnose = _s.diagnose
 _handle = _s.handle_value
-_new_handle = _s.new_handle
+_new = object.__new__
 _Handle = _s.Handle
 _address = _s.address
 _sequence = _s.sequence
@@ -91,7 +91,9 @@ def tinyOpen(flags):
             _bind('tinyOpen')
             return tinyOpen(flags)
         return (_status(_r, _r), None)
-    return (_OK, _new_handle(tinyCtx, _o_uintptr_t_0[0]))
+    _h_ctx = _new(tinyCtx)
+    _h_ctx._v = _o_uintptr_t_0[0]
+    return (_OK, _h_ctx)
 
 
 def tinyOpen_v3(desc, flags):
@@ -108,7 +110,9 @@ def tinyOpen_v3(desc, flags):
             _bind('tinyOpen_v3')
             return tinyOpen_v3(desc, flags)
         return (_status(_r, _r), None)
-    return (_OK, _new_handle(tinyCtx, _o_uintptr_t_0[0]))
+    _h_ctx = _new(tinyCtx)
+    _h_ctx._v = _o_uintptr_t_0[0]
+    return (_OK, _h_ctx)
 
 
 def tinyCopy(dst, src, numbytes):
