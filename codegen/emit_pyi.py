@@ -1,22 +1,136 @@
-"""Emit ``.pyi`` stubs for a family's generated module: every public name with its signature."""
+"""Emit ``.pyi`` stubs for a family's generated module: enums with their members, handle and struct classes
+with their fields, and every function with its parameters and the types of the tuple it returns."""
 
+from .ctypes_model import CType
 from .emit_py import PyWriter
 from .signature import inputs, outputs
 
+_FLOATS = ("float", "double")
 
-def emit(model):
-    pw = PyWriter(model)
-    pw.module()  # fills class tables
-    lines = ["# generated from CUDA stubs by codegen - do not edit", "from typing import Any", ""]
-    for name in sorted(set(pw.enum_class.values())):
-        lines.append("class %s(int):\n    name: str\n    value: int\n    def __getattr__(self, name: str) -> Any: ..."
-                     % name)
-    lines.append("")
-    for name, _ in model["constants"]:
-        lines.append("%s: int" % name)
-    lines.append("")
-    for f in model["functions"]:
-        args = ", ".join(p["pyname"] + ": Any" for p in inputs(f))
-        outs = ", ".join("Any" for _ in outputs(f))
-        lines.append("def %s(%s) -> tuple[%s]: ..." % (f["name"], args, ", ".join(["Any"] + ([outs] if outs else []))))
-    return "\n".join(lines) + "\n"
+_HANDLE = """\
+    def __init__(self, init_value: Any = 0, _ptr: int = 0) -> None: ...
+    def getPtr(self) -> int: ...
+    def __int__(self) -> int: ...
+    def __index__(self) -> int: ..."""
+
+_STRUCT = """\
+    def __init__(self, _ptr: int = 0, **fields: Any) -> None: ...
+    def getPtr(self) -> int: ..."""
+
+
+class PyiWriter:
+    def __init__(self, model, pw):
+        self.model = model
+        self.pw = pw  # a PyWriter that has written the module: its class tables name every type
+
+    def value_type(self, t):
+        """The Python type of a value of C type ``t`` as cudacffi returns it."""
+        pw = self.pw
+        if t.ptrs or t.base == "void":
+            return "int"
+        if t.base.startswith(("struct ", "union ")):
+            return pw.struct_class.get(t.base, "Any")
+        k = pw.kind(t.base)
+        if k in ("handle_ptr", "handle_int", "fnptr"):
+            return t.base
+        if k == "enum":
+            return pw.enum_class_of(t.base)
+        if k == "struct":
+            return pw.class_for(t.base)
+        return "float" if pw.resolved(t).base in _FLOATS else "int"
+
+    def output_type(self, p):
+        d = p["dir"]
+        if d in ("out_cstr", "out_bytes", "return"):
+            return "bytes"
+        t = CType.from_json(p["type"]).pointee()
+        if p.get("any"):
+            return "int"
+        if d == "out_list":
+            if CType.from_json(p["type"]).depth == 2 and not (p.get("fixed") or p.get("count_fn")):
+                t = t.pointee()  # the library's own array
+            return "List[%s]" % self.value_type(t)
+        return self.value_type(t)
+
+    def emit(self):
+        pw, m = self.pw, self.model
+        lines = ["# generated from CUDA %s by codegen - do not edit" % _version(m),
+                 "from enum import IntEnum",
+                 "from typing import Any, List, Optional, Tuple", ""]
+        enums = {d["tag"]: d for d in m["decls"] if d["kind"] == "enum"}
+        done = set()
+        for tag, name in pw.enum_class.items():
+            if tag.startswith("alias "):
+                lines.append("%s = %s" % (tag[len("alias "):], name))
+                continue
+            if name in done:
+                continue
+            done.add(name)
+            lines.append("class %s(IntEnum):" % name)
+            members = enums[tag[len("enum "):]]["members"]
+            lines += ["    %s = %d" % (n, v) for n, v in members] or ["    ..."]
+            lines.append("")
+        for name, _ in m["constants"]:
+            lines.append("%s: int" % name)
+        lines.append("")
+        lines += self.classes()
+        for f in m["functions"]:
+            ins = inputs(f)
+            args = ", ".join(p["pyname"] + ": Any" + (" = ..." if all(q["dir"] == "inout" for q in ins[i:]) else "")
+                             for i, p in enumerate(ins))
+            outs = "".join(", Optional[%s]" % self.output_type(p) for p in outputs(f))
+            lines.append("def %s(%s) -> Tuple[%s%s]: ..." % (f["name"], args, pw.status, outs))
+        return "\n".join(lines) + "\n"
+
+    def classes(self):
+        pw = self.pw
+        lines = []
+        for d in self.model["decls"]:
+            if d["kind"] == "typedef" and pw.kind(d["name"]) in ("handle_ptr", "handle_int", "fnptr"):
+                lines += ["class %s:" % d["name"], _HANDLE, ""]
+            elif d["kind"] in ("struct", "union") and not d.get("opaque"):
+                lines.append("class %s:" % d["tag"])
+                for name, t in pw._flat_fields(d):
+                    lines.append("    %s: %s" % (pw._attr(name), self.field_type(t)))
+                lines += [_STRUCT, ""]
+            elif d["kind"] == "typedef":
+                parent = self.struct_parent(d)
+                if parent:
+                    lines += ["class %s(%s): ..." % (d["name"], parent), ""]
+        return lines
+
+    def struct_parent(self, d):
+        """The class a struct typedef's class derives from, as the Python layer writes it, or None."""
+        pw = self.pw
+        t = CType.from_json(d["type"])
+        if t.ptrs or t.dims or t.fn is not None:
+            return None
+        if t.base in pw.struct_class:
+            parent = pw.struct_class[t.base]
+        elif t.base in pw.index.typedefs and pw.kind(t.base) == "struct":
+            parent = t.base
+        else:
+            return None
+        return parent if parent != d["name"] else None
+
+    def field_type(self, t):
+        if t.dims:
+            if t.base == "char" and not t.ptrs:
+                return "bytes"
+            return "List[%s]" % self.value_type(CType(t.base, t.const, t.ptrs))
+        if t.fn is not None:
+            return "int"
+        return self.value_type(t)
+
+
+def _version(model):
+    v = model.get("cuda_version")
+    return "%d.%d" % (v // 1000, v % 1000 // 10) if v else "?"
+
+
+def emit(model, pw=None):
+    """The stub text; ``pw`` is the PyWriter that wrote the module (one is run if not given)."""
+    if pw is None:
+        pw = PyWriter(model)
+        pw.module()
+    return PyiWriter(model, pw).emit()

@@ -12,7 +12,7 @@ sys.path.insert(0, ROOT)
 
 pycparser = pytest.importorskip("pycparser")
 
-from codegen import emit_c, emit_py, snapshot  # noqa: E402
+from codegen import emit_c, emit_py, emit_pyi, snapshot  # noqa: E402
 from codegen.families import Family  # noqa: E402
 from codegen.model import build_model  # noqa: E402
 
@@ -32,6 +32,7 @@ def tiny_outputs():
         "tiny.cdef": emit_c.CdefWriter(m).cdef() + emit_c.function_cdefs(m),
         "tiny.c": emit_c.c_source(m),
         "tiny.py": emit_py.emit(m),
+        "tiny.pyi": emit_pyi.emit(m),
     }
 
 
@@ -41,7 +42,7 @@ def update_golden():
             f.write(text)
 
 
-@pytest.mark.parametrize("name", ["tiny.model.json", "tiny.cdef", "tiny.c", "tiny.py"])
+@pytest.mark.parametrize("name", ["tiny.model.json", "tiny.cdef", "tiny.c", "tiny.py", "tiny.pyi"])
 def test_golden(name):
     """Emitted text equals the reviewed golden file (regenerate: python tests/test_codegen.py --update)."""
     with open(os.path.join(CASES, name)) as f:
