@@ -169,7 +169,8 @@ class _Plan:
             off += max(8, (a.size + 7) & ~7)
         self.words = off // 8
         # fast stores: (index, offset, C type) for typed arguments, (index, offset) for handles under None
-        self.typed = tuple((i, a.offset, a.cname) for i, a in enumerate(args) if a.kind not in ("none", "blob"))
+        self.typed = tuple((i, a.offset, a.cname) for i, a in enumerate(args) if a.kind not in ("none", "blob", "ptr"))
+        self.pointers = tuple(i for i, a in enumerate(args) if a.kind == "ptr")
         self.handles = tuple(i for i, a in enumerate(args) if a.kind == "none")
         self.fast = not any(a.kind == "blob" for a in args)
         self.tls = threading.local()
@@ -250,7 +251,7 @@ def _numpy_arg(np, dt, i, func):
 class _Block:
     """One plan's memory for one thread: the void* table, then the slots; with typed views of the slots."""
 
-    __slots__ = ("plan", "mem", "base", "table", "stores", "hslots", "memo", "seen", "dirty")
+    __slots__ = ("plan", "mem", "base", "table", "stores", "hslots", "pslots", "memo", "seen", "dirty")
 
     def __init__(self, plan):
         self.plan = plan
@@ -260,6 +261,7 @@ class _Block:
         mem[0:plan.n] = self.table
         self.stores = [(i, _ffi.cast(c + " *", mem + off // 8)) for i, off, c in plan.typed]
         self.hslots = [(i, mem + plan.args[i].offset // 8) for i in plan.handles]
+        self.pslots = [(i, mem + plan.args[i].offset // 8) for i in plan.pointers]
         self.memo = None  # a values tuple whose packing is still in the block and cannot have changed
         self.seen = None  # the values tuple packed last
         self.dirty = False  # the checking path pointed a table entry elsewhere than its slot
@@ -275,6 +277,11 @@ class _Block:
                     p[0] = values[i]
                 for i, p in self.hslots:
                     p[0] = values[i]._v  # a Handle's value (objects of other classes lack _v)
+                for i, p in self.pslots:
+                    v = values[i]
+                    if v.__class__ is not int:  # None, c_void_p, getPtr() objects: the checking path
+                        raise TypeError
+                    p[0] = v
             except Exception:
                 self._check(values, func)
                 return
