@@ -70,7 +70,10 @@ def _ctypes():
 
 def kernel_params(ffi, kp, func):
     """(address of the void* array, keepalive) for a ``kernelParams`` argument of a launch call."""
-    if kp.__class__ is tuple and len(kp) == 2:
+    c = kp.__class__
+    if c is int and 0 <= kp < _U64:
+        return kp, None
+    if c is tuple and len(kp) == 2:
         values, types = kp
         if values.__class__ is tuple and types.__class__ is tuple:
             last = _last
