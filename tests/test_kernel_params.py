@@ -525,3 +525,26 @@ def test_random_value_type_mixes_pack_or_raise_cleanly(pairs):
             if isinstance(raw, int) and not isinstance(raw, bool) and t not in (ctypes.c_char, ctypes.c_bool,
                                                                                 ctypes.c_float, ctypes.c_double):
                 assert ctypes.string_at(ptrs[i], ctypes.sizeof(t)) == bytes(t(raw))
+
+
+# -- the examples run, or say clearly why they cannot ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["kernel_params_numpy", "kernel_params_ctypes", "kernel_params_no_ctypes",
+                                  "kernel_params_cubemap_texture"])
+def test_example_runs_or_exits_with_a_clear_reason(name):
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "examples", name + ".py")], capture_output=True,
+                       text=True, env=env, timeout=300)
+    if r.returncode == 0:
+        assert "%s passed" % name in r.stdout
+    else:
+        assert r.returncode == 1, r.stderr
+        assert r.stderr.startswith("%s: cannot run: " % name), r.stderr
+        assert "Traceback" not in r.stderr

@@ -525,3 +525,20 @@ def test_graph_node_params_v3_kernel_given_values_and_types(module, alloc, strea
     finally:
         check(driver.cuGraphDestroy(graph))
     assert (_u32(dptr, n) == 52).all()
+
+
+# -- the examples ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["kernel_params_numpy", "kernel_params_ctypes", "kernel_params_no_ctypes",
+                                  "kernel_params_cubemap_texture"])
+def test_kernel_params_example_runs(cuda_context, name, capsys):
+    import importlib.util
+    import os
+
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", name + ".py")
+    spec = importlib.util.spec_from_file_location("example_" + name, path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    example.main()
+    assert "%s passed" % name in capsys.readouterr().out
