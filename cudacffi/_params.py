@@ -10,7 +10,13 @@ no ctypes call; ctypes types are keys. Anything the fast stores refuse (a ctypes
 wrapper, a value out of range) goes through the checking path, which converts it or raises naming the
 argument. The block belongs to the calling thread and is valid until that thread packs the same plan
 again, which is after the launch call has returned; a struct field that must keep its block
-(``CUDA_KERNEL_NODE_PARAMS.kernelParams``) gets a block of its own.
+(``CUDA_KERNEL_NODE_PARAMS.kernelParams``) gets a block of its own. A block remembers the values tuple it
+last packed (so it stays alive until the next launch of that plan on that thread): packing that same tuple
+again, when it holds only ints, floats, bytes and handles, which cannot change, is skipped.
+
+Under type None a handle's value is copied into the argument's slot rather than pointed to in the
+handle's getPtr() storage: the kernel receives the same bytes, and no storage is made per handle. Other
+objects (struct wrappers, foreign objects with getPtr(), ctypes.Structure) are pointed to.
 
 ``types`` entries: None (object with ``getPtr()``, ``ctypes.Structure``, enum member), a ctypes scalar type
 or ``c_void_p``, and -- needing no ctypes at all -- a cffi type name (``"int"``, ``"float"``,
@@ -171,8 +177,9 @@ class _Plan:
             a.offset = off
             off += max(8, (a.size + 7) & ~7)
         self.words = off // 8
-        # fast stores: (index, offset, C type) for typed arguments, (index, offset) for handles under None
-        self.typed = tuple((i, a.offset, a.cname) for i, a in enumerate(args) if a.kind not in ("none", "blob", "ptr"))
+        # what the fast path stores: typed values (index, offset, C type); int addresses; handles' values
+        self.typed = tuple((i, a.offset, a.cname) for i, a in enumerate(args)
+                           if a.kind not in ("none", "blob", "ptr"))
         self.pointers = tuple(i for i, a in enumerate(args) if a.kind == "ptr")
         self.handles = tuple(i for i, a in enumerate(args) if a.kind == "none")
         self.fast = not any(a.kind == "blob" for a in args)

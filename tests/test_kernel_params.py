@@ -392,7 +392,8 @@ def test_threads_get_blocks_of_their_own():
         for j in range(300):
             v = k * 1000 + j
             a = pack(((v, driver.CUdeviceptr(v + 1)), types))
-            if arg_bytes(a, 0, 8) != bytes(ctypes.c_longlong(v)) or arg_bytes(a, 1, 8) != (v + 1).to_bytes(8, "little"):
+            got = (arg_bytes(a, 0, 8), arg_bytes(a, 1, 8))
+            if got != (bytes(ctypes.c_longlong(v)), (v + 1).to_bytes(8, "little")):
                 errors.append((k, j))
         with lock:
             addrs.add(a)

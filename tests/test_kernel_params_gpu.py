@@ -391,7 +391,8 @@ def test_launch_kernel_ex_with_values_types_and_with_extra(module, alloc, stream
     fill = _fn(module, b"fill")
     n = 600
     dptr = alloc(4 * n)
-    check(driver.cuLaunchKernelEx(_config(stream, 3, 256), fill, ((dptr, 41, n), (None, ctypes.c_uint, ctypes.c_size_t)), 0))
+    kp = ((dptr, 41, n), (None, ctypes.c_uint, ctypes.c_size_t))
+    check(driver.cuLaunchKernelEx(_config(stream, 3, 256), fill, kp, 0))
     check(driver.cuStreamSynchronize(stream))
     assert (_u32(dptr, n) == 41).all()
     extra, keep = _extra_block(dptr, 42, n)
@@ -405,7 +406,8 @@ def test_launch_kernel_ex_with_priority_attribute(module, alloc, stream):
     n = 256
     dptr = alloc(4 * n)
     prio = _attribute(LAUNCH_ATTR.CU_LAUNCH_ATTRIBUTE_PRIORITY, priority=-1)
-    check(driver.cuLaunchKernelEx(_config(stream, 1, 256, [prio]), fill, ((dptr, 43, n), (None, "unsigned int", "size_t")), 0))
+    kp = ((dptr, 43, n), (None, "unsigned int", "size_t"))
+    check(driver.cuLaunchKernelEx(_config(stream, 1, 256, [prio]), fill, kp, 0))
     check(driver.cuStreamSynchronize(stream))
     assert (_u32(dptr, n) == 43).all()
 
