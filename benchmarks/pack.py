@@ -17,6 +17,8 @@ Cases
     16_ptr_fresh        the same, but a different values tuple each call (as code that builds the
                         tuple per launch would)
     saxpy_ctypes        (a, x, y, out, n) as (c_float, None, None, None, c_size_t), fresh values
+    saxpy_ctypes_new_types
+                        the same, with an equal but new types tuple each call (found by hash)
     saxpy_cffi_names    the same with types ("float", None, None, None, "size_t")
     saxpy_numpy_types   the same with types (numpy.float32, None, None, None, numpy.uint64)
     16_prepacked        an int address (nothing to pack), for scale
@@ -47,14 +49,17 @@ def _cases():
     cases["16_ptr_fresh"] = [(tuple(driver.CUdeviceptr(int(p) + k) for p in ptrs), (None,) * 16)
                              for k in range(FRESH)]
     saxpy = [(2.0 + k, ptrs[0], ptrs[1], ptrs[2], 1 << 20) for k in range(FRESH)]
-    cases["saxpy_ctypes"] = [(v, (ctypes.c_float, None, None, None, ctypes.c_size_t)) for v in saxpy]
+    types = (ctypes.c_float, None, None, None, ctypes.c_size_t)
+    cases["saxpy_ctypes"] = [(v, types) for v in saxpy]
+    cases["saxpy_ctypes_new_types"] = [(v, (ctypes.c_float, None, None, None, ctypes.c_size_t)) for v in saxpy]
     cases["saxpy_cffi_names"] = [(v, ("float", None, None, None, "size_t")) for v in saxpy]
     try:
         import numpy as np
     except ImportError:
         pass
     else:
-        cases["saxpy_numpy_types"] = [(v, (np.float32, None, None, None, np.uint64)) for v in saxpy]
+        types = (np.float32, None, None, None, np.uint64)
+        cases["saxpy_numpy_types"] = [(v, types) for v in saxpy]
     cases["16_prepacked"] = [0x7F0000100000]
     return cases
 
@@ -89,7 +94,7 @@ def main():
     print("kernelParams packing, ns per call (%s, best of %d x %d calls)" % (impl, args.repeat, args.calls))
     for name, params in _cases().items():
         results[name] = _time(params, args.repeat, args.calls)
-        print("  %-18s %8.0f" % (name, results[name]))
+        print("  %-24s %8.0f" % (name, results[name]))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"interpreter": impl, "ns_per_call": results}, f, indent=1)

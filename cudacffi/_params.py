@@ -82,7 +82,7 @@ def kernel_params(ffi, kp, func):
     if c is tuple and len(kp) == 2:
         values, types = kp
         if values.__class__ is tuple and types.__class__ is tuple:
-            last = _last
+            last = _LAST[0]
             plan = last[1] if last[0] is types else _plan(types, values, func)
             if plan.n != len(values):
                 raise _length_error(func, values, types)
@@ -149,7 +149,9 @@ def _length_error(func, values, types):
 
 _plans = {}
 _plans_lock = threading.Lock()
-_last = (None, None)  # (types, plan) of the latest lookup: a tuple, so reading it is one atomic step
+# (types, plan) of the latest lookup: one tuple, so that reading it is one step; kept in a list because
+# rebinding a module global on every launch would make PyPy's JIT throw its compiled code away
+_LAST = [(None, None)]
 
 
 class _Arg:
@@ -187,7 +189,6 @@ class _Plan:
 
 
 def _plan(types, values, func):
-    global _last
     try:
         plan = _plans.get(types)
     except TypeError:  # an unhashable entry
@@ -198,7 +199,7 @@ def _plan(types, values, func):
         plan = _Plan([_arg_for(t, i, func) for i, t in enumerate(types)])
         with _plans_lock:
             plan = _plans.setdefault(types, plan)
-    _last = (types, plan)
+    _LAST[0] = (types, plan)
     return plan
 
 
