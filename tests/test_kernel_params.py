@@ -516,16 +516,18 @@ def test_random_value_type_mixes_pack_or_raise_cleanly(pairs):
         assert addr == 0
         return
     ptrs = table(addr, len(pairs))
+    int_types = [t for t in C_SCALARS if t not in (ctypes.c_bool, ctypes.c_char, ctypes.c_wchar, ctypes.c_float,
+                                                   ctypes.c_double)]
     for i, (t, v) in enumerate(pairs):
-        if t is None and isinstance(v, (Foreign, Pair, driver.CUdeviceptr)) and not isinstance(v, driver.CUdeviceptr):
-            assert ptrs[i] == (v.getPtr() if isinstance(v, Foreign) else ctypes.addressof(v))
-        elif t is None and isinstance(v, driver.CUdeviceptr):
+        if t is None and isinstance(v, driver.CUdeviceptr):
             assert ctypes.string_at(ptrs[i], 8) == int(v).to_bytes(8, "little")
-        elif isinstance(t, type) and issubclass(t, ctypes._SimpleCData) and t not in (ctypes.c_void_p,):
-            raw = v.value if isinstance(v, ctypes._SimpleCData) else v
-            if isinstance(raw, int) and not isinstance(raw, bool) and t not in (ctypes.c_char, ctypes.c_bool,
-                                                                                ctypes.c_float, ctypes.c_double):
-                assert ctypes.string_at(ptrs[i], ctypes.sizeof(t)) == bytes(t(raw))
+        elif t is None and isinstance(v, Foreign):
+            assert ptrs[i] == v.getPtr()
+        elif t is None and isinstance(v, Pair):
+            assert ptrs[i] == ctypes.addressof(v)
+        elif t in int_types:
+            raw = v.value if isinstance(v, ctypes.c_int) else v
+            assert ctypes.string_at(ptrs[i], ctypes.sizeof(t)) == bytes(t(raw))
 
 
 # -- the examples run, or say clearly why they cannot ---------------------------------------------------------------
