@@ -316,6 +316,10 @@ class PyWriter:
                     cls = self.class_for(t.base)
             return "_s.ArrayField(%r, %d, %s)" % (name, length, cls)
         if t.ptrs or t.fn is not None:
+            if name == "kernelParams" and t.base == "void" and len(t.ptrs) == 2:
+                return "_s.KernelParamsField(%r, %r)" % (name, t.declare())
+            if len(t.ptrs) == 1 and t.fn is None and self.kind(t.base) == "struct":
+                return "_s.StructListField(%r, %r, %r)" % (name, t.declare(), self.class_for(t.base))
             return "_s.PointerField(%r, %r)" % (name, t.declare())
         k = self.kind(t.base)
         if k == "enum":

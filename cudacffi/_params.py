@@ -1,157 +1,421 @@
 """Kernel arguments for ``cuLaunchKernel`` and friends: every ``kernelParams`` form cuda.bindings takes.
 
 Forms, tried in order: None (NULL); an int (the ``void **`` address itself); a C-contiguous buffer (its
-memory is the ``void *`` array, passed straight through); ``(values, types)`` packed here. Packing keeps
-one plan per ``types`` tuple: the slot layout and a converter per argument, so a launch does no type
-inspection; the packed block is owned by the returned keepalive until the call returns.
+memory is the ``void *`` array, passed straight through); ``(values, types)`` packed here.
+
+Packing keeps one plan per ``types`` tuple (slot offsets and C types, decided once) and, per plan and
+thread, one block: the ``void *`` table followed by the slots it points to. A launch only stores the
+values into slots whose C type cffi already knows, so it allocates nothing, inspects no types and makes
+no ctypes call; ctypes types are keys. Anything the fast stores refuse (a ctypes instance, a struct
+wrapper, a value out of range) goes through the checking path, which converts it or raises naming the
+argument. The block belongs to the calling thread and is valid until that thread packs the same plan
+again, which is after the launch call has returned; a struct field that must keep its block
+(``CUDA_KERNEL_NODE_PARAMS.kernelParams``) gets a block of its own. A block remembers the values tuple it
+last packed (so it stays alive until the next launch of that plan on that thread): packing that same tuple
+again, when it holds only ints, floats, bytes and handles, which cannot change, is skipped.
+
+Under type None a handle's value is copied into the argument's slot rather than pointed to in the
+handle's getPtr() storage: the kernel receives the same bytes, and no storage is made per handle. Other
+objects (struct wrappers, foreign objects with getPtr(), ctypes.Structure) are pointed to.
+
+``types`` entries: None (object with ``getPtr()``, ``ctypes.Structure``, enum member), a ctypes scalar type
+or ``c_void_p``, and -- needing no ctypes at all -- a cffi type name (``"int"``, ``"float"``,
+``"void *"``) or a numpy dtype / scalar type (``numpy.float32``; also complex and structured dtypes,
+passed by value from anything ``numpy.asarray`` turns into one item).
 """
 
-import ctypes
+import enum
+import sys
 import threading
 
-from ._support import Handle, Struct, argument_error
+import cffi
 
-_SCALARS = {
-    ctypes.c_bool: "_Bool", ctypes.c_char: "char", ctypes.c_wchar: "wchar_t", ctypes.c_byte: "signed char",
-    ctypes.c_ubyte: "unsigned char", ctypes.c_short: "short", ctypes.c_ushort: "unsigned short",
-    ctypes.c_int: "int", ctypes.c_uint: "unsigned int", ctypes.c_long: "long", ctypes.c_ulong: "unsigned long",
-    ctypes.c_longlong: "long long", ctypes.c_ulonglong: "unsigned long long", ctypes.c_size_t: "size_t",
-    ctypes.c_float: "float", ctypes.c_double: "double", ctypes.c_void_p: "void *",
-}
-_INT_LIMITS = {
-    "_Bool": (0, 1), "signed char": (-128, 127), "unsigned char": (0, 255), "short": (-32768, 32767),
-    "unsigned short": (0, 65535), "int": (-(1 << 31), (1 << 31) - 1), "unsigned int": (0, (1 << 32) - 1),
-    "long": (-(1 << 63), (1 << 63) - 1), "unsigned long": (0, (1 << 64) - 1),
-    "long long": (-(1 << 63), (1 << 63) - 1), "unsigned long long": (0, (1 << 64) - 1),
-    "size_t": (0, (1 << 64) - 1), "wchar_t": (-(1 << 31), (1 << 31) - 1),
-}
+from ._support import Handle, argument_error
 
-_plans = {}
-_plans_lock = threading.Lock()
+_ffi = cffi.FFI()
+_U64 = 1 << 64
+_FORMS = "must be None, an int address, a buffer of pointers or a (values, types) pair of tuples"
 
+# C types a slot can hold, by cffi name: (kind, size). kind: "int", "float", "bool", "char", "wchar", "ptr"
+_C_TYPES = {"_Bool": ("bool", 1), "char": ("char", 1), "wchar_t": ("wchar", 4), "float": ("float", 4),
+            "double": ("float", 8), "void *": ("ptr", 8)}
+_INT_RANGE = {}  # C name -> (lo, hi)
+for _name in ("signed char", "unsigned char", "short", "unsigned short", "int", "unsigned int", "long",
+              "unsigned long", "long long", "unsigned long long", "int8_t", "uint8_t", "int16_t", "uint16_t",
+              "int32_t", "uint32_t", "int64_t", "uint64_t", "size_t", "ssize_t", "intptr_t", "uintptr_t",
+              "ptrdiff_t"):
+    _C_TYPES[_name] = ("int", _ffi.sizeof(_name))
+    _bits = 8 * _ffi.sizeof(_name)
+    _INT_RANGE[_name] = ((-(1 << (_bits - 1)), (1 << (_bits - 1)) - 1) if int(_ffi.cast(_name, -1)) < 0
+                         else (0, (1 << _bits) - 1))
+
+
+def _ctypes_table():
+    import ctypes
+
+    names = {ctypes.c_bool: "_Bool", ctypes.c_char: "char", ctypes.c_wchar: "wchar_t",
+             ctypes.c_byte: "signed char", ctypes.c_ubyte: "unsigned char", ctypes.c_short: "short",
+             ctypes.c_ushort: "unsigned short", ctypes.c_int: "int", ctypes.c_uint: "unsigned int",
+             ctypes.c_long: "long", ctypes.c_ulong: "unsigned long", ctypes.c_longlong: "long long",
+             ctypes.c_ulonglong: "unsigned long long", ctypes.c_size_t: "size_t", ctypes.c_float: "float",
+             ctypes.c_double: "double", ctypes.c_void_p: "void *"}
+    return names, ctypes.Structure, ctypes._SimpleCData, ctypes.addressof
+
+
+_CTYPES = None  # (type -> C name, Structure, _SimpleCData, addressof), filled when a plan first needs it
+
+
+def _ctypes():
+    global _CTYPES
+    if _CTYPES is None:
+        _CTYPES = _ctypes_table()
+    return _CTYPES
+
+
+# -- the public entry ------------------------------------------------------------------------------------------
 
 def kernel_params(ffi, kp, func):
-    """(address of the void* array, keepalive) for a ``kernelParams`` argument."""
+    """(address of the void* array, keepalive) for a ``kernelParams`` argument of a launch call."""
+    c = kp.__class__
+    if c is int and 0 <= kp < _U64:
+        return kp, None
+    if c is tuple and len(kp) == 2:
+        values, types = kp
+        if values.__class__ is tuple and types.__class__ is tuple:
+            last = _LAST[0]
+            plan = last[1] if last[0] is types else _plan(types, values, func)
+            if plan.n != len(values):
+                raise _length_error(func, values, types)
+            if not plan.n:
+                return 0, None
+            try:
+                blk = plan.tls.block
+            except AttributeError:
+                blk = plan.tls.block = _Block(plan)
+            if values is not blk.memo:
+                blk.pack(values, func)
+            return blk.base, None
+    return _other_form(ffi, kp, func)
+
+
+def pack_owned(kp, func):
+    """(address, keepalive) like kernel_params, but ``(values, types)`` get a block of their own."""
+    if kp.__class__ is tuple and len(kp) == 2 and kp[0].__class__ is tuple and kp[1].__class__ is tuple:
+        values, types = kp
+        plan = _plan(types, values, func)
+        if plan.n != len(values):
+            raise _length_error(func, values, types)
+        if not plan.n:
+            return 0, None
+        blk = _Block(plan)
+        blk.pack(values, func)
+        return blk.base, (blk, values)
+    return _other_form(_ffi, kp, func)
+
+
+def _other_form(ffi, kp, func):
     if kp is None:
         return 0, None
     if isinstance(kp, int) and not isinstance(kp, bool):
-        if 0 <= kp < (1 << 64):
+        if 0 <= kp < _U64:
             return kp, None
         raise argument_error(func, "kernelParams", "address out of range [0, 2**64): %d" % kp, OverflowError)
-    if isinstance(kp, tuple) and len(kp) == 2 and isinstance(kp[0], tuple) and isinstance(kp[1], tuple):
-        return _pack(ffi, kp[0], kp[1], func)
-    if isinstance(kp, (list, str, bytes, float)) or isinstance(kp, tuple):
-        raise argument_error(func, "kernelParams", "must be None, an int address, a buffer of pointers or a "
-                             "(values, types) pair of tuples, not %s" % type(kp).__name__)
+    if isinstance(kp, (tuple, list, str, bool, float)):
+        raise argument_error(func, "kernelParams", "%s, not %s" % (_FORMS, _describe_form(kp)))
     try:
         mv = memoryview(kp)
     except TypeError:
-        raise argument_error(func, "kernelParams", "must be None, an int address, a buffer of pointers or a "
-                             "(values, types) pair of tuples, not %s" % type(kp).__name__)
+        raise argument_error(func, "kernelParams", "%s, not %s" % (_FORMS, type(kp).__name__)) from None
     if not mv.c_contiguous:
         raise argument_error(func, "kernelParams", "must be a C-contiguous buffer", ValueError)
     buf = ffi.from_buffer(mv)
     return int(ffi.cast("uintptr_t", buf)), (buf, mv)
 
 
-def _plan(ffi, types, func):
-    plan = _plans.get(types)
+def _describe_form(kp):
+    if isinstance(kp, tuple):
+        if len(kp) != 2:
+            return "a tuple of %d items" % len(kp)
+        return "a pair of %s and %s" % (type(kp[0]).__name__, type(kp[1]).__name__)
+    return type(kp).__name__
+
+
+def _length_error(func, values, types):
+    return argument_error(func, "kernelParams", "(values, types) tuples differ in length: %d values, %d types"
+                          % (len(values), len(types)))
+
+
+# -- plans ------------------------------------------------------------------------------------------------------
+
+_plans = {}
+_plans_lock = threading.Lock()
+# (types, plan) of the latest lookup: one tuple, so that reading it is one step; kept in a list because
+# rebinding a module global on every launch would make PyPy's JIT throw its compiled code away
+_LAST = [(None, None)]
+
+
+class _Arg:
+    """How one argument is stored: its slot's offset and C type, and how to check a value for it."""
+
+    __slots__ = ("kind", "cname", "size", "offset", "label", "dtype")
+
+    def __init__(self, kind, cname, size, label, dtype=None):
+        self.kind = kind  # "none", "int", "float", "bool", "char", "wchar", "ptr" or "blob" (numpy by value)
+        self.cname = "uint64_t" if kind == "ptr" else cname  # what a fast store writes: pointers as ints
+        self.size = size
+        self.offset = 0
+        self.label = label  # the type as the user wrote it, for messages
+        self.dtype = dtype
+
+
+class _Plan:
+    """The layout for one ``types`` tuple; ``tls.block`` is each thread's block."""
+
+    def __init__(self, args):
+        self.args = args
+        self.n = n = len(args)
+        off = 8 * n
+        for a in args:
+            a.offset = off
+            off += max(8, (a.size + 7) & ~7)
+        self.words = off // 8
+        # what the fast path stores: typed values (index, offset, C type); int addresses; handles' values
+        self.typed = tuple((i, a.offset, a.cname) for i, a in enumerate(args)
+                           if a.kind not in ("none", "blob", "ptr"))
+        self.pointers = tuple(i for i, a in enumerate(args) if a.kind == "ptr")
+        self.handles = tuple(i for i, a in enumerate(args) if a.kind == "none")
+        self.fast = not any(a.kind == "blob" for a in args)
+        self.tls = threading.local()
+
+
+def _plan(types, values, func):
+    try:
+        plan = _plans.get(types)
+    except TypeError:  # an unhashable entry
+        plan = None
     if plan is None:
-        convs = []
-        for i, t in enumerate(types):
-            if t is None:
-                convs.append(None)
-            elif t in _SCALARS:
-                convs.append(_SCALARS[t])
-            else:
-                raise argument_error(func, "kernelParams", "types[%d]: Unsupported type %r" % (i, t))
-        plan = tuple(convs)
+        if len(values) != len(types):
+            raise _length_error(func, values, types)
+        plan = _Plan([_arg_for(t, i, func) for i, t in enumerate(types)])
         with _plans_lock:
-            _plans[types] = plan
+            plan = _plans.setdefault(types, plan)
+    _LAST[0] = (types, plan)
     return plan
 
 
-def _pack(ffi, values, types, func):
-    n = len(values)
-    if n != len(types):
-        raise argument_error(func, "kernelParams", "(values, types) tuples differ in length: %d and %d"
-                             % (n, len(types)))
-    if n == 0:
-        return 0, None
-    plan = _plan(ffi, types, func)
-    block = ffi.new("uint64_t[]", 2 * n)  # n pointers, then n 8-byte slots
-    base = int(ffi.cast("uintptr_t", block))
-    keep = [block]
-    for i, (v, ctype) in enumerate(zip(values, plan)):
-        slot = base + 8 * (n + i)
-        if ctype is None:
-            block[i] = _by_pointer(ffi, v, i, slot, block, n, func, keep)
-            continue
-        block[i] = slot
-        _store(ffi, ctype, v, slot, i, func)
-    return base, keep
+def _arg_for(t, i, func):
+    if t is None:
+        return _Arg("none", "uint64_t", 8, "None")
+    if isinstance(t, str):
+        return _cffi_arg(t, i, func)
+    if isinstance(t, type) and t.__module__ == "ctypes":
+        cname = _ctypes()[0].get(t)
+        if cname is not None:
+            kind, size = _C_TYPES[cname]
+            return _Arg(kind, cname, size, t.__name__)
+    np = sys.modules.get("numpy")
+    if np is not None and (isinstance(t, np.dtype) or (isinstance(t, type) and issubclass(t, np.generic))):
+        return _numpy_arg(np, np.dtype(t), i, func)
+    raise argument_error(func, "kernelParams", "types[%d]: Unsupported type %s" % (i, _describe_type(t)))
 
 
-def _by_pointer(ffi, v, i, slot, block, n, func, keep):
+def _describe_type(t):
+    text = repr(t)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _cffi_arg(name, i, func):
+    try:
+        ct = _ffi.typeof(name)
+    except (cffi.CDefError, cffi.FFIError, ValueError, TypeError):
+        ct = None
+    if ct is not None and ct.kind == "pointer":
+        return _Arg("ptr", "void *", 8, name)
+    if ct is not None and ct.kind == "primitive" and ct.cname in _C_TYPES:
+        kind, size = _C_TYPES[ct.cname]
+        return _Arg(kind, ct.cname, size, name)
+    raise argument_error(func, "kernelParams", "types[%d]: Unsupported type %r (a cffi type name must be a "
+                         "number type or a pointer type)" % (i, name))
+
+
+_NUMPY_INTS = {1: ("int8_t", "uint8_t"), 2: ("int16_t", "uint16_t"), 4: ("int32_t", "uint32_t"),
+               8: ("int64_t", "uint64_t")}
+
+
+def _numpy_arg(np, dt, i, func):
+    label = "numpy.%s" % dt
+    if dt.isnative and dt.fields is None and dt.subdtype is None:
+        if dt.kind == "b":
+            return _Arg("bool", "_Bool", 1, label)
+        if dt.kind in "iu" and dt.itemsize in _NUMPY_INTS:
+            cname = _NUMPY_INTS[dt.itemsize][dt.kind == "u"]
+            return _Arg("int", cname, dt.itemsize, label)
+        if dt.kind == "f" and dt.itemsize in (4, 8):
+            return _Arg("float", "float" if dt.itemsize == 4 else "double", dt.itemsize, label)
+    if dt.kind in "biufcV" and not dt.hasobject and dt.itemsize:
+        return _Arg("blob", None, dt.itemsize, label, dt)
+    raise argument_error(func, "kernelParams", "types[%d]: Unsupported type %s" % (i, label))
+
+
+# -- blocks -------------------------------------------------------------------------------------------------------
+
+class _Block:
+    """One plan's memory for one thread: the void* table, then the slots; with typed views of the slots."""
+
+    __slots__ = ("plan", "mem", "base", "table", "stores", "hslots", "pslots", "memo", "seen", "dirty")
+
+    def __init__(self, plan):
+        self.plan = plan
+        self.mem = mem = _ffi.new("uint64_t[]", plan.words)
+        self.base = base = int(_ffi.cast("uintptr_t", mem))
+        self.table = [base + a.offset for a in plan.args]  # each argument's pointer: its own slot
+        mem[0:plan.n] = self.table
+        self.stores = [(i, _ffi.cast(c + " *", mem + off // 8)) for i, off, c in plan.typed]
+        self.hslots = [(i, mem + plan.args[i].offset // 8) for i in plan.handles]
+        self.pslots = [(i, mem + plan.args[i].offset // 8) for i in plan.pointers]
+        self.memo = None  # a values tuple whose packing is still in the block and cannot have changed
+        self.seen = None  # the values tuple packed last
+        self.dirty = False  # the checking path pointed a table entry elsewhere than its slot
+
+    def pack(self, values, func):
+        self.memo = None
+        if self.plan.fast:
+            try:
+                if self.dirty:
+                    self.mem[0:self.plan.n] = self.table
+                    self.dirty = False
+                for i, p in self.stores:
+                    p[0] = values[i]
+                for i, p in self.hslots:
+                    p[0] = values[i]._v  # a Handle's value (objects of other classes lack _v)
+                for i, p in self.pslots:
+                    v = values[i]
+                    if v.__class__ is not int:  # None, c_void_p, getPtr() objects: the checking path
+                        raise TypeError
+                    p[0] = v
+            except Exception:
+                self._check(values, func)
+                return
+            if values is self.seen and _unchanging(values):
+                self.memo = values
+        else:
+            self._check(values, func)
+        self.seen = values
+
+    def _check(self, values, func):
+        """Convert every value with full checks: a failing argument is named in the exception."""
+        mem, plan = self.mem, self.plan
+        self.dirty = True
+        for i, (a, v) in enumerate(zip(plan.args, values)):
+            slot = self.table[i]
+            if a.kind == "none":
+                mem[i] = _by_pointer(v, slot, i, func)
+            else:
+                mem[i] = slot
+                _store(a, v, slot, i, func)
+        self.seen = values
+
+
+def _unchanging(values):
+    """True when no value can change after packing (so packing the same tuple again is a no-op)."""
+    for v in values:
+        c = v.__class__
+        if c is not int and c is not float and c is not bool and c is not bytes and not isinstance(v, Handle):
+            return False
+    return True
+
+
+def _by_pointer(v, slot, i, func):
+    """The pointer for a value under type None: its getPtr(), a ctypes.Structure's address, or an enum slot."""
     getptr = getattr(v, "getPtr", None)
     if getptr is not None and callable(getptr):
-        keep.append(v)
-        return int(getptr())
-    if isinstance(v, ctypes.Structure):
-        keep.append(v)
-        return ctypes.addressof(v)
-    import enum
-
+        p = getptr()
+        if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < _U64:
+            return p
+        raise argument_error(func, "kernelParams", "values[%d]: %s.getPtr() returned %r, not an address"
+                             % (i, type(v).__name__, p))
     if isinstance(v, enum.Enum):
-        ffi.cast("int *", slot)[0] = int(v.value)
+        _ffi.cast("int *", slot)[0] = _int_in_range(v.value, "int", i, func)
         return slot
-    raise argument_error(func, "kernelParams", "values[%d]: with type None, expected an object with getPtr(), "
-                         "a ctypes.Structure or an enum member, not %s" % (i, type(v).__name__))
+    if "ctypes" in sys.modules:
+        _, structure, _, addressof = _ctypes()
+        if isinstance(v, structure):
+            return addressof(v)
+    raise argument_error(func, "kernelParams", "values[%d]: with type None, expected an object with getPtr(), a "
+                         "ctypes.Structure or an enum member, not %s" % (i, type(v).__name__))
 
 
-def _store(ffi, ctype, v, slot, i, func):
-    if isinstance(v, ctypes._SimpleCData):
+def _store(a, v, slot, i, func):
+    kind = a.kind
+    if "ctypes" in sys.modules and isinstance(v, _ctypes()[2]):  # a ctypes scalar: its value
         v = v.value
-    if ctype == "void *":
-        if isinstance(v, (Handle, Struct)) or (hasattr(v, "getPtr") and not isinstance(v, int)):
-            v = v.getPtr()
-        if v is None:
-            v = 0
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise argument_error(func, "kernelParams", "values[%d]: c_void_p needs an int address, not %s"
-                                 % (i, type(v).__name__))
-        if not 0 <= v < (1 << 64):
-            raise argument_error(func, "kernelParams", "values[%d]: address out of range" % i, OverflowError)
-        ffi.cast("uintptr_t *", slot)[0] = v
-        return
-    if ctype in ("float", "double"):
-        try:
-            ffi.cast(ctype + " *", slot)[0] = float(v)
-        except (TypeError, ValueError):
+    if kind == "int":
+        _ffi.cast(a.cname + " *", slot)[0] = _int_in_range(v, a.cname, i, func, a.label)
+    elif kind == "float":
+        if isinstance(v, (str, bytes)) or not hasattr(v, "__float__"):
             raise argument_error(func, "kernelParams", "values[%d]: %s needs a number, not %s"
-                                 % (i, ctype, type(v).__name__))
-        return
-    if ctype == "char":
+                                 % (i, a.label, type(v).__name__))
+        _ffi.cast(a.cname + " *", slot)[0] = float(v)
+    elif kind == "bool":
+        try:
+            _ffi.cast("_Bool *", slot)[0] = bool(v)
+        except (TypeError, ValueError) as e:
+            raise argument_error(func, "kernelParams", "values[%d]: %s: %s" % (i, a.label, e)) from None
+    elif kind == "char":
         if isinstance(v, (bytes, bytearray)) and len(v) == 1:
             v = v[0]
-    if hasattr(v, "__index__") and not isinstance(v, int):
-        v = v.__index__()
-    elif not isinstance(v, int):
-        try:
-            v = int(v) if not isinstance(v, (str, bytes, float)) else v
-        except Exception:
-            pass
-    if isinstance(v, float) and ctype != "_Bool":
-        raise argument_error(func, "kernelParams", "values[%d]: %s needs an int, not float" % (i, ctype))
-    if ctype == "_Bool":
-        v = bool(v)
-        ffi.cast("_Bool *", slot)[0] = v
-        return
-    if not isinstance(v, int):
+        elif isinstance(v, (bytes, bytearray, str, float)) or not hasattr(v, "__index__"):
+            raise argument_error(func, "kernelParams", "values[%d]: %s needs one byte or an int, not %r"
+                                 % (i, a.label, v))
+        _ffi.cast("unsigned char *", slot)[0] = _int_in_range(v, "unsigned char", i, func, a.label)
+    elif kind == "wchar":
+        if not (isinstance(v, str) and len(v) == 1):
+            raise argument_error(func, "kernelParams", "values[%d]: %s needs a 1-character str, not %r"
+                                 % (i, a.label, v))
+        _ffi.cast("uint32_t *", slot)[0] = ord(v)
+    elif kind == "ptr":
+        _ffi.cast("uint64_t *", slot)[0] = _pointer_value(v, i, func, a.label)
+    else:
+        _store_blob(a, v, slot, i, func)
+
+
+def _int_in_range(v, cname, i, func, label=None):
+    if isinstance(v, (float, str, bytes)) or not hasattr(v, "__index__"):
         raise argument_error(func, "kernelParams", "values[%d]: %s needs an int, not %s"
-                             % (i, ctype, type(v).__name__))
-    lo, hi = _INT_LIMITS["signed char" if ctype == "char" else ctype]
+                             % (i, label or cname, type(v).__name__))
+    v = v.__index__()
+    lo, hi = _INT_RANGE[cname]
     if not lo <= v <= hi:
-        raise argument_error(func, "kernelParams", "values[%d]: %d out of range for %s" % (i, v, ctype),
+        raise argument_error(func, "kernelParams", "values[%d]: %d out of range for %s [%d, %d]"
+                             % (i, v, label or cname, lo, hi), OverflowError)
+    return v
+
+
+def _pointer_value(v, i, func, label):
+    if v is None:
+        return 0
+    if isinstance(v, int) and not isinstance(v, bool):
+        if 0 <= v < _U64:
+            return v
+        raise argument_error(func, "kernelParams", "values[%d]: address out of range [0, 2**64): %d" % (i, v),
                              OverflowError)
-    ffi.cast(("signed char" if ctype == "char" else ctype) + " *", slot)[0] = v
+    if isinstance(v, _ffi.CData):
+        return int(_ffi.cast("uintptr_t", v))
+    getptr = getattr(v, "getPtr", None)
+    if getptr is not None and callable(getptr):
+        return _pointer_value(getptr(), i, func, label)
+    raise argument_error(func, "kernelParams", "values[%d]: %s needs an int address, None or an object with "
+                         "getPtr(), not %s" % (i, label, type(v).__name__))
+
+
+def _store_blob(a, v, slot, i, func):
+    np = sys.modules["numpy"]
+    try:
+        arr = np.asarray(v, dtype=a.dtype)
+    except (TypeError, ValueError) as e:
+        raise argument_error(func, "kernelParams", "values[%d]: not convertible to %s: %s" % (i, a.label, e)) \
+            from None
+    if arr.size != 1:
+        raise argument_error(func, "kernelParams", "values[%d]: %s needs one item, got %d" % (i, a.label, arr.size),
+                             ValueError)
+    _ffi.memmove(_ffi.cast("char *", slot), arr.tobytes(), a.size)

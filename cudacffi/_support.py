@@ -483,6 +483,71 @@ class PointerField(Field):
         obj._hold(self.name, keep)
 
 
+class KernelParamsField(PointerField):
+    """A struct's ``kernelParams``: every form a launch call takes; a packed block lives with the struct."""
+
+    __slots__ = ()
+
+    def __set__(self, obj, value):
+        from ._params import pack_owned
+
+        addr, keep = pack_owned(value, type(obj).__name__ + "." + self.name)
+        setattr(obj._ptr, self.name, obj._ffi.cast(self.ctype, addr))
+        obj._hold(self.name, keep)
+
+
+class StructListField(PointerField):
+    """A pointer to an array of structs (``CUlaunchConfig.attrs``): assigned a list of the struct's class,
+    which is copied into memory the struct keeps; read back as views of that memory. An int address or a
+    single struct is taken as in PointerField (read back as an address).
+    """
+
+    __slots__ = ("cls_name", "_cls")
+
+    def __init__(self, name, ctype, cls_name):
+        PointerField.__init__(self, name, ctype)
+        self.cls_name = cls_name  # by name: the item's class may be declared after the struct holding this
+        self._cls = None
+
+    def item_class(self, obj):
+        if self._cls is None:
+            import sys
+
+            self._cls = getattr(sys.modules[type(obj).__module__], self.cls_name)
+        return self._cls
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        held = _held(obj, self.name)
+        if isinstance(held, list):
+            cls = self.item_class(obj)
+            return [cls._view(held[1] + i, obj) for i in range(held[0])]
+        return PointerField.__get__(self, obj, cls)
+
+    def __set__(self, obj, value):
+        if not isinstance(value, (list, tuple)):
+            PointerField.__set__(self, obj, value)
+            return
+        name = type(obj).__name__ + "." + self.name
+        cls = self.item_class(obj)
+        for i, v in enumerate(value):
+            if not isinstance(v, cls):
+                raise TypeError("%s[%d]: expected %s, not %s" % (name, i, cls.__name__, type(v).__name__))
+        arr = obj._ffi.new(cls._ptype().item.cname + "[]", max(len(value), 1))
+        for i, v in enumerate(value):
+            arr[i] = v._ptr[0]
+        setattr(obj._ptr, self.name, obj._ffi.cast(self.ctype, arr) if value else obj._ffi.NULL)
+        obj._hold(self.name, [len(value), arr])
+
+
+def _held(obj, key):
+    root = obj
+    while root._owner is not None:
+        root = root._owner
+    return (root._keep or {}).get((id(obj), key))
+
+
 def _pointer_type(ffi, cname):
     if isinstance(cname, tuple):
         parent, field = cname

@@ -23,6 +23,11 @@ typedef struct tinyDesc_st {
     char name[8];
     void *data;
 } tinyDesc;
+typedef struct tinyLaunch_st {
+    tinyDesc *descs;
+    unsigned int numDescs;
+    void **kernelParams;
+} tinyLaunch;
 typedef void (*tinyCallback)(void *userData);
 tinyResult tinyOpen(tinyCtx *ctx, unsigned int flags);
 tinyResult tinyOpen_v3(tinyCtx *ctx, const tinyDesc *desc, unsigned int flags);

@@ -64,6 +64,18 @@ class tinyDesc_st(_s.Struct):
 class tinyDesc(tinyDesc_st):
     __slots__ = ()
 
+class tinyLaunch_st(_s.Struct):
+    """struct tinyLaunch_st."""
+    __slots__ = ()
+    _cname = 'struct tinyLaunch_st'
+    _fields = ('descs', 'numDescs', 'kernelParams', )
+    descs = _s.StructListField('descs', 'tinyDesc *', 'tinyDesc')
+    numDescs = _s.Field('numDescs')
+    kernelParams = _s.KernelParamsField('kernelParams', 'void * *')
+
+class tinyLaunch(tinyLaunch_st):
+    __slots__ = ()
+
 _s.bind_classes(globals(), _ffi)  # this family's ffi for its own handle and struct classes
 _cb_tinyCallback = _cb['tinyCallback'] = _cbk.Trampoline(_ffi, _lib, 'tinyCallback', (('user', None), ), None)
 _UNBOUND = _lib._CC_UNBOUND
