@@ -519,7 +519,7 @@ class StructListField(PointerField):
     def __get__(self, obj, cls=None):
         if obj is None:
             return self
-        held = _held(obj, self.name)
+        held = obj._held(self.name)
         if isinstance(held, list):
             cls = self.item_class(obj)
             return [cls._view(held[1] + i, obj) for i in range(held[0])]
@@ -539,13 +539,6 @@ class StructListField(PointerField):
             arr[i] = v._ptr[0]
         setattr(obj._ptr, self.name, obj._ffi.cast(self.ctype, arr) if value else obj._ffi.NULL)
         obj._hold(self.name, [len(value), arr])
-
-
-def _held(obj, key):
-    root = obj
-    while root._owner is not None:
-        root = root._owner
-    return (root._keep or {}).get((id(obj), key))
 
 
 def _pointer_type(ffi, cname):
