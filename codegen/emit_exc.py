@@ -279,6 +279,9 @@ class FunctionWriter:
             return
         if d == "in_list":
             count = self.py[p["count"]]
+            ctype = next(q for q in self.f["params"] if q["name"] == p["count"])["type"]
+            lo, hi = _INT_RANGES[ew.index.resolve(CType.from_json(ctype)).base]
+            self.pre.append("_s.check_integer(%r, %r, %s, %d, %d)" % (fn, count, count, lo, hi))
             self.pre.append("%s_, %s_k = _x.strings(_ffi, %s, %s, %r, %r)" % (py, py, py, count, fn, py))
             self.args.append(py + "_")
             return
