@@ -48,6 +48,13 @@ static int _cc_tinyDescribe(void * a0, uintptr_t a1) {
     if (!f) return _CC_UNBOUND;
     return (int)f((tinyDesc *)a0, (tinyCtx)a1);
 }
+typedef tinyResult (*_cc_pfn_tinyClose)(tinyCtx);
+static _cc_pfn_tinyClose _cc_fp_tinyClose;
+static int _cc_tinyClose(uintptr_t a0) {
+    _cc_pfn_tinyClose f = _cc_fp_tinyClose;
+    if (!f) return _CC_UNBOUND;
+    return (int)f((tinyCtx)a0);
+}
 
 struct _cc_sym { const char *name; const char *ptds; void **slot; };
 static const struct _cc_sym _cc_syms[] = {
@@ -57,6 +64,7 @@ static const struct _cc_sym _cc_syms[] = {
     {"tinyNodes", NULL, (void **)&_cc_fp_tinyNodes},
     {"tinyName", NULL, (void **)&_cc_fp_tinyName},
     {"tinyDescribe", NULL, (void **)&_cc_fp_tinyDescribe},
+    {"__tinyClose_1_2", NULL, (void **)&_cc_fp_tinyClose},
     {NULL, NULL, NULL}
 };
 

@@ -30,3 +30,6 @@ tinyResult tinyCopy(tinyPtr dst, const void *src, size_t bytes);
 tinyResult tinyNodes(tinyCtx ctx, tinyPtr *nodes, size_t *numNodes);
 tinyResult tinyName(char *name, int len, tinyCtx ctx);
 tinyResult tinyDescribe(tinyDesc *desc, tinyCtx ctx);
+extern tinyResult __tinyClose_1_2(tinyCtx ctx);
+static inline tinyResult tinyClose(tinyCtx ctx) { return __tinyClose_1_2(ctx); }
+static inline int tinyHelper(int x) { return x + 1; }

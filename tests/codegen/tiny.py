@@ -179,6 +179,21 @@ def tinyDescribe(ctx):
     return (_OK, _v_desc)
 
 
+def tinyClose(ctx):
+    """tinyClose(ctx) -> (tinyResult)"""
+    ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyClose', 'ctx')
+    try:
+        _r = _lib._cc_tinyClose(ctx_)
+    except (TypeError, OverflowError) as _e:
+        _diagnose('tinyClose', _e, ())
+    if _r:
+        if _r == _UNBOUND:
+            _bind('tinyClose')
+            return tinyClose(ctx)
+        return (_status(_r, _r),)
+    return (_OK,)
 
-_FUNCTIONS = {'tinyOpen': 0, 'tinyOpen_v3': 1, 'tinyCopy': 2, 'tinyNodes': 3, 'tinyName': 4, 'tinyDescribe': 5}
+
+
+_FUNCTIONS = {'tinyOpen': 0, 'tinyOpen_v3': 1, 'tinyCopy': 2, 'tinyNodes': 3, 'tinyName': 4, 'tinyDescribe': 5, 'tinyClose': 6}
 _library.functions = _FUNCTIONS
