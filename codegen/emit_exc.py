@@ -62,6 +62,21 @@ def size_function(model, f):
     return None
 
 
+def tracked_handles(model):
+    """Handle types the family both creates (an output) and destroys (an ``in_ref``): the generated module
+    keeps the live ones, because the library crashes on a destroyed handle instead of reporting it."""
+    index = TypeIndex(model)
+    created, destroyed = set(), set()
+    for f in model["functions"]:
+        for p in f["params"]:
+            t = CType.from_json(p["type"])
+            if p["dir"] == "out" and t.depth == 1 and index.kind(t.base) == "handle_ptr":
+                created.add(t.base)
+            elif p["dir"] == "in_ref":
+                destroyed.add(t.base)
+    return sorted(created & destroyed)
+
+
 def versioned(model):
     return any(f["symbol"] != f["name"] for f in model["functions"])
 
@@ -152,6 +167,8 @@ class ExcWriter:
         self.w("_bind = _library.bind")
         self.w("_diagnose = _s.diagnose")
         self.w("_handle = _s.handle_value")
+        for h in tracked_handles(m):
+            self.w("_live_%s = _x.LiveHandles(%r)" % (h, h))
         self.w()
         self.w()
         self.lines += funcs
@@ -198,6 +215,7 @@ class FunctionWriter:
         self.pre = []
         self.args = []
         self.results = []
+        self.post = []  # statements after a successful call
         self.checks = []
         self.used = {}
         self.py = {p["name"]: snake(p["name"]) for p in f["params"]}
@@ -225,6 +243,8 @@ class FunctionWriter:
             ew.w("            _r = %s" % call)
             ew.w("        if _r:")
             ew.w("            raise %s(_r)" % ew.error)
+            for line in self.post:
+                ew.w("    " + line)
             if not self.results:
                 ew.w("    return None")
             elif len(self.results) == 1:
@@ -254,10 +274,14 @@ class FunctionWriter:
         d = p["dir"]
         py = self.py[p["name"]]
         fn = self.name
+        tracked = tracked_handles(ew.model)
         if d == "in":
             kind = ew.index.kind(t.base)
             if kind in ("handle_ptr", "handle_int", "fnptr"):
-                self.pre.append("%s_ = _handle(%s, %r, %r)" % (py, py, fn, py))
+                value = "_handle(%s, %r, %r)" % (py, fn, py)
+                if t.base in tracked:
+                    value = "_live_%s.check(%s, %r, %r)" % (t.base, value, fn, py)
+                self.pre.append("%s_ = %s" % (py, value))
                 self.args.append(py + "_")
                 return
             if kind == "enum":
@@ -267,10 +291,16 @@ class FunctionWriter:
             self.checks.append(("int", py, lo, hi))
             self.args.append(py)
             return
-        if d == "in_ref":
+        if d == "in_ref":  # the library clears the handle; a tracked one is forgotten once destroyed
+            base = t.pointee().base
             key = self.ew.slot("uintptr_t", self.used)
+            value = "_handle(%s, %r, %r)" % (py, fn, py)
+            if base in tracked:
+                value = "_live_%s.check(%s, %r, %r)" % (base, value, fn, py)
+                self.post.append("_live_%s.discard(%s_)" % (base, py))
+            self.pre.append("%s_ = %s" % (py, value))
             self.pre.append("_o_%s = _scratch.%s" % (key, key))
-            self.pre.append("_o_%s[0] = _handle(%s, %r, %r)" % (key, py, fn, py))
+            self.pre.append("_o_%s[0] = %s_" % (key, py))
             self.args.append("_o_" + key)
             return
         if d == "in_str":
@@ -311,6 +341,8 @@ class FunctionWriter:
             self.pre.append("_o_%s = _scratch.%s" % (key, key))
             self.args.append("_o_" + key)
             self.results.append("_o_%s[0]" % key)
+            if inner.base in tracked:
+                self.post.append("_live_%s.add(_o_%s[0])" % (inner.base, key))
             return
         raise ValueError("%s.%s: direction %s is not emitted in the exception style" % (self.cname, p["name"], d))
 

@@ -120,6 +120,34 @@ def output_buffer(ffi, x, size_of, handle, func, name):
     return int(ffi.cast("uintptr_t", buf)), (buf, mv)
 
 
+# -- handles --------------------------------------------------------------------------------------------------
+
+class LiveHandles:
+    """The handles of one type that this module created and has not destroyed.
+
+    nvJitLink and NVVM crash when given a destroyed handle, so any other non-zero value is refused before it
+    reaches them. NULL (0 or None) goes through: the library reports it as an error.
+    """
+
+    __slots__ = ("kind", "_live")
+
+    def __init__(self, kind):
+        self.kind = kind
+        self._live = set()
+
+    def check(self, value, func, name):
+        if value and value not in self._live:
+            raise argument_error(func, name, "is not a live %s (destroyed, or not made by this module): %#x"
+                                 % (self.kind, value), ValueError)
+        return value
+
+    def add(self, value):
+        self._live.add(value)
+
+    def discard(self, value):
+        self._live.discard(value)
+
+
 # -- versioned symbols ----------------------------------------------------------------------------------------
 
 def bind_versioned(version_function):

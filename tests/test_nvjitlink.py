@@ -349,17 +349,41 @@ def test_names_are_bound_to_the_versioned_symbols_the_headers_name():
         assert lib.symbol("nvJitLinkCreate") == "nvJitLinkCreate"
 
 
-@pytest.fixture(scope="module")
-def old_library(tmp_path_factory):
-    """A stand-in libnvJitLink that says it is version 12.0 and exports no versioned symbol."""
-    d = tmp_path_factory.mktemp("oldjit")
-    src = d / "old.c"
-    src.write_text("int nvJitLinkVersion(unsigned *major, unsigned *minor) { *major = 12; *minor = 0; return 0; }\n")
-    out = d / "libnvJitLink.so.12"
+def _stand_in(tmp_path_factory, major, source):
+    """A stand-in libnvJitLink of version ``major``.0 with the given extra C source."""
     import subprocess
 
+    d = tmp_path_factory.mktemp("jit%d" % major)
+    src = d / "lib.c"
+    src.write_text("int nvJitLinkVersion(unsigned *major, unsigned *minor) { *major = %d; *minor = 0; return 0; }\n"
+                   % major + source)
+    out = d / ("libnvJitLink.so.%d" % major)
     subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-o", str(out), str(src)], check=True)
     return str(out)
+
+
+@pytest.fixture(scope="module")
+def old_library(tmp_path_factory):
+    """Version 12.0, exporting no versioned symbol: older than any headers we build from."""
+    return _stand_in(tmp_path_factory, 12, "")
+
+
+@pytest.fixture(scope="module")
+def newer_major_library(tmp_path_factory):
+    """Version 99.0: its own versioned symbols only, and the stable public names (create returns 0x99)."""
+    return _stand_in(tmp_path_factory, 99, (
+        "int __nvJitLinkCreate_99_0(void **h, unsigned n, const char **o) { *h = (void *)0x1; return 1; }\n"
+        "int nvJitLinkCreate(void **h, unsigned n, const char **o) { *h = (void *)0x99; return 0; }\n"))
+
+
+def test_a_library_of_a_newer_major_is_bound_by_its_public_names(newer_major_library):
+    r = run_python(
+        "from cudacffi import nvjitlink\n"
+        "h = nvjitlink.create(0, [])\n"
+        "print(hex(h), nvjitlink._library.symbol('nvJitLinkCreate'), nvjitlink._library.version)\n",
+        env={"CUDACFFI_LIBNVJITLINK": newer_major_library})
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["0x99", "nvJitLinkCreate", "(99,", "0)"]
 
 
 def test_a_library_older_than_the_headers_is_named_as_such(old_library):
@@ -375,3 +399,14 @@ def test_a_library_older_than_the_headers_is_named_as_such(old_library):
     assert "(12, 0)" in r.stdout
     assert "RAISED True" in r.stdout
     assert "older" in r.stdout and "12.0" in r.stdout and "__nvJitLinkCreate_" in r.stdout
+
+
+def test_destroyed_or_unknown_handles_are_refused_before_the_library_sees_them():
+    h = nvjitlink.create(1, ["-arch=sm_80"])
+    nvjitlink.destroy(h)
+    for call, args in ((nvjitlink.destroy, ()), (nvjitlink.complete, ()), (nvjitlink.get_error_log_size, ()),
+                       (nvjitlink.add_data, (InputType.PTX, b"x", 1, "x")), (nvjitlink.get_linked_cubin, (bytearray(8),))):
+        with pytest.raises(ValueError, match="handle.*not a live nvJitLinkHandle"):
+            call(h, *args)
+    with pytest.raises(ValueError, match="handle"):
+        nvjitlink.complete(12345678)

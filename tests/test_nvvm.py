@@ -218,3 +218,15 @@ def test_bad_arguments_name_the_parameter(program):
         nvvm.verify_program(p, 1, "-arch=compute_80")
     with pytest.raises(TypeError, match="result"):
         nvvm.get_error_string("x")
+
+
+def test_destroyed_or_unknown_programs_are_refused_before_the_library_sees_them():
+    p = nvvm.create_program()
+    nvvm.destroy_program(p)
+    for call, args in ((nvvm.destroy_program, ()), (nvvm.compile_program, (0, [])),
+                       (nvvm.add_module_to_program, (TWICE_IR, len(TWICE_IR), "m")),
+                       (nvvm.get_program_log_size, ())):
+        with pytest.raises(ValueError, match="prog.*not a live nvvmProgram"):
+            call(p, *args)
+    with pytest.raises(ValueError, match="prog"):
+        nvvm.verify_program(987654321, 0, [])
