@@ -357,10 +357,9 @@ def emit_pyi(model):
     lines = ["# generated from CUDA %s by codegen - do not edit" % emit_c.version_text(model),
              "from typing import Any", ""]
     for name in ew.enum_class.values():
-        lines.append("class %s(int):\n    name: str\n    value: int\n    def __getattr__(self, name: str) -> Any: ..."
+        lines.append("class %s(int):\n    name: str\n    value: int\n    def __getattr__(self, name: str) -> Any: ...\n"
                      % name)
-    lines.append("class %s(Exception):\n    status: Any" % ew.error)
-    lines.append("")
+    lines.append("class %s(Exception):\n    status: Any\n" % ew.error)
     for f in model["functions"]:
         fw = FunctionWriter(ew, f)
         for p in f["params"]:
