@@ -5,14 +5,12 @@ nvJitLinkError. Skipped, with the reason, where no nvJitLink (or NVRTC) library 
 """
 
 import ctypes
-import os
 
 import numpy as np
 import pytest
 
 import cudacffi
 from cudacffi import nvjitlink, nvrtc
-from conftest import run_python
 
 InputType = nvjitlink.InputType
 Result = nvjitlink.Result
@@ -41,12 +39,15 @@ __device__ float combine(float a, float b) { return 3.0f * a + b; }
 
 @pytest.fixture(scope="module", autouse=True)
 def _libraries():
-    for name, module, call in (("nvJitLink", nvjitlink, nvjitlink.version),
-                               ("NVRTC", nvrtc, nvrtc.nvrtcVersion)):
+    for name, call in (("nvJitLink", nvjitlink.version), ("NVRTC", nvrtc.nvrtcVersion)):
         try:
             call()
         except cudacffi.LibraryNotFoundError as e:
             pytest.skip("%s library not found: %s" % (name, str(e).splitlines()[0]))
+    try:
+        nvjitlink.destroy(nvjitlink.create(1, ["-arch=sm_80"]))
+    except cudacffi.LibraryVersionError as e:  # e.g. a 13.0 build where only the 12.x wheel is installed
+        pytest.skip(str(e))
 
 
 def compile_unit(source, *options, lto=False):
@@ -231,9 +232,10 @@ def test_ptx_of_a_cubin_link_is_an_error(linker):
 
 
 def test_null_handle_is_reported_by_the_library():
-    with pytest.raises(nvjitlink.nvJitLinkError, match="ERROR_INVALID_INPUT"):
+    null_input = "ERROR_(INVALID|NULL)_INPUT"  # 12.x reports INVALID_INPUT, 13.x the newer NULL_INPUT
+    with pytest.raises(nvjitlink.nvJitLinkError, match=null_input):
         nvjitlink.complete(0)
-    with pytest.raises(nvjitlink.nvJitLinkError, match="ERROR_INVALID_INPUT"):
+    with pytest.raises(nvjitlink.nvJitLinkError, match=null_input):
         nvjitlink.destroy(None)
 
 
@@ -333,72 +335,6 @@ def test_options_may_be_bytes_and_names_none(linker):
         nvjitlink.complete(h)
     finally:
         nvjitlink.destroy(h)
-
-
-# -- loading: versioned symbols -------------------------------------------------------------------------------
-
-
-def test_names_are_bound_to_the_versioned_symbols_the_headers_name():
-    nvjitlink.version()
-    lib = nvjitlink._library
-    expected = "__nvJitLinkCreate_%d_%d" % divmod(nvjitlink.CUDA_VERSION // 10, 100)
-    assert lib.symbols["nvJitLinkCreate"] == expected
-    if lib.version and lib.version[0] == nvjitlink.CUDA_VERSION // 1000:
-        assert lib.symbol("nvJitLinkCreate") == expected
-    else:  # a library of a newer major: its stable public names
-        assert lib.symbol("nvJitLinkCreate") == "nvJitLinkCreate"
-
-
-def _stand_in(tmp_path_factory, major, source):
-    """A stand-in libnvJitLink of version ``major``.0 with the given extra C source."""
-    import subprocess
-
-    d = tmp_path_factory.mktemp("jit%d" % major)
-    src = d / "lib.c"
-    src.write_text("int nvJitLinkVersion(unsigned *major, unsigned *minor) { *major = %d; *minor = 0; return 0; }\n"
-                   % major + source)
-    out = d / ("libnvJitLink.so.%d" % major)
-    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-o", str(out), str(src)], check=True)
-    return str(out)
-
-
-@pytest.fixture(scope="module")
-def old_library(tmp_path_factory):
-    """Version 12.0, exporting no versioned symbol: older than any headers we build from."""
-    return _stand_in(tmp_path_factory, 12, "")
-
-
-@pytest.fixture(scope="module")
-def newer_major_library(tmp_path_factory):
-    """Version 99.0: its own versioned symbols only, and the stable public names (create returns 0x99)."""
-    return _stand_in(tmp_path_factory, 99, (
-        "int __nvJitLinkCreate_99_0(void **h, unsigned n, const char **o) { *h = (void *)0x1; return 1; }\n"
-        "int nvJitLinkCreate(void **h, unsigned n, const char **o) { *h = (void *)0x99; return 0; }\n"))
-
-
-def test_a_library_of_a_newer_major_is_bound_by_its_public_names(newer_major_library):
-    r = run_python(
-        "from cudacffi import nvjitlink\n"
-        "h = nvjitlink.create(0, [])\n"
-        "print(hex(h), nvjitlink._library.symbol('nvJitLinkCreate'), nvjitlink._library.version)\n",
-        env={"CUDACFFI_LIBNVJITLINK": newer_major_library})
-    assert r.returncode == 0, r.stderr
-    assert r.stdout.split() == ["0x99", "nvJitLinkCreate", "(99,", "0)"]
-
-
-def test_a_library_older_than_the_headers_is_named_as_such(old_library):
-    r = run_python(
-        "from cudacffi import nvjitlink, LibraryVersionError, FunctionNotFoundError\n"
-        "print(nvjitlink.version())\n"
-        "try:\n"
-        "    nvjitlink.create(1, ['-arch=sm_80'])\n"
-        "except LibraryVersionError as e:\n"
-        "    print('RAISED', isinstance(e, FunctionNotFoundError), e)\n",
-        env={"CUDACFFI_LIBNVJITLINK": old_library})
-    assert r.returncode == 0, r.stderr
-    assert "(12, 0)" in r.stdout
-    assert "RAISED True" in r.stdout
-    assert "older" in r.stdout and "12.0" in r.stdout and "__nvJitLinkCreate_" in r.stdout
 
 
 def test_destroyed_or_unknown_handles_are_refused_before_the_library_sees_them():
