@@ -83,3 +83,33 @@ def test_a_library_older_than_the_headers_is_named_as_such(old_library):
     assert "(12, 0)" in r.stdout
     assert "RAISED True" in r.stdout
     assert "older" in r.stdout and "12.0" in r.stdout and "__nvJitLinkCreate_" in r.stdout
+
+
+def test_import_loads_neither_library_and_a_missing_one_is_named():
+    r = run_python(
+        "from cudacffi import nvjitlink, nvvm, LibraryNotFoundError\n"
+        "print(nvjitlink._library.loaded, nvvm._library.loaded)\n"
+        "try:\n"
+        "    nvvm.version()\n"
+        "except LibraryNotFoundError as e:\n"
+        "    print('RAISED', e)\n",
+        env={"CUDACFFI_LIBNVVM": "/nonexistent/libnvvm.so.4"})
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("False False")
+    assert "RAISED" in r.stdout and "/nonexistent/libnvvm.so.4" in r.stdout
+
+
+def test_libnvvm_is_looked_for_under_the_toolkits_nvvm_directory(tmp_path):
+    lib64 = tmp_path / "nvvm" / "lib64"
+    lib64.mkdir(parents=True)
+    (lib64 / "libnvvm.so.4").write_bytes(b"")
+    r = run_python(
+        "from cudacffi import nvvm\n"
+        "for path, how in nvvm._library.candidates():\n"
+        "    print(how, path)\n",
+        env={"CUDA_HOME": str(tmp_path), "CUDA_PATH": ""})
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert "CUDA_HOME %s" % (lib64 / "libnvvm.so.4") in lines
+    assert len(lines) == len(set(lines))  # each place once, though 12.x and 13.x share the soname
+    assert "system loader libnvvm.so.4" in lines
