@@ -82,7 +82,8 @@ class Library:
         if self.lib._cc_is_bound(self.functions[name]):
             return
         symbol = self.symbols.get(name, name)
-        if self.version is not None:
+        headers = divmod((getattr(self, "cuda_version", 0) or 0) // 10, 100)
+        if self.version is not None and tuple(self.version) < headers:
             raise LibraryVersionError(
                 "%s: %s is version %d.%d, older than this build's CUDA %s headers, which map %s to %s. Use a "
                 "newer library (CUDACFFI_LIB%s names one) or build with older headers (CUDACFFI_CUDA_VERSION)"
