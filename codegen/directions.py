@@ -110,6 +110,13 @@ OVERRIDES = {
     ("cuTexRefGetBorderColor", "pBorderColor"): {"dir": "out_list", "fixed": 4},
     # nvrtc returns a pointer to its own string
     ("nvrtcGetLoweredName", "lowered_name"): "out_cstr",
+    # the handle is read and then cleared by the library, like nvrtcDestroyProgram's
+    ("nvJitLinkDestroy", "handle"): "in_ref",
+    ("nvvmDestroyProgram", "prog"): "in_ref",
+    # input bytes counted by a size parameter (NVVM IR may be bitcode, with NULs): never read past the buffer
+    ("nvJitLinkAddData", "data"): {"dir": "in_ptr", "size": "size"},
+    ("nvvmAddModuleToProgram", "buffer"): {"dir": "in_ptr", "size": "size"},
+    ("nvvmLazyAddModuleToProgram", "buffer"): {"dir": "in_ptr", "size": "size"},
 }
 
 

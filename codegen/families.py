@@ -18,6 +18,7 @@ class Family:
     const_prefixes: Tuple[str, ...] = ()
     ptds_macro: str = ""  # defined to get the per-thread-default-stream symbols
     wheel_files: Tuple[str, ...] = field(default_factory=tuple)  # headers copied into a snapshot
+    version_header: str = ""  # where CUDA_VERSION comes from when the family's own headers lack it
 
 
 DRIVER = Family(
@@ -39,7 +40,29 @@ NVRTC = Family(
     wheel_files=("nvrtc.h",),
 )
 
-FAMILIES = {f.name: f for f in (DRIVER, NVRTC)}
+# Exception style, as cuda.bindings.nvjitlink / .nvvm: snake_case functions, errors raised. nvJitLink.h and
+# nvvm.h carry no CUDA_VERSION; the toolkit's cuda.h beside them dates the build.
+NVJITLINK = Family(
+    name="nvjitlink",
+    headers=("nvJitLink.h",),
+    own=("nvJitLink.h",),
+    status="nvJitLinkResult",
+    style="exception",
+    wheel_files=("nvJitLink.h",),
+    version_header="cuda.h",
+)
+
+NVVM = Family(
+    name="nvvm",
+    headers=("nvvm.h",),
+    own=("nvvm.h",),
+    status="nvvmResult",
+    style="exception",
+    wheel_files=("nvvm.h",),
+    version_header="cuda.h",
+)
+
+FAMILIES = {f.name: f for f in (DRIVER, NVRTC, NVJITLINK, NVVM)}
 
 # Where each header sits inside the unpacked NVIDIA wheels, by CUDA major version.
 WHEEL_INCLUDE_DIRS = {

@@ -27,7 +27,7 @@ def build_model(family, include_dirs):
         defines.update(macro_definitions(family.headers, include_dirs, [family.ptds_macro]))
     candidates = sorted(n for n, body in defines.items() if re.match(r"^[A-Za-z_]\w*(\(\w+\))?$", body))
     normal = expand_names(family.headers, include_dirs, candidates)
-    public_of = {}
+    public_of = {s: n for s, n in hp.forwarders.items() if s in declared}
     for name, symbol in sorted(normal.items()):
         if symbol in declared and name != symbol and not name.startswith("_"):
             public_of.setdefault(symbol, name)
@@ -53,7 +53,10 @@ def build_model(family, include_dirs):
         if value is not None:
             constants.append([name, value])
 
-    version = eval_define("CUDA_VERSION", pp.defines) if "CUDA_VERSION" in pp.defines else None
+    version_defines = pp.defines
+    if "CUDA_VERSION" not in version_defines and family.version_header:
+        version_defines = macro_definitions([family.version_header], include_dirs)
+    version = eval_define("CUDA_VERSION", version_defines) if "CUDA_VERSION" in version_defines else None
     model = {
         "format": MODEL_FORMAT,
         "family": family.name,

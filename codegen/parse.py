@@ -86,6 +86,7 @@ class HeaderParser:
         self.wanted = tuple(os.path.basename(f) for f in wanted_files)
         self.decls = []  # dicts in header order
         self.functions = []
+        self.forwarders = {}  # symbol -> public name of a static inline function that only calls it
         self.enum_values = {}
         self._anon = {"struct": 0, "union": 0}
         self._seen_tags = set()
@@ -105,6 +106,8 @@ class HeaderParser:
                 self._typedef(node)
             elif isinstance(node, c_ast.Decl):
                 self._decl(node)
+            elif isinstance(node, c_ast.FuncDef) and self._wanted(node):
+                self._forwarder(node)
         return self
 
     # types ---------------------------------------------------------------------------------------------
@@ -214,6 +217,20 @@ class HeaderParser:
             elif t.base in _SIZES:
                 self.enum_values["__sizeof__" + node.name] = _SIZES[t.base]
         self.decls.append({"kind": "typedef", "name": node.name, "type": t.to_json()})
+
+    def _forwarder(self, node):
+        """``static inline R name(a, b) { return symbol(a, b); }``: the header's way of mapping a public name
+        to a versioned symbol (nvJitLink.h: nvJitLinkCreate -> __nvJitLinkCreate_12_9)."""
+        items = node.body.block_items or []
+        if len(items) != 1 or not isinstance(items[0], c_ast.Return):
+            return
+        call = items[0].expr
+        if not (isinstance(call, c_ast.FuncCall) and isinstance(call.name, c_ast.ID)):
+            return
+        params = [p.name for p in (node.decl.type.args.params if node.decl.type.args else [])]
+        args = [a.name if isinstance(a, c_ast.ID) else None for a in (call.args.exprs if call.args else [])]
+        if args == [p for p in params if p is not None]:
+            self.forwarders[call.name.name] = node.decl.name
 
     def _decl(self, node):
         wanted = self._wanted(node)

@@ -6,10 +6,11 @@ Importing loads no CUDA library; each family loads its library on its first call
 turns a result tuple into its outputs or raises ``CUDAError``.
 """
 
-from ._errors import CUDAError, FunctionNotFoundError, LibraryNotFoundError
+from ._errors import CUDAError, FunctionNotFoundError, LibraryNotFoundError, LibraryVersionError
 
 __version__ = "0.1.0"
-__all__ = ["check", "CUDAError", "LibraryNotFoundError", "FunctionNotFoundError", "__version__"]
+__all__ = ["check", "CUDAError", "LibraryNotFoundError", "FunctionNotFoundError", "LibraryVersionError",
+           "__version__"]
 
 
 def _error_text(result):

@@ -28,11 +28,13 @@ def report_build():
 
 
 def report_libraries():
-    from cudacffi import LibraryNotFoundError, driver, nvrtc
+    from cudacffi import LibraryNotFoundError, driver, nvjitlink, nvrtc, nvvm
 
     print("libraries")
     for name, module, version in (("libcuda (driver)", driver, _driver_version),
-                                  ("libnvrtc", nvrtc, _nvrtc_version)):
+                                  ("libnvrtc", nvrtc, _nvrtc_version),
+                                  ("libnvJitLink", nvjitlink, _nvjitlink_version),
+                                  ("libnvvm", nvvm, _nvvm_version)):
         lib = module._library
         try:
             lib.load()
@@ -56,6 +58,18 @@ def _nvrtc_version():
 
     err, major, minor = nvrtc.nvrtcVersion()
     return "%d.%d" % (major, minor) if not err else err.name
+
+
+def _nvjitlink_version():
+    from cudacffi import nvjitlink
+
+    return "%d.%d" % nvjitlink.version()
+
+
+def _nvvm_version():
+    from cudacffi import nvvm
+
+    return "NVVM %d.%d, IR %d.%d" % (nvvm.version() + nvvm.ir_version()[:2])
 
 
 def report_devices():

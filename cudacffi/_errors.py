@@ -9,6 +9,10 @@ class FunctionNotFoundError(RuntimeError):
     """The loaded library does not export a function this build's headers declare (it is older)."""
 
 
+class LibraryVersionError(FunctionNotFoundError):
+    """The loaded library is older than this build's headers: it lacks the versioned symbol they name."""
+
+
 class CUDAError(RuntimeError):
     """A CUDA call failed; raised by ``cudacffi.check``. ``result`` is the status enum member."""
 

@@ -9,7 +9,7 @@ import os
 import sys
 import threading
 
-from ._errors import FunctionNotFoundError, LibraryNotFoundError
+from ._errors import FunctionNotFoundError, LibraryNotFoundError, LibraryVersionError
 
 # soname stem and the sub-directories of NVIDIA's wheels, per family and CUDA major version
 _SONAMES = {
@@ -17,7 +17,12 @@ _SONAMES = {
     "nvrtc": ("libnvrtc.so", {12: ("nvidia/cuda_nvrtc/lib",), 13: ("nvidia/cu13/lib",)}),
     "nvjitlink": ("libnvJitLink.so", {12: ("nvidia/nvjitlink/lib",), 13: ("nvidia/cu13/lib",)}),
     "runtime": ("libcudart.so", {12: ("nvidia/cuda_runtime/lib",), 13: ("nvidia/cu13/lib",)}),
+    "nvvm": ("libnvvm.so", {12: ("nvidia/cuda_nvcc/nvvm/lib64",), 13: ("nvidia/cu13/lib",)}),
 }
+# libnvvm's soname does not follow the CUDA major (libnvvm.so.4 in 12.x and 13.x; the 12.x wheel ships it
+# as libnvvm.so), and a toolkit keeps it under nvvm/
+_FILE_NAMES = {"nvvm": ("libnvvm.so.4", "libnvvm.so")}
+_TOOLKIT_DIRS = {"nvvm": (os.path.join("nvvm", "lib64"),)}
 _MAJORS = (13, 12)
 
 _libraries = {}
@@ -41,6 +46,9 @@ class Library:
         self.path = None
         self.how = None
         self.per_thread = False
+        self.symbols = {}  # name -> the symbol the headers map it to, where the generated module says
+        self.version = None  # (major, minor) of the loaded library, where an on_load hook found it
+        self.on_load = None  # called with this Library once the library is open (see _exc.bind_versioned)
         self._lock = threading.Lock()
 
     @property
@@ -60,6 +68,8 @@ class Library:
                 err = self.ffi.new("char[512]")
                 n = self.lib._cc_load(path.encode(), int(per_thread), err, 512)
                 if n >= 0:
+                    if self.on_load is not None:
+                        self.on_load(self)
                     self.path, self.how, self.per_thread = path, how, per_thread
                     return self
                 tried.append("%s (%s): %s" % (path, how, self.ffi.string(err).decode(errors="replace")))
@@ -71,6 +81,14 @@ class Library:
         self.load()
         if self.lib._cc_is_bound(self.functions[name]):
             return
+        symbol = self.symbols.get(name, name)
+        headers = divmod((getattr(self, "cuda_version", 0) or 0) // 10, 100)
+        if self.version is not None and tuple(self.version) < headers:
+            raise LibraryVersionError(
+                "%s: %s is version %d.%d, older than this build's CUDA %s headers, which map %s to %s. Use a "
+                "newer library (CUDACFFI_LIB%s names one) or build with older headers (CUDACFFI_CUDA_VERSION)"
+                % (name, self.path, self.version[0], self.version[1], self.version_text(), name, symbol,
+                   self.family.upper()))
         raise FunctionNotFoundError("%s is not exported by %s (this build's headers are CUDA %s; the library "
                                     "is older)" % (name, self.path, self.version_text()))
 
@@ -107,24 +125,36 @@ class Library:
             yield stem + ".1", "system loader"
             return
         majors = [self.major] + [m for m in _MAJORS if m != self.major] if self.major else list(_MAJORS)
+        seen = set()
         for major in majors:
-            soname = "%s.%d" % (stem, major)
+            for path, how in self._candidates(stem, wheel_dirs, major):
+                if path not in seen:
+                    seen.add(path)
+                    yield path, how
+
+    def _candidates(self, stem, wheel_dirs, major):
+        sonames = _FILE_NAMES.get(self.family, ("%s.%d" % (stem, major),))
+        toolkit_dirs = ("lib64", "lib", os.path.join("targets", "x86_64-linux", "lib"))
+        toolkit_dirs += _TOOLKIT_DIRS.get(self.family, ())
+        for soname in sonames:
             for path in _already_loaded(soname):
                 yield path, "already loaded"
-            for entry in sys.path:
-                for sub in wheel_dirs.get(major, ()):
+        for entry in sys.path:
+            for sub in wheel_dirs.get(major, ()):
+                for soname in sonames:
                     p = os.path.join(entry or ".", sub, soname)
                     if os.path.exists(p):
                         yield p, "NVIDIA wheel"
-            roots = [(var, os.environ.get(var)) for var in ("CUDA_PATH", "CUDA_HOME")]
-            roots.append(("default toolkit", "/usr/local/cuda"))
-            for var, root in roots:
-                if root:
-                    for sub in ("lib64", "lib", os.path.join("targets", "x86_64-linux", "lib")):
+        roots = [(var, os.environ.get(var)) for var in ("CUDA_PATH", "CUDA_HOME")]
+        roots.append(("default toolkit", "/usr/local/cuda"))
+        for var, root in roots:
+            if root:
+                for sub in toolkit_dirs:
+                    for soname in sonames:
                         p = os.path.join(root, sub, soname)
                         if os.path.exists(p):
                             yield p, var
-            yield soname, "system loader"
+        yield sonames[0], "system loader"
 
 
 def _already_loaded(soname):

@@ -59,6 +59,8 @@ def test_tiny_model_symbols_and_directions():
     assert funcs["tinyOpen_v3"]["symbol"] == "tinyOpen_v3"
     assert funcs["tinyCopy"]["symbol"] == "tinyCopy_v2"
     assert funcs["tinyCopy"]["ptds_symbol"] == "tinyCopy_v2_ptds"
+    assert funcs["tinyClose"]["symbol"] == "__tinyClose_1_2"  # a static inline forwarder names it
+    assert "tinyHelper" not in funcs  # an inline function that forwards nothing is not an API function
     dirs = lambda f: [p["dir"] for p in funcs[f]["params"]]  # noqa: E731
     assert dirs("tinyOpen") == ["out", "in"]
     assert dirs("tinyOpen_v3") == ["out", "in_struct", "in"]
@@ -83,7 +85,7 @@ def test_alignment_attributes_are_recorded():
 
 
 @pytest.mark.parametrize("version", snapshot.available_versions())
-@pytest.mark.parametrize("family", ["driver", "nvrtc"])
+@pytest.mark.parametrize("family", ["driver", "nvrtc", "nvjitlink", "nvvm"])
 def test_snapshot_reproduces(version, family):
     """Regenerating a snapshot's model from its own headers gives the committed file byte for byte."""
     path = os.path.join(snapshot.snapshot_dir(version), "model-%s.json" % family)
@@ -99,6 +101,24 @@ def test_header_maps_names_to_versioned_symbols(version, symbol):
     assert funcs["cuMemAlloc"]["symbol"] == "cuMemAlloc_v2"
     assert funcs["cuMemcpyHtoDAsync"]["ptds_symbol"] == "cuMemcpyHtoDAsync_v2_ptsz"
     assert funcs["cuStreamQuery"]["ptds_symbol"] == "cuStreamQuery_ptsz"
+
+
+@pytest.mark.parametrize("version,suffix", [("12.9", "12_9"), ("13.0", "13_0")])
+def test_nvjitlink_names_map_to_the_versioned_symbols_of_the_header(version, suffix):
+    funcs = {f["name"]: f for f in snapshot.load_model(version, "nvjitlink")["functions"]}
+    assert funcs["nvJitLinkCreate"]["symbol"] == "__nvJitLinkCreate_" + suffix
+    assert funcs["nvJitLinkGetLinkedCubin"]["symbol"] == "__nvJitLinkGetLinkedCubin_" + suffix
+    assert funcs["nvJitLinkVersion"]["symbol"] == "nvJitLinkVersion"  # not versioned in the header
+
+
+def test_exception_style_names():
+    from codegen import emit_exc
+
+    model = snapshot.load_model("12.9", "nvvm")
+    assert emit_exc.python_name(model, "nvvmIRVersion") == "ir_version"
+    assert emit_exc.python_name(model, "nvvmLazyAddModuleToProgram") == "lazy_add_module_to_program"
+    assert emit_exc.snake("bufferSizeRet") == "buffer_size_ret"
+    assert emit_exc.enum_members([["NVJITLINK_INPUT_NONE", 0], ["NVJITLINK_INPUT_PTX", 2]]) == [("NONE", 0), ("PTX", 2)]
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from codegen import snapshot  # noqa: E402
+from codegen import emit_exc, snapshot  # noqa: E402
 from codegen.signature import inputs, outputs  # noqa: E402
 
 REFERENCE_DIRS = [os.path.join(ROOT, "tests", "reference"), os.path.join(ROOT, "..", "shared", "reference")]
@@ -31,9 +31,9 @@ KNOWN = {
 }
 
 
-def reference_file(version):
+def reference_file(version, table="signatures.tsv"):
     for d in REFERENCE_DIRS:
-        p = os.path.join(d, "cuda-bindings-%s" % version, "signatures.tsv")
+        p = os.path.join(d, "cuda-bindings-%s" % version, table)
         if os.path.exists(p):
             return p
     return None
@@ -71,3 +71,72 @@ def test_signatures_match_reference(build, ref, family):
     assert len(common) > {"driver": 400, "nvrtc": 20}[family]
     assert rate >= 0.98, report
     assert not unexplained, report
+
+
+# -- exception style (nvjitlink, nvvm): snake_case names, outputs returned without a status -----------------
+
+# Reference functions our snapshot headers do not declare (newer than CUDA 12.9 / 13.0).
+EXC_MISSING = {
+    "nvjitlink": {"get_linked_ltoir", "get_linked_ltoir_size"},  # nvJitLinkGetLinkedLtoir*: not in nvJitLink.h
+    "nvvm": {"llvm_version"},  # nvvmLLVMVersion: not in nvvm.h
+}
+
+
+def exception_reference(version, module):
+    path = reference_file(version)
+    if path is None:
+        pytest.skip("no reference tables for cuda-bindings %s" % version)
+    out = {}
+    with open(path, encoding="utf-8") as f:
+        for row in csv.reader(f, delimiter="\t"):
+            if row[0] == module:
+                params = [x.split(" : ")[0].strip() for x in row[3].split(" | ")] if row[3] else []
+                out[row[1]] = (params, len(row[4].split(" ; ")) if row[4] else 0)
+    return out
+
+
+@pytest.mark.parametrize("build,ref", PAIRS)
+@pytest.mark.parametrize("family", ["nvjitlink", "nvvm"])
+def test_exception_style_signatures_match_reference(build, ref, family):
+    model = snapshot.load_model(build, family)
+    refs = exception_reference(ref, family)
+    ours = {emit_exc.python_name(model, f["name"]): f for f in model["functions"]}
+    assert set(refs) - set(ours) == EXC_MISSING[family]
+    assert set(ours) - set(refs) == set()
+    for name, f in ours.items():
+        params = [emit_exc.snake(p["name"]) for p in inputs(f)]
+        n_out = len(outputs(f))
+        assert (params, n_out) == refs[name], name
+
+
+def reference_enums(version, module):
+    path = reference_file(version, "enums.tsv")
+    if path is None:
+        pytest.skip("no reference enum table for cuda-bindings %s" % version)
+    out = {}
+    with open(path, encoding="utf-8") as f:
+        for row in csv.reader(f, delimiter="\t"):
+            if row[0] == module:
+                out[row[1]] = [(m.split("=")[0], int(m.split("=")[1])) for m in row[3].split(";")]
+    return out
+
+
+@pytest.mark.parametrize("build,ref", PAIRS)
+@pytest.mark.parametrize("family", ["nvjitlink", "nvvm"])
+def test_exception_style_enums_match_reference(build, ref, family):
+    """Same names and values. The 12.9 nvJitLink.h declares Result codes 0-9 only (10-18 came with 13.0);
+    every member it has matches the reference."""
+    model = snapshot.load_model(build, family)
+    refs = reference_enums(ref, family)
+    prefix = emit_exc.prefix(model)
+    ours = {}
+    for d in model["decls"]:
+        if d["kind"] == "typedef" and d["type"]["base"].startswith("enum "):
+            decl = next(e for e in model["decls"] if e["kind"] == "enum" and "enum " + e["tag"] == d["type"]["base"])
+            ours[d["name"][len(prefix):]] = emit_exc.enum_members(decl["members"])
+    assert set(ours) == set(refs)
+    for name, members in ours.items():
+        if build == "12.9" and (family, name) == ("nvjitlink", "Result"):
+            assert members == refs[name][:len(members)] and len(members) == 10
+        else:
+            assert members == refs[name], name

@@ -55,6 +55,13 @@ static int _cc_tinyLater(uintptr_t a0, uintptr_t a1, uintptr_t a2) {
     if (!f) return _CC_UNBOUND;
     return (int)f((tinyCtx)a0, (tinyCallback)a1, (void *)a2);
 }
+typedef tinyResult (*_cc_pfn_tinyClose)(tinyCtx);
+static _cc_pfn_tinyClose _cc_fp_tinyClose;
+static int _cc_tinyClose(uintptr_t a0) {
+    _cc_pfn_tinyClose f = _cc_fp_tinyClose;
+    if (!f) return _CC_UNBOUND;
+    return (int)f((tinyCtx)a0);
+}
 
 struct _cc_sym { const char *name; const char *ptds; void **slot; };
 static const struct _cc_sym _cc_syms[] = {
@@ -65,6 +72,7 @@ static const struct _cc_sym _cc_syms[] = {
     {"tinyName", NULL, (void **)&_cc_fp_tinyName},
     {"tinyDescribe", NULL, (void **)&_cc_fp_tinyDescribe},
     {"tinyLater", NULL, (void **)&_cc_fp_tinyLater},
+    {"__tinyClose_1_2", NULL, (void **)&_cc_fp_tinyClose},
     {NULL, NULL, NULL}
 };
 

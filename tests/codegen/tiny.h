@@ -36,3 +36,6 @@ tinyResult tinyNodes(tinyCtx ctx, tinyPtr *nodes, size_t *numNodes);
 tinyResult tinyName(char *name, int len, tinyCtx ctx);
 tinyResult tinyDescribe(tinyDesc *desc, tinyCtx ctx);
 tinyResult tinyLater(tinyCtx ctx, tinyCallback fn, void *userData);
+extern tinyResult __tinyClose_1_2(tinyCtx ctx);
+static inline tinyResult tinyClose(tinyCtx ctx) { return __tinyClose_1_2(ctx); }
+static inline int tinyHelper(int x) { return x + 1; }

@@ -226,6 +226,21 @@ def tinyLater(ctx, fn, userData):
     return (_OK,)
 
 
+def tinyClose(ctx):
+    """tinyClose(ctx) -> (tinyResult)"""
+    ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyClose', 'ctx')
+    try:
+        _r = _lib._cc_tinyClose(ctx_)
+    except (TypeError, OverflowError) as _e:
+        _diagnose('tinyClose', _e, ())
+    if _r:
+        if _r == _UNBOUND:
+            _bind('tinyClose')
+            return tinyClose(ctx)
+        return (_status(_r, _r),)
+    return (_OK,)
 
-_FUNCTIONS = {'tinyOpen': 0, 'tinyOpen_v3': 1, 'tinyCopy': 2, 'tinyNodes': 3, 'tinyName': 4, 'tinyDescribe': 5, 'tinyLater': 6}
+
+
+_FUNCTIONS = {'tinyOpen': 0, 'tinyOpen_v3': 1, 'tinyCopy': 2, 'tinyNodes': 3, 'tinyName': 4, 'tinyDescribe': 5, 'tinyLater': 6, 'tinyClose': 7}
 _library.functions = _FUNCTIONS

@@ -1,0 +1,175 @@
+"""Handwritten runtime of the exception-style modules (``cudacffi.nvjitlink``, ``cudacffi.nvvm``).
+
+Argument conversion for their calling conventions (``str`` or ``bytes`` names and options, input bytes
+counted by a size argument, caller buffers checked against the library's own size query), the base of
+their errors, and the binding rule for nvJitLink's versioned symbols. Nothing here knows a particular
+function; the generated modules say which helper each parameter needs.
+"""
+
+import os
+
+from ._support import argument_error, check_integer, sequence
+
+_U64 = 1 << 64
+
+
+class StatusError(Exception):
+    """Base of ``nvJitLinkError`` / ``nvvmError``: ``status`` is the result enum member (an int where the
+    headers name no such value) and ``str(e)`` is ``"NAME (code)"``."""
+
+    _enum = None  # the family's Result enum, set by the generated subclass
+
+    def __init__(self, status):
+        status = int(status)
+        member = self._enum._by_value.get(status)
+        self.status = member if member is not None else status
+        Exception.__init__(self, "%s (%d)" % (member.name if member is not None else "UNKNOWN", status))
+
+    def __reduce__(self):
+        return type(self), (int(self.status),)
+
+
+# -- arguments --------------------------------------------------------------------------------------------
+
+def _encode(x, func, name):
+    if isinstance(x, bytes):
+        return x
+    if isinstance(x, str):
+        return x.encode()
+    if isinstance(x, (bytearray, memoryview)):
+        return bytes(x)
+    if isinstance(x, os.PathLike):
+        return os.fsencode(x)
+    raise argument_error(func, name, "must be str or bytes, not %s" % type(x).__name__)
+
+
+def text(ffi, x, func, name):
+    """A ``const char *``: str (UTF-8), bytes or a path; None passes NULL. A NUL inside is refused."""
+    if x is None:
+        return ffi.NULL
+    b = _encode(x, func, name)
+    if b"\0" in b:
+        raise argument_error(func, name, "must not contain a NUL character", ValueError)
+    return b
+
+
+def strings(ffi, items, count, func, name):
+    """A ``const char **`` list of ``count`` options: (pointer, keepalive). An int is taken as the address
+    of such an array."""
+    if isinstance(items, int) and not isinstance(items, bool):
+        if not 0 <= items < _U64:
+            raise argument_error(func, name, "address out of range [0, 2**64): %d" % items, OverflowError)
+        return items, None
+    items = sequence(items, func, name, count)[:count]
+    if not items:
+        return ffi.NULL, None
+    keep = [ffi.new("char[]", text(ffi, v, func, "%s[%d]" % (name, i))) for i, v in enumerate(items)]
+    return ffi.new("char *[]", keep), keep
+
+
+def _view(x, func, name):
+    try:
+        mv = memoryview(x)
+    except TypeError:
+        raise argument_error(func, name, "must be an int address or a buffer, not %s" % type(x).__name__)
+    if not mv.c_contiguous:
+        raise argument_error(func, name, "must be a C-contiguous buffer", ValueError)
+    return mv
+
+
+def input_buffer(ffi, x, size, func, name, size_name):
+    """Bytes the library reads, ``size`` of them: (address, keepalive). A buffer shorter than ``size`` is
+    refused (never a read past its end); an int address is taken as it is."""
+    if size is not None:
+        size = check_integer(func, size_name, size, 0, _U64 - 1)
+    if isinstance(x, int) and not isinstance(x, bool):
+        if not 0 <= x < _U64:
+            raise argument_error(func, name, "address out of range [0, 2**64): %d" % x, OverflowError)
+        return x, None
+    if x is None:
+        return 0, None
+    if isinstance(x, str):
+        raise argument_error(func, name, "must be bytes or a buffer, not str (encode it)")
+    mv = _view(x, func, name)
+    if size is not None and size > mv.nbytes:
+        raise argument_error(func, size_name, "is %d, larger than the %d bytes of '%s'" % (size, mv.nbytes, name),
+                             ValueError)
+    buf = ffi.from_buffer(mv)
+    return int(ffi.cast("uintptr_t", buf)), (buf, mv)
+
+
+def output_buffer(ffi, x, size_of, handle, func, name):
+    """A buffer the library fills: (address, keepalive). It must be writable and hold at least
+    ``size_of(handle)`` bytes (the library's own size query); an int address is taken as it is."""
+    if isinstance(x, int) and not isinstance(x, bool):
+        if not 0 <= x < _U64:
+            raise argument_error(func, name, "address out of range [0, 2**64): %d" % x, OverflowError)
+        return x, None
+    if x is None or isinstance(x, (bytes, str)):
+        raise argument_error(func, name, "must be a writable buffer (bytearray, numpy array, ...) or an int "
+                             "address, not %s" % type(x).__name__, ValueError if isinstance(x, bytes) else TypeError)
+    mv = _view(x, func, name)
+    if mv.readonly:
+        raise argument_error(func, name, "must be a writable buffer (bytearray, numpy array, ...)", ValueError)
+    if size_of is not None:
+        need = size_of(handle)
+        if mv.nbytes < need:
+            raise argument_error(func, name, "holds %d bytes; %s() needs %d" % (mv.nbytes, size_of.__name__, need),
+                                 ValueError)
+    buf = ffi.from_buffer(mv, require_writable=True)
+    return int(ffi.cast("uintptr_t", buf)), (buf, mv)
+
+
+# -- handles --------------------------------------------------------------------------------------------------
+
+class LiveHandles:
+    """The handles of one type that this module created and has not destroyed.
+
+    nvJitLink and NVVM crash when given a destroyed handle, so any other non-zero value is refused before it
+    reaches them. NULL (0 or None) goes through: the library reports it as an error.
+    """
+
+    __slots__ = ("kind", "_live")
+
+    def __init__(self, kind):
+        self.kind = kind
+        self._live = set()
+
+    def check(self, value, func, name):
+        if value and value not in self._live:
+            raise argument_error(func, name, "is not a live %s (destroyed, or not made by this module): %#x"
+                                 % (self.kind, value), ValueError)
+        return value
+
+    def add(self, value):
+        self._live.add(value)
+
+    def discard(self, value):
+        self._live.discard(value)
+
+
+# -- versioned symbols ----------------------------------------------------------------------------------------
+
+def bind_versioned(version_function):
+    """The load hook of a family whose header maps names to versioned symbols (``nvJitLinkCreate`` ->
+    ``__nvJitLinkCreate_12_9``).
+
+    Each name is bound to the header's symbol where the library exports it. A library of a newer major
+    exports only its own versions (libnvJitLink.so.13 has ``__nvJitLinkCreate_13_0``) besides the stable
+    public names, so those names are bound instead. A library older than the headers is left as it is:
+    the first call of a missing function raises ``LibraryVersionError`` saying so.
+    """
+
+    def on_load(library):
+        lib, ffi = library.lib, library.ffi
+        if lib._cc_is_bound(library.functions[version_function]):
+            v = ffi.new("unsigned int[2]")
+            if getattr(lib, "_cc_" + version_function)(v, v + 1) == 0:
+                library.version = (int(v[0]), int(v[1]))
+        headers = divmod(library.cuda_version // 10, 100)
+        if library.version is not None and library.version[0] > headers[0]:
+            for index in library.functions.values():
+                if not lib._cc_is_bound(index):
+                    lib._cc_bind_alternate(index)
+
+    return on_load
