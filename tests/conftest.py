@@ -59,6 +59,14 @@ def cuda_context(device):
     driver.cuDevicePrimaryCtxRelease(device)
 
 
+def library_missing(message):
+    """Skip a test whose CUDA library this machine lacks, or fail it where the run promised every library
+    (CI sets CUDACFFI_REQUIRE_LIBRARIES=1, so a broken install cannot pass as skips)."""
+    if os.environ.get("CUDACFFI_REQUIRE_LIBRARIES", "") not in ("", "0"):
+        pytest.fail("required library missing: " + message, pytrace=False)
+    pytest.skip(message)
+
+
 def run_python(code, env=None, timeout=120):
     """Run ``code`` in a fresh interpreter (loading is process-global); returns CompletedProcess."""
     import subprocess

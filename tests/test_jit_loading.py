@@ -11,7 +11,7 @@ import pytest
 
 import cudacffi
 from cudacffi import nvjitlink
-from conftest import run_python
+from conftest import run_python, library_missing
 
 pytest.importorskip("cudacffi._nvjitlink", reason="cudacffi is not built")
 
@@ -20,7 +20,7 @@ def test_names_are_bound_to_the_versioned_symbols_the_headers_name():
     try:
         nvjitlink.version()
     except cudacffi.LibraryNotFoundError as e:
-        pytest.skip("nvJitLink library not found: %s" % str(e).splitlines()[0])
+        library_missing("nvJitLink library not found: %s" % str(e).splitlines()[0])
     lib = nvjitlink._library
     expected = "__nvJitLinkCreate_%d_%d" % divmod(nvjitlink.CUDA_VERSION // 10, 100)
     assert lib.symbols["nvJitLinkCreate"] == expected

@@ -7,6 +7,8 @@ import platform
 
 import pytest
 
+from conftest import library_missing
+
 import cudacffi
 from cudacffi import nvrtc
 
@@ -40,7 +42,7 @@ def _nvrtc_library():
     try:
         nvrtc.nvrtcVersion()
     except cudacffi.LibraryNotFoundError as e:
-        pytest.skip("NVRTC library not found: {}".format(e))
+        library_missing("NVRTC library not found: {}".format(e))
 
 
 @pytest.fixture

@@ -6,6 +6,8 @@ Exception style, as cuda.bindings.nvvm. Skipped, with the reason, where no libnv
 import numpy as np
 import pytest
 
+from conftest import library_missing
+
 import cudacffi
 from cudacffi import nvvm
 
@@ -46,7 +48,7 @@ def _nvvm_library():
     try:
         nvvm.version()
     except cudacffi.LibraryNotFoundError as e:
-        pytest.skip("libnvvm not found: %s" % str(e).splitlines()[0])
+        library_missing("libnvvm not found: %s" % str(e).splitlines()[0])
 
 
 @pytest.fixture
