@@ -12,6 +12,7 @@ import sys
 import tempfile
 
 from . import snapshot
+from .families import FAMILIES
 
 
 def main(argv=None):
@@ -35,8 +36,10 @@ def main(argv=None):
     if args.cmd == "check":
         status = 0
         for v in args.versions or snapshot.available_versions():
-            for fam in ("driver", "nvrtc"):
+            for fam in FAMILIES:
                 path = os.path.join(snapshot.snapshot_dir(v), "model-%s.json" % fam)
+                if not os.path.exists(path):  # a snapshot taken before the family existed
+                    continue
                 with open(path) as f:
                     same = f.read() == snapshot.regenerate(v, fam)
                 print("%s %s: %s" % (v, fam, "reproduced" if same else "DIFFERS"))

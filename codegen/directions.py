@@ -41,6 +41,12 @@ _STRUCT_INPUTS = [
     # CUDA 13 headers: cuCtxCreate is the _v4 form; memory pools are looked up by location
     ("cuCtxCreate", "ctxCreateParams"), ("cuMemGetDefaultMemPool", "location"),
     ("cuMemGetMemPool", "location"), ("cuMemSetMemPool", "location"),
+    # the runtime's counterparts
+    ("cudaGraphAddMemAllocNode", "nodeParams"), ("cudaGraphInstantiateWithParams", "instantiateParams"),
+    ("cudaGraphAddNode", "nodeParams"), ("cudaGraphAddNode_v2", "nodeParams"), ("cudaGraphNodeSetParams", "nodeParams"),
+    ("cudaGraphExecNodeSetParams", "nodeParams"), ("cudaMemPoolGetAccess", "location"),
+    ("cudaMemPoolImportPointer", "exportData"),
+    ("cudaMemGetDefaultMemPool", "location"), ("cudaMemGetMemPool", "location"), ("cudaMemSetMemPool", "location"),
 ]
 
 # (function, parameter) -> direction, or a dict of fields to set. Why each one is here:
@@ -60,6 +66,36 @@ OVERRIDES = {
     ("cuMemRangeGetAttributes", "data"): {"dir": "out", "any": "u64_list", "count": "numAttributes"},
     ("cuMemRangeGetAttributes", "dataSizes"): {"dir": "in_list", "count": "numAttributes"},
     ("cuMemRangeGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
+    # the runtime's void * values typed by another argument
+    ("cudaMemPoolGetAttribute", "value"): {"dir": "out", "any": "u64"},
+    ("cudaDeviceGetGraphMemAttribute", "value"): {"dir": "out", "any": "u64"},
+    ("cudaMemRangeGetAttribute", "data"): {"dir": "out", "any": "u64"},
+    ("cudaMemRangeGetAttributes", "data"): {"dir": "out", "any": "u64_list", "count": "numAttributes"},
+    ("cudaMemRangeGetAttributes", "dataSizes"): {"dir": "in_list", "count": "numAttributes"},
+    ("cudaMemRangeGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
+    ("cudaGraphMemFreeNodeGetParams", "dptr_out"): {"dir": "out", "any": "u64"},
+    # outputs cuda.bindings names apart from the C parameter
+    ("cudaMemPoolExportToShareableHandle", "shareableHandle"): {"dir": "out", "any": "u64", "pyname": "handle_out"},
+    ("cudaMemPoolImportFromShareableHandle", "memPool"): {"pyname": "pool_out"},
+    ("cudaMemPoolExportPointer", "exportData"): {"pyname": "shareData_out"},
+    ("cudaMemPoolImportPointer", "ptr"): {"pyname": "ptr_out"},
+    ("cudaGraphAddEventRecordNode", "pGraphNode"): {"pyname": "phGraphNode"},
+    ("cudaGraphAddEventWaitNode", "pGraphNode"): {"pyname": "phGraphNode"},
+    # the runtime's capture mode swap and batched copies (the address lists are inputs)
+    ("cudaThreadExchangeStreamCaptureMode", "mode"): "inout",
+    ("cudaMemcpyBatchAsync", "dsts"): {"dir": "in_list", "count": "count"},
+    ("cudaMemcpyBatchAsync", "srcs"): {"dir": "in_list", "count": "count"},
+    ("cudaLibraryLoadData", "jitOptionsValues"): {"dir": "in_list", "count": "numJitOptions"},
+    ("cudaLibraryLoadData", "libraryOptionValues"): {"dir": "in_list", "count": "numLibraryOptions"},
+    ("cudaLibraryLoadFromFile", "jitOptionsValues"): {"dir": "in_list", "count": "numJitOptions"},
+    ("cudaLibraryLoadFromFile", "libraryOptionValues"): {"dir": "in_list", "count": "numLibraryOptions"},
+    **{(f, "dptrs"): {"dir": "in_list", "count": "count"}
+       for f in ("cudaMemPrefetchBatchAsync", "cudaMemDiscardBatchAsync", "cudaMemDiscardAndPrefetchBatchAsync")},
+    ("cudaLogsDumpToFile", "iterator"): "inout",
+    ("cudaLogsDumpToMemory", "iterator"): "inout",
+    ("cudaLogsDumpToMemory", "size"): "inout",
+    **{("cudaGraphGetEdges" + v, end): {"dir": "out_list", "count": "numEdges"}
+       for v in ("", "_v2") for end in ("from", "to")},
     # kernel arguments: the packed argument block and the extra array are inputs despite void **
     ("cuLaunchKernel", "kernelParams"): "kernel_params",
     ("cuLaunchKernel", "extra"): "extra",
@@ -97,6 +133,8 @@ OVERRIDES = {
     # the library's own array of edge data, counted like the dependencies
     ("cuStreamGetCaptureInfo_v3", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
     ("cuStreamGetCaptureInfo", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
+    ("cudaStreamGetCaptureInfo_v3", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
+    ("cudaStreamGetCaptureInfo", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
     ("cuMemRangeGetAttribute", "data"): {"dir": "out", "any": "u64"},
     ("cuLaunchCooperativeKernelMultiDevice", "launchParamsList"): {"dir": "in_list", "count": "numDevices"},
     # the groups are returned in a list as long as the group count the caller asks for
@@ -115,12 +153,16 @@ OVERRIDES = {
 
 def _is_count_name(name):
     low = name.lower()
+    if name.startswith("pNum"):  # the runtime's pointer counts: pNumDependencies
+        low = low[1:]
     return low.startswith(("num", "nb")) or low.endswith("count") or low in ("length", "len")
 
 
 def _stem(count_name):
     """``numDependencies_out`` -> ``dependencies``; generic names (``count``) have no stem."""
     low = count_name.lower()
+    if count_name.startswith("pNum"):
+        low = low[1:]
     if low.endswith("_out"):
         low = low[:-4]
     for prefix in ("num", "nb"):

@@ -38,6 +38,8 @@ def build_model(family, include_dirs):
     functions = []
     for f in hp.functions:
         name = public_of.get(f["symbol"], f["symbol"])
+        if name in family.skip:
+            continue
         entry = {"name": name, "symbol": f["symbol"], "ret": f["ret"], "params": f["params"]}
         if name in ptds and ptds[name] != f["symbol"]:
             entry["ptds_symbol"] = ptds[name]
@@ -53,7 +55,8 @@ def build_model(family, include_dirs):
         if value is not None:
             constants.append([name, value])
 
-    version = eval_define("CUDA_VERSION", pp.defines) if "CUDA_VERSION" in pp.defines else None
+    macro = family.version_macro
+    version = eval_define(macro, pp.defines) if macro in pp.defines else None
     model = {
         "format": MODEL_FORMAT,
         "family": family.name,
