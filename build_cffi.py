@@ -19,7 +19,7 @@ import cffi  # noqa: E402
 from codegen import emit_c, emit_py, emit_pyi, snapshot  # noqa: E402
 from codegen.families import FAMILIES  # noqa: E402
 
-FAMILY_NAMES = ("driver", "nvrtc")
+FAMILY_NAMES = ("driver", "nvrtc", "runtime")
 GEN_DIR = os.path.join(HERE, "cudacffi", "_gen")
 
 
@@ -90,3 +90,4 @@ elif __name__ == "__cffi__":  # setuptools: cffi_modules = ["build_cffi.py:drive
     _source = header_source()
     driver_ffi = make_builder("driver", _source)
     nvrtc_ffi = make_builder("nvrtc", _source)
+    runtime_ffi = make_builder("runtime", _source)

@@ -2,4 +2,4 @@
 
 from setuptools import setup
 
-setup(cffi_modules=["build_cffi.py:driver_ffi", "build_cffi.py:nvrtc_ffi"])
+setup(cffi_modules=["build_cffi.py:driver_ffi", "build_cffi.py:nvrtc_ffi", "build_cffi.py:runtime_ffi"])

@@ -30,6 +30,17 @@ _INT_RANGES = {
 _FLOATS = ("float", "double")
 
 
+# Handles another family declares for the same C type: (module, {name: base class there}). A subclass
+# makes each module accept the other's handles, as cuda.bindings' runtime handles subclass the driver's.
+HANDLE_BASES = {
+    "runtime": ("cudacffi._gen.driver", {
+        "cudaStream_t": "CUstream", "cudaEvent_t": "CUevent", "cudaGraph_t": "CUgraph",
+        "cudaGraphNode_t": "CUgraphNode", "cudaGraphExec_t": "CUgraphExec", "cudaFunction_t": "CUfunction",
+        "cudaMemPool_t": "CUmemoryPool", "cudaUserObject_t": "CUuserObject",
+    }),
+}
+
+
 def _slot_attr(ctype):
     return re.sub(r"\W+", "_", ctype.strip("* ")) + ("_p" if ctype.endswith("*") else "")
 
@@ -149,6 +160,10 @@ class PyWriter:
 
     # -- handles -----------------------------------------------------------------------------------------------
     def handles(self):
+        module, bases = HANDLE_BASES.get(self.model["family"], (None, {}))
+        if bases:
+            self.w("from %s import %s" % (module, ", ".join("%s as _base_%s" % (b, b) for b in sorted(bases.values()))))
+            self.w()
         for d in self.model["decls"]:
             if d["kind"] != "typedef":
                 continue
@@ -162,7 +177,10 @@ class PyWriter:
                 self.w("    __slots__ = ()")
                 self.w()
                 continue
-            if kind == "handle_int":
+            if name in bases:
+                self.w("class %s(_base_%s):" % (name, bases[name]))
+                self.w("    __slots__ = ()")
+            elif kind == "handle_int":
                 r = self.resolved(CType(name))
                 lo, hi = _INT_RANGES[r.base]
                 self.w("class %s(_s.IntHandle):" % name)

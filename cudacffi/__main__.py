@@ -28,10 +28,11 @@ def report_build():
 
 
 def report_libraries():
-    from cudacffi import LibraryNotFoundError, driver, nvrtc
+    from cudacffi import LibraryNotFoundError, driver, nvrtc, runtime
 
     print("libraries")
     for name, module, version in (("libcuda (driver)", driver, _driver_version),
+                                  ("libcudart (runtime)", runtime, _runtime_version),
                                   ("libnvrtc", nvrtc, _nvrtc_version)):
         lib = module._library
         try:
@@ -48,6 +49,13 @@ def _driver_version():
     from cudacffi import driver
 
     err, v = driver.cuDriverGetVersion()
+    return "%d.%d" % (v // 1000, v % 1000 // 10) if not err else err.name
+
+
+def _runtime_version():
+    from cudacffi import runtime
+
+    err, v = runtime.cudaRuntimeGetVersion()
     return "%d.%d" % (v // 1000, v % 1000 // 10) if not err else err.name
 
 
