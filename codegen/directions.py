@@ -7,6 +7,8 @@ each with the reason. Directions (``param["dir"]``):
 ``in_struct``   pointer to a struct the caller passes (``const CUDA_MEMCPY2D *``): a struct wrapper or None
 ``in_str``      ``const char *``: bytes
 ``in_ptr``      ``void *`` / ``const void *``: int address, None or a buffer (written to when not const)
+``in_any``      ``void *`` to a value whose type another argument gives (an attribute): an int, passed in
+                an 8-byte slot (4-byte attributes read its low half on these little-endian targets)
 ``in_list``     ``const T *`` with an element count parameter: a list of T
 ``out``         ``T *`` the library fills: returned (``void **`` returns an int address)
 ``out_cstr``    ``const char **``: returned as bytes
@@ -74,6 +76,8 @@ OVERRIDES = {
     ("cudaMemRangeGetAttributes", "dataSizes"): {"dir": "in_list", "count": "numAttributes"},
     ("cudaMemRangeGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
     ("cudaGraphMemFreeNodeGetParams", "dptr_out"): {"dir": "out", "any": "u64"},
+    ("cudaMemPoolSetAttribute", "value"): "in_any",
+    ("cudaDeviceSetGraphMemAttribute", "value"): "in_any",
     # outputs cuda.bindings names apart from the C parameter
     ("cudaMemPoolExportToShareableHandle", "shareableHandle"): {"dir": "out", "any": "u64", "pyname": "handle_out"},
     ("cudaMemPoolImportFromShareableHandle", "memPool"): {"pyname": "pool_out"},

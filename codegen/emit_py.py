@@ -466,6 +466,11 @@ class FunctionWriter:
             self.pre.append("    %s_, %s_k = _address(_ffi, %s, %r, %r, %s)" % (py, py, py, fn, py, writable))
             self.args.append(py + "_")
             return None
+        if d == "in_any":  # a value behind a void *, typed by another argument: given as an int
+            slot = self.slot("uint64_t", p["name"])
+            self.pre.append("%s[0] = _s.check_integer(%r, %r, %s, 0, (1 << 64) - 1)" % (slot, fn, py, py))
+            self.args.append(slot)
+            return None
         if d == "kernel_params":
             self.pre.append("%s_, %s_k = _kernel_params(_ffi, %s, %r)" % (py, py, py, fn))
             self.args.append(py + "_")
@@ -498,6 +503,8 @@ class FunctionWriter:
                 return "_v_%s" % py
             ctype = self.out_slot_type(p, t)
             slot = self.slot(ctype, p["name"])
+            if p.get("any") and d == "out":  # the library may write only 4 of the slot's 8 bytes
+                self.pre.append("%s[0] = 0" % slot)
             if d == "inout":
                 kind = pw.kind(inner.base) if inner.base != "void" else "void"
                 if kind in ("handle_ptr", "handle_int", "fnptr"):
