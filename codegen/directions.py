@@ -93,6 +93,13 @@ OVERRIDES = {
     ("cudaLibraryLoadData", "libraryOptionValues"): {"dir": "in_list", "count": "numLibraryOptions"},
     ("cudaLibraryLoadFromFile", "jitOptionsValues"): {"dir": "in_list", "count": "numJitOptions"},
     ("cudaLibraryLoadFromFile", "libraryOptionValues"): {"dir": "in_list", "count": "numLibraryOptions"},
+    # edge data runs beside the node lists, one item per dependency (13.0 drops the _v2 suffixes)
+    **{(f + v, "edgeData"): {"dir": "in_list", "count": "numDependencies"}
+       for f in ("cudaGraphAddDependencies", "cudaGraphRemoveDependencies") for v in ("", "_v2")},
+    **{("cudaGraphNodeGetDependencies" + v, "edgeData"): {"dir": "out_list", "count": "pNumDependencies"}
+       for v in ("", "_v2")},
+    **{("cudaGraphNodeGetDependentNodes" + v, "edgeData"): {"dir": "out_list", "count": "pNumDependentNodes"}
+       for v in ("", "_v2")},
     **{(f, "dptrs"): {"dir": "in_list", "count": "count"}
        for f in ("cudaMemPrefetchBatchAsync", "cudaMemDiscardBatchAsync", "cudaMemDiscardAndPrefetchBatchAsync")},
     ("cudaLogsDumpToFile", "iterator"): "inout",
@@ -131,7 +138,8 @@ OVERRIDES = {
     # the two ends of each edge share the edge count
     **{(f, end): {"dir": "in_list", "count": "numDependencies"}
        for f in ("cuGraphAddDependencies", "cuGraphAddDependencies_v2", "cuGraphRemoveDependencies",
-                 "cuGraphRemoveDependencies_v2") for end in ("from", "to")},
+                 "cuGraphRemoveDependencies_v2", "cudaGraphAddDependencies", "cudaGraphAddDependencies_v2",
+                 "cudaGraphRemoveDependencies", "cudaGraphRemoveDependencies_v2") for end in ("from", "to")},
     **{(f, end): {"dir": "out_list", "count": "numEdges"}
        for f in ("cuGraphGetEdges", "cuGraphGetEdges_v2") for end in ("from", "to")},
     # the library's own array of edge data, counted like the dependencies
