@@ -134,6 +134,13 @@ def test_python_m_cudacffi_reports_libcudart(cudart):
     assert cudart in line and "version %d." % MAJOR in line
 
 
+def test_example_exits_cleanly_without_a_device(cudart, no_driver):
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "examples", "runtime_graph.py")], capture_output=True,
+                       text=True, timeout=120, env=dict(os.environ, PYTHONPATH=ROOT))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("no CUDA driver/device (cudaErrorInsufficientDriver)")
+
+
 # -- handles -------------------------------------------------------------------------------------------------
 
 # runtime handle -> the driver handle it is (types.tsv: subclass_of)
