@@ -271,11 +271,18 @@ def test_graph_built_by_hand_with_dependencies(device_buffer):
         params = rt.cudaMemsetParams(dst=a, pitch=0, value=7, elementSize=1, width=n, height=1)
         memset = check(rt.cudaGraphAddMemsetNode(graph, None, 0, params))
         empty = check(rt.cudaGraphAddEmptyNode(graph, None, 0))
-        check(rt.cudaGraphAddDependencies(graph, [memset], [empty], 1))
-        deps, ndeps = check(rt.cudaGraphNodeGetDependencies(empty, 4))
-        assert ndeps == 1 and deps == [memset]
-        frm, to, nedges = check(rt.cudaGraphGetEdges(graph, 4))
-        assert nedges == 1 and (frm, to) == ([memset], [empty])
+        if rt.CUDA_VERSION >= 13000:  # 13.x: edge data beside the nodes, as the 12.x _v2 forms
+            check(rt.cudaGraphAddDependencies(graph, [memset], [empty], [rt.cudaGraphEdgeData()], 1))
+        else:
+            check(rt.cudaGraphAddDependencies(graph, [memset], [empty], 1))
+        deps = check(rt.cudaGraphNodeGetDependencies(empty, 4))
+        assert deps[0] == [memset] and deps[-1] == 1
+        edges = check(rt.cudaGraphGetEdges(graph, 4))
+        assert edges[:2] == ([memset], [empty]) and edges[-1] == 1
+        if rt.CUDA_VERSION < 13000:
+            deps, edge_data, ndeps = check(rt.cudaGraphNodeGetDependencies_v2(empty, 4))
+            assert deps == [memset] and ndeps == 1 and len(edge_data) == 1
+            assert edge_data[0].type == rt.cudaGraphDependencyType.cudaGraphDependencyTypeDefault
         graph_exec = check(rt.cudaGraphInstantiate(graph, 0))
         check(rt.cudaGraphLaunch(graph_exec, None))
         check(rt.cudaDeviceSynchronize())
