@@ -465,6 +465,7 @@ class FunctionWriter:
             self.pre.append("else:")
             self.pre.append("    %s_, %s_k = _address(_ffi, %s, %r, %r, %s)" % (py, py, py, fn, py, writable))
             self.args.append(py + "_")
+            self.checks.append(("address", py, 0, (1 << 64) - 1))
             return None
         if d == "in_any":  # a value behind a void *, typed by another argument: given as an int
             slot = self.slot("uint64_t", p["name"])

@@ -326,6 +326,26 @@ def test_bad_input_names_the_parameter(call, name, exc):
         call()
 
 
+@pytest.mark.parametrize("bad", ["x", 1.5, 2**64, object()], ids=["str", "float", "2**64", "object"])
+def test_every_function_refuses_bad_arguments_naming_one(bad):
+    """Every argument given a value of no acceptable type or range: refused before any library call."""
+    import inspect
+
+    failures = []
+    for name in sorted(gen._FUNCTIONS):
+        params = list(inspect.signature(getattr(rt, name)).parameters)
+        if not params:
+            continue
+        try:
+            getattr(rt, name)(*[bad] * len(params))
+        except (TypeError, ValueError, OverflowError) as e:
+            if not any(("'%s'" % p) in str(e) or ("'%s[" % p) in str(e) for p in params):
+                failures.append("%s: %s" % (name, e))
+        else:
+            failures.append("%s: accepted %r" % (name, bad))
+    assert not failures, "\n".join(failures)
+
+
 @pytest.mark.parametrize("version", ["12.9", "13.0"])
 def test_every_list_parameter_has_a_length(version):
     """A C array read or written without a known length would overrun: each list has its count."""

@@ -117,7 +117,7 @@ def tinyCopy(dst, src, numbytes):
     try:
         _r = _lib._cc_tinyCopy(dst_, src_, numbytes)
     except (TypeError, OverflowError) as _e:
-        _diagnose('tinyCopy', _e, (('int', 'numbytes', numbytes, 0, 18446744073709551615), ))
+        _diagnose('tinyCopy', _e, (('address', 'src', src, 0, 18446744073709551615), ('int', 'numbytes', numbytes, 0, 18446744073709551615), ))
     if _r:
         if _r == _UNBOUND:
             _bind('tinyCopy')
