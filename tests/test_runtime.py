@@ -118,6 +118,25 @@ def test_per_thread_default_stream_symbols(cudart, per_thread, symbols):
     assert tuple(r.stdout.split()) == symbols
 
 
+def test_every_function_binds_to_the_libraries_symbols(cudart):
+    """libcudart exports every symbol of the build's model, and each per-thread variant the header names."""
+    r = run_python(
+        "import json, sys\n"
+        "from cudacffi import runtime\n"
+        "from codegen import snapshot\n"
+        "model = snapshot.load_model('%d.%d', 'runtime')\n"
+        "runtime._library.load()\n"
+        "print(json.dumps([[f['name'], f.get('ptds_symbol') or f['symbol'], runtime._library.symbol(f['name'])]\n"
+        "                  for f in model['functions']]))\n" % (MAJOR, rt.CUDA_VERSION % 1000 // 10),
+        env={"CUDA_PYTHON_CUDA_PER_THREAD_DEFAULT_STREAM": "1"})
+    assert r.returncode == 0, r.stderr
+    import json
+
+    rows = json.loads(r.stdout)
+    assert len(rows) > 280 and sum(want.endswith(("_ptds", "_ptsz")) for _, want, _ in rows) > 50
+    assert [row for row in rows if row[1] != row[2]] == []
+
+
 def test_driver_handles_are_accepted_without_a_driver(cudart, no_driver):
     r = run_python(
         "from cudacffi import runtime, driver\n"
