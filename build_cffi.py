@@ -20,7 +20,7 @@ import cffi  # noqa: E402
 from codegen import emit_c, emit_exc, emit_py, emit_pyi, snapshot  # noqa: E402
 from codegen.families import FAMILIES  # noqa: E402
 
-FAMILY_NAMES = ("driver", "nvrtc", "nvjitlink", "nvvm")
+FAMILY_NAMES = ("driver", "runtime", "nvrtc", "nvjitlink", "nvvm")
 GEN_DIR = os.path.join(HERE, "cudacffi", "_gen")
 
 
@@ -98,5 +98,6 @@ elif __name__ == "__cffi__":  # setuptools: cffi_modules = ["build_cffi.py:drive
     _source = header_source()
     driver_ffi = make_builder("driver", _source)
     nvrtc_ffi = make_builder("nvrtc", _source)
+    runtime_ffi = make_builder("runtime", _source)
     nvjitlink_ffi = make_builder("nvjitlink", _source)
     nvvm_ffi = make_builder("nvvm", _source)

@@ -2,5 +2,5 @@
 
 from setuptools import setup
 
-setup(cffi_modules=["build_cffi.py:driver_ffi", "build_cffi.py:nvrtc_ffi", "build_cffi.py:nvjitlink_ffi",
-                   "build_cffi.py:nvvm_ffi"])
+setup(cffi_modules=["build_cffi.py:driver_ffi", "build_cffi.py:runtime_ffi", "build_cffi.py:nvrtc_ffi",
+                   "build_cffi.py:nvjitlink_ffi", "build_cffi.py:nvvm_ffi"])

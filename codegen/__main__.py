@@ -38,6 +38,8 @@ def main(argv=None):
         for v in args.versions or snapshot.available_versions():
             for fam in FAMILIES:
                 path = os.path.join(snapshot.snapshot_dir(v), "model-%s.json" % fam)
+                if not os.path.exists(path):  # a snapshot taken before the family existed
+                    continue
                 with open(path) as f:
                     same = f.read() == snapshot.regenerate(v, fam)
                 print("%s %s: %s" % (v, fam, "reproduced" if same else "DIFFERS"))

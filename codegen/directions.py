@@ -7,6 +7,8 @@ each with the reason. Directions (``param["dir"]``):
 ``in_struct``   pointer to a struct the caller passes (``const CUDA_MEMCPY2D *``): a struct wrapper or None
 ``in_str``      ``const char *``: bytes
 ``in_ptr``      ``void *`` / ``const void *``: int address, None or a buffer (written to when not const)
+``in_any``      ``void *`` to a value whose type another argument gives (an attribute): an int, passed in
+                an 8-byte slot (4-byte attributes read its low half on these little-endian targets)
 ``in_list``     ``const T *`` with an element count parameter: a list of T
 ``out``         ``T *`` the library fills: returned (``void **`` returns an int address)
 ``out_cstr``    ``const char **``: returned as bytes
@@ -41,6 +43,12 @@ _STRUCT_INPUTS = [
     # CUDA 13 headers: cuCtxCreate is the _v4 form; memory pools are looked up by location
     ("cuCtxCreate", "ctxCreateParams"), ("cuMemGetDefaultMemPool", "location"),
     ("cuMemGetMemPool", "location"), ("cuMemSetMemPool", "location"),
+    # the runtime's counterparts
+    ("cudaGraphAddMemAllocNode", "nodeParams"), ("cudaGraphInstantiateWithParams", "instantiateParams"),
+    ("cudaGraphAddNode", "nodeParams"), ("cudaGraphAddNode_v2", "nodeParams"), ("cudaGraphNodeSetParams", "nodeParams"),
+    ("cudaGraphExecNodeSetParams", "nodeParams"), ("cudaMemPoolGetAccess", "location"),
+    ("cudaMemPoolImportPointer", "exportData"),
+    ("cudaMemGetDefaultMemPool", "location"), ("cudaMemGetMemPool", "location"), ("cudaMemSetMemPool", "location"),
 ]
 
 # (function, parameter) -> direction, or a dict of fields to set. Why each one is here:
@@ -60,6 +68,45 @@ OVERRIDES = {
     ("cuMemRangeGetAttributes", "data"): {"dir": "out", "any": "u64_list", "count": "numAttributes"},
     ("cuMemRangeGetAttributes", "dataSizes"): {"dir": "in_list", "count": "numAttributes"},
     ("cuMemRangeGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
+    # the runtime's void * values typed by another argument
+    ("cudaMemPoolGetAttribute", "value"): {"dir": "out", "any": "u64"},
+    ("cudaDeviceGetGraphMemAttribute", "value"): {"dir": "out", "any": "u64"},
+    ("cudaMemRangeGetAttribute", "data"): {"dir": "out", "any": "u64"},
+    ("cudaMemRangeGetAttributes", "data"): {"dir": "out", "any": "u64_list", "count": "numAttributes"},
+    ("cudaMemRangeGetAttributes", "dataSizes"): {"dir": "in_list", "count": "numAttributes"},
+    ("cudaMemRangeGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
+    ("cudaGraphMemFreeNodeGetParams", "dptr_out"): {"dir": "out", "any": "u64"},
+    ("cudaMemPoolSetAttribute", "value"): "in_any",
+    ("cudaDeviceSetGraphMemAttribute", "value"): "in_any",
+    # outputs cuda.bindings names apart from the C parameter
+    ("cudaMemPoolExportToShareableHandle", "shareableHandle"): {"dir": "out", "any": "u64", "pyname": "handle_out"},
+    ("cudaMemPoolImportFromShareableHandle", "memPool"): {"pyname": "pool_out"},
+    ("cudaMemPoolExportPointer", "exportData"): {"pyname": "shareData_out"},
+    ("cudaMemPoolImportPointer", "ptr"): {"pyname": "ptr_out"},
+    ("cudaGraphAddEventRecordNode", "pGraphNode"): {"pyname": "phGraphNode"},
+    ("cudaGraphAddEventWaitNode", "pGraphNode"): {"pyname": "phGraphNode"},
+    # the runtime's capture mode swap and batched copies (the address lists are inputs)
+    ("cudaThreadExchangeStreamCaptureMode", "mode"): "inout",
+    ("cudaMemcpyBatchAsync", "dsts"): {"dir": "in_list", "count": "count"},
+    ("cudaMemcpyBatchAsync", "srcs"): {"dir": "in_list", "count": "count"},
+    ("cudaLibraryLoadData", "jitOptionsValues"): {"dir": "in_list", "count": "numJitOptions"},
+    ("cudaLibraryLoadData", "libraryOptionValues"): {"dir": "in_list", "count": "numLibraryOptions"},
+    ("cudaLibraryLoadFromFile", "jitOptionsValues"): {"dir": "in_list", "count": "numJitOptions"},
+    ("cudaLibraryLoadFromFile", "libraryOptionValues"): {"dir": "in_list", "count": "numLibraryOptions"},
+    # edge data runs beside the node lists, one item per dependency (13.0 drops the _v2 suffixes)
+    **{(f + v, "edgeData"): {"dir": "in_list", "count": "numDependencies"}
+       for f in ("cudaGraphAddDependencies", "cudaGraphRemoveDependencies") for v in ("", "_v2")},
+    **{("cudaGraphNodeGetDependencies" + v, "edgeData"): {"dir": "out_list", "count": "pNumDependencies"}
+       for v in ("", "_v2")},
+    **{("cudaGraphNodeGetDependentNodes" + v, "edgeData"): {"dir": "out_list", "count": "pNumDependentNodes"}
+       for v in ("", "_v2")},
+    **{(f, "dptrs"): {"dir": "in_list", "count": "count"}
+       for f in ("cudaMemPrefetchBatchAsync", "cudaMemDiscardBatchAsync", "cudaMemDiscardAndPrefetchBatchAsync")},
+    ("cudaLogsDumpToFile", "iterator"): "inout",
+    ("cudaLogsDumpToMemory", "iterator"): "inout",
+    ("cudaLogsDumpToMemory", "size"): "inout",
+    **{("cudaGraphGetEdges" + v, end): {"dir": "out_list", "count": "numEdges"}
+       for v in ("", "_v2") for end in ("from", "to")},
     # kernel arguments: the packed argument block and the extra array are inputs despite void **
     ("cuLaunchKernel", "kernelParams"): "kernel_params",
     ("cuLaunchKernel", "extra"): "extra",
@@ -91,12 +138,15 @@ OVERRIDES = {
     # the two ends of each edge share the edge count
     **{(f, end): {"dir": "in_list", "count": "numDependencies"}
        for f in ("cuGraphAddDependencies", "cuGraphAddDependencies_v2", "cuGraphRemoveDependencies",
-                 "cuGraphRemoveDependencies_v2") for end in ("from", "to")},
+                 "cuGraphRemoveDependencies_v2", "cudaGraphAddDependencies", "cudaGraphAddDependencies_v2",
+                 "cudaGraphRemoveDependencies", "cudaGraphRemoveDependencies_v2") for end in ("from", "to")},
     **{(f, end): {"dir": "out_list", "count": "numEdges"}
        for f in ("cuGraphGetEdges", "cuGraphGetEdges_v2") for end in ("from", "to")},
     # the library's own array of edge data, counted like the dependencies
     ("cuStreamGetCaptureInfo_v3", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
     ("cuStreamGetCaptureInfo", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
+    ("cudaStreamGetCaptureInfo_v3", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
+    ("cudaStreamGetCaptureInfo", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
     ("cuMemRangeGetAttribute", "data"): {"dir": "out", "any": "u64"},
     ("cuLaunchCooperativeKernelMultiDevice", "launchParamsList"): {"dir": "in_list", "count": "numDevices"},
     # the groups are returned in a list as long as the group count the caller asks for
@@ -122,12 +172,16 @@ OVERRIDES = {
 
 def _is_count_name(name):
     low = name.lower()
+    if name.startswith("pNum"):  # the runtime's pointer counts: pNumDependencies
+        low = low[1:]
     return low.startswith(("num", "nb")) or low.endswith("count") or low in ("length", "len")
 
 
 def _stem(count_name):
     """``numDependencies_out`` -> ``dependencies``; generic names (``count``) have no stem."""
     low = count_name.lower()
+    if count_name.startswith("pNum"):
+        low = low[1:]
     if low.endswith("_out"):
         low = low[:-4]
     for prefix in ("num", "nb"):

@@ -31,6 +31,17 @@ _INT_RANGES = {
 _FLOATS = ("float", "double")
 
 
+# Handles another family declares for the same C type: (module, {name: base class there}). A subclass
+# makes each module accept the other's handles, as cuda.bindings' runtime handles subclass the driver's.
+HANDLE_BASES = {
+    "runtime": ("cudacffi._gen.driver", {
+        "cudaStream_t": "CUstream", "cudaEvent_t": "CUevent", "cudaGraph_t": "CUgraph",
+        "cudaGraphNode_t": "CUgraphNode", "cudaGraphExec_t": "CUgraphExec", "cudaFunction_t": "CUfunction",
+        "cudaMemPool_t": "CUmemoryPool", "cudaUserObject_t": "CUuserObject",
+    }),
+}
+
+
 def _slot_attr(ctype):
     return re.sub(r"\W+", "_", ctype.strip("* ")) + ("_p" if ctype.endswith("*") else "")
 
@@ -157,6 +168,10 @@ class PyWriter:
 
     # -- handles -----------------------------------------------------------------------------------------------
     def handles(self):
+        module, bases = HANDLE_BASES.get(self.model["family"], (None, {}))
+        if bases:
+            self.w("from %s import %s" % (module, ", ".join("%s as _base_%s" % (b, b) for b in sorted(bases.values()))))
+            self.w()
         for d in self.model["decls"]:
             if d["kind"] != "typedef":
                 continue
@@ -170,7 +185,10 @@ class PyWriter:
                 self.w("    __slots__ = ()")
                 self.w()
                 continue
-            if kind == "handle_int":
+            if name in bases:
+                self.w("class %s(_base_%s):" % (name, bases[name]))
+                self.w("    __slots__ = ()")
+            elif kind == "handle_int":
                 r = self.resolved(CType(name))
                 lo, hi = _INT_RANGES[r.base]
                 self.w("class %s(_s.IntHandle):" % name)
@@ -561,6 +579,12 @@ class FunctionWriter:
             self.pre.append("else:")
             self.pre.append("    %s_, %s_k = _address(_ffi, %s, %r, %r, %s)" % (py, py, py, fn, py, writable))
             self.args.append(py + "_")
+            self.checks.append(("address", py, 0, (1 << 64) - 1))
+            return None
+        if d == "in_any":  # a value behind a void *, typed by another argument: given as an int
+            slot = self.slot("uint64_t", p["name"])
+            self.pre.append("%s[0] = _s.check_integer(%r, %r, %s, 0, (1 << 64) - 1)" % (slot, fn, py, py))
+            self.args.append(slot)
             return None
         if d == "kernel_params":
             self.pre.append("%s_, %s_k = _kernel_params(_ffi, %s, %r)" % (py, py, py, fn))
@@ -594,6 +618,8 @@ class FunctionWriter:
                 return "_v_%s" % py
             ctype = self.out_slot_type(p, t)
             slot = self.slot(ctype, p["name"])
+            if p.get("any") and d == "out":  # the library may write only 4 of the slot's 8 bytes
+                self.pre.append("%s[0] = 0" % slot)
             if d == "inout":
                 kind = pw.kind(inner.base) if inner.base != "void" else "void"
                 if kind in ("handle_ptr", "handle_int", "fnptr"):

@@ -19,6 +19,8 @@ class Family:
     ptds_macro: str = ""  # defined to get the per-thread-default-stream symbols
     wheel_files: Tuple[str, ...] = field(default_factory=tuple)  # headers copied into a snapshot
     version_header: str = ""  # where CUDA_VERSION comes from when the family's own headers lack it
+    version_macro: str = "CUDA_VERSION"  # the header's version, as 1000 * major + 10 * minor
+    skip: Tuple[str, ...] = ()  # functions of the headers left out of the API (see the family)
 
 
 DRIVER = Family(
@@ -39,6 +41,36 @@ NVRTC = Family(
     const_prefixes=("NVRTC_",),
     wheel_files=("nvrtc.h",),
 )
+
+# The runtime's types live in the headers cuda_runtime_api.h pulls in; cuda.h is not one of them, so
+# the driver's declarations are never repeated here (driver_types.h declares CUstream_st & co. opaque).
+_RUNTIME_TYPES = ("builtin_types.h", "device_types.h", "driver_types.h", "surface_types.h", "texture_types.h",
+                  "vector_types.h", "cuda_device_runtime_api.h")
+
+RUNTIME = Family(
+    name="runtime",
+    headers=("cuda_runtime_api.h", "library_types.h"),
+    own=("cuda_runtime_api.h", "library_types.h") + _RUNTIME_TYPES,
+    status="cudaError_t",
+    const_prefixes=("cuda", "CUDA_IPC_HANDLE_SIZE", "CUDART_VERSION"),
+    ptds_macro="CUDA_API_PER_THREAD_DEFAULT_STREAM",
+    wheel_files=("cuda_runtime_api.h", "library_types.h") + _RUNTIME_TYPES + ("crt/host_defines.h",),
+    version_macro="CUDART_VERSION",
+    # They take a host stub or a device symbol (the address of a __global__ function or __device__ variable
+    # in a program the CUDA compiler linked into the host binary), which a Python process does not have;
+    # cuda.bindings leaves them out too. Kernels come from modules and libraries (cudaLibraryGetKernel).
+    skip=("cudaLaunchKernel", "cudaLaunchKernelExC", "cudaLaunchCooperativeKernel",
+          "cudaLaunchCooperativeKernelMultiDevice", "cudaFuncGetName", "cudaFuncGetParamInfo",
+          "cudaGetFuncBySymbol", "cudaGetSymbolAddress", "cudaGetSymbolSize", "cudaMemcpyToSymbol",
+          "cudaMemcpyFromSymbol", "cudaMemcpyToSymbolAsync", "cudaMemcpyFromSymbolAsync",
+          "cudaGraphAddMemcpyNodeToSymbol", "cudaGraphAddMemcpyNodeFromSymbol",
+          "cudaGraphMemcpyNodeSetParamsToSymbol", "cudaGraphMemcpyNodeSetParamsFromSymbol",
+          "cudaGraphExecMemcpyNodeSetParamsToSymbol", "cudaGraphExecMemcpyNodeSetParamsFromSymbol",
+          "cudaOccupancyMaxActiveClusters", "cudaOccupancyMaxPotentialClusterSize",
+          # returns its struct by value, not a status: cudacffi/runtime.py builds it in Python
+          "cudaCreateChannelDesc"),
+)
+
 
 # Exception style, as cuda.bindings.nvjitlink / .nvvm: snake_case functions, errors raised. nvJitLink.h and
 # nvvm.h carry no CUDA_VERSION; the toolkit's cuda.h beside them dates the build.
@@ -62,7 +94,7 @@ NVVM = Family(
     version_header="cuda.h",
 )
 
-FAMILIES = {f.name: f for f in (DRIVER, NVRTC, NVJITLINK, NVVM)}
+FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM)}
 
 # Where each header sits inside the unpacked NVIDIA wheels, by CUDA major version.
 WHEEL_INCLUDE_DIRS = {

@@ -38,6 +38,8 @@ def build_model(family, include_dirs):
     functions = []
     for f in hp.functions:
         name = public_of.get(f["symbol"], f["symbol"])
+        if name in family.skip:
+            continue
         entry = {"name": name, "symbol": f["symbol"], "ret": f["ret"], "params": f["params"]}
         if name in ptds and ptds[name] != f["symbol"]:
             entry["ptds_symbol"] = ptds[name]
@@ -53,10 +55,11 @@ def build_model(family, include_dirs):
         if value is not None:
             constants.append([name, value])
 
+    macro = family.version_macro
     version_defines = pp.defines
-    if "CUDA_VERSION" not in version_defines and family.version_header:
+    if macro not in version_defines and family.version_header:
         version_defines = macro_definitions([family.version_header], include_dirs)
-    version = eval_define("CUDA_VERSION", version_defines) if "CUDA_VERSION" in version_defines else None
+    version = eval_define(macro, version_defines) if macro in version_defines else None
     model = {
         "format": MODEL_FORMAT,
         "family": family.name,

@@ -17,6 +17,7 @@ FAKE_LIBC = os.path.join(os.path.dirname(HERE), "headers", "fake_libc")
 _ALIGNAS = re.compile(r"_Alignas\s*\(\s*(\d+)\s*\)")
 _ALIGNED_ATTR = re.compile(r"__attribute__\s*\(\(\s*(?:__)?aligned(?:__)?\s*\(\s*(\d+)\s*\)\s*\)\)")
 _STRUCT_OPEN = re.compile(r"\b(struct|union)\s+(\w+)?\s*\{")
+_ATTR_TAG = re.compile(r"\s*(\w+)\s*\{")
 
 
 @dataclass
@@ -80,6 +81,12 @@ def _record_alignments(text):
     alignments = {}
     for rx in (_ALIGNAS, _ALIGNED_ATTR):
         for m in rx.finditer(text):
+            # on the struct itself: struct __attribute__((aligned(16))) float4 { ... } (vector_types.h)
+            own = _ATTR_TAG.match(text, m.end())
+            if own and re.search(r"\b(struct|union)\s*$", text[max(0, m.start() - 20):m.start()]):
+                tag = own.group(1)
+                alignments[tag] = max(alignments.get(tag, 0), int(m.group(1)))
+                continue
             opens = list(_STRUCT_OPEN.finditer(text, 0, m.start()))
             if not opens:
                 continue

@@ -59,8 +59,10 @@ def write_snapshot(version, include_dirs, families=None):
         fam = FAMILIES[name]
         for h in fam.wheel_files:
             src = find_header(h, include_dirs)
-            shutil.copyfile(src, os.path.join(inc, h))
-            written.append(os.path.join(inc, h))
+            dst = os.path.join(inc, h)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)  # crt/host_defines.h
+            shutil.copyfile(src, dst)
+            written.append(dst)
     for name in families or FAMILIES:
         model = build_model(FAMILIES[name], [inc])
         path = os.path.join(dest, "model-%s.json" % name)

@@ -1,6 +1,6 @@
-"""cudacffi: CUDA's host APIs (Driver, NVRTC, ...) for CPython and PyPy, with cuda.bindings' conventions.
+"""cudacffi: CUDA's host APIs (Driver, Runtime, NVRTC, ...) for CPython and PyPy, with cuda.bindings' conventions.
 
-    from cudacffi import driver, nvrtc        # instead of: from cuda.bindings import driver, nvrtc
+    from cudacffi import driver, runtime, nvrtc   # instead of: from cuda.bindings import ...
 
 Importing loads no CUDA library; each family loads its library on its first call. ``check(result)``
 turns a result tuple into its outputs or raises ``CUDAError``.
@@ -23,6 +23,12 @@ def _error_text(result):
             from . import driver
 
             err, s = driver.cuGetErrorString(result)
+            if not err and s:
+                description = s.decode(errors="replace")
+        elif module.endswith("runtime"):
+            from . import runtime
+
+            err, s = runtime.cudaGetErrorString(result)
             if not err and s:
                 description = s.decode(errors="replace")
         elif module.endswith("nvrtc"):

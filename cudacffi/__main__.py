@@ -28,10 +28,11 @@ def report_build():
 
 
 def report_libraries():
-    from cudacffi import LibraryNotFoundError, driver, nvjitlink, nvrtc, nvvm
+    from cudacffi import LibraryNotFoundError, driver, nvjitlink, nvrtc, nvvm, runtime
 
     print("libraries")
     for name, module, version in (("libcuda (driver)", driver, _driver_version),
+                                  ("libcudart (runtime)", runtime, _runtime_version),
                                   ("libnvrtc", nvrtc, _nvrtc_version),
                                   ("libnvJitLink", nvjitlink, _nvjitlink_version),
                                   ("libnvvm", nvvm, _nvvm_version)):
@@ -50,6 +51,13 @@ def _driver_version():
     from cudacffi import driver
 
     err, v = driver.cuDriverGetVersion()
+    return "%d.%d" % (v // 1000, v % 1000 // 10) if not err else err.name
+
+
+def _runtime_version():
+    from cudacffi import runtime
+
+    err, v = runtime.cudaRuntimeGetVersion()
     return "%d.%d" % (v // 1000, v % 1000 // 10) if not err else err.name
 
 

@@ -125,6 +125,8 @@ class Library:
             yield stem + ".1", "system loader"
             return
         majors = [self.major] + [m for m in _MAJORS if m != self.major] if self.major else list(_MAJORS)
+        if self.family == "runtime":  # libcudart's structs change between majors: only the build's will do
+            majors = [self.major]
         seen = set()
         for major in majors:
             for path, how in self._candidates(stem, wheel_dirs, major):

@@ -39,9 +39,14 @@ def check_integer(func, name, value, lo, hi):
 def diagnose(func, exc, checks):
     """After cffi rejected an argument: find which one and raise naming it, else re-raise ``exc``.
 
-    ``checks`` holds (kind, name, value, lo, hi) for the call's scalar arguments; kind is "int" or "float".
+    ``checks`` holds (kind, name, value, lo, hi) for the call's scalar arguments; kind is "int", "float" or
+    "address" (a ``void *`` argument: only an int given for it is checked, buffers were converted already).
     """
     for kind, name, value, lo, hi in checks:
+        if kind == "address":
+            if isinstance(value, int):
+                check_integer(func, name, value, lo, hi)
+            continue
         if kind == "float":
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise argument_error(func, name, "must be a number, not %s" % type(value).__name__)
@@ -166,7 +171,7 @@ def make_enum(name, members, module):
 
 def enum_value(e, cls, func, name):
     if isinstance(e, int) and not isinstance(e, bool):
-        return e
+        return check_integer(func, name, e, -(1 << 31), (1 << 31) - 1)
     if isinstance(e, enum.Enum):
         return e.value
     raise argument_error(func, name, "must be %s or int, not %s" % (cls.__name__, type(e).__name__))

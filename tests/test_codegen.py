@@ -85,7 +85,7 @@ def test_alignment_attributes_are_recorded():
 
 
 @pytest.mark.parametrize("version", snapshot.available_versions())
-@pytest.mark.parametrize("family", ["driver", "nvrtc", "nvjitlink", "nvvm"])
+@pytest.mark.parametrize("family", ["driver", "runtime", "nvrtc", "nvjitlink", "nvvm"])
 def test_snapshot_reproduces(version, family):
     """Regenerating a snapshot's model from its own headers gives the committed file byte for byte."""
     path = os.path.join(snapshot.snapshot_dir(version), "model-%s.json" % family)

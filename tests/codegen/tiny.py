@@ -137,7 +137,7 @@ def tinyCopy(dst, src, numbytes):
     try:
         _r = _lib._cc_tinyCopy(dst_, src_, numbytes)
     except (TypeError, OverflowError) as _e:
-        _diagnose('tinyCopy', _e, (('int', 'numbytes', numbytes, 0, 18446744073709551615), ))
+        _diagnose('tinyCopy', _e, (('address', 'src', src, 0, 18446744073709551615), ('int', 'numbytes', numbytes, 0, 18446744073709551615), ))
     if _r:
         if _r == _UNBOUND:
             _bind('tinyCopy')
@@ -216,7 +216,7 @@ def tinyLater(ctx, fn, userData):
         _r = _lib._cc_tinyLater(ctx_, fn_, userData_)
     except (TypeError, OverflowError) as _e:
         _cbk.release(_cb_fn)
-        _diagnose('tinyLater', _e, ())
+        _diagnose('tinyLater', _e, (('address', 'userData', userData, 0, 18446744073709551615), ))
     if _r:
         _cbk.release(_cb_fn)  # the callback will never fire
         if _r == _UNBOUND:
