@@ -77,6 +77,17 @@ OVERRIDES = {
     ("cudaMemRangeGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
     ("cudaGraphMemFreeNodeGetParams", "dptr_out"): {"dir": "out", "any": "u64"},
     ("cudaMemPoolSetAttribute", "value"): "in_any",
+    # a tensor map's arrays: as many items as the tensor's rank (strides: one fewer; im2col corners: two fewer)
+    **{(f, a): {"dir": "in_list", "count": "tensorRank"}
+       for f in ("cuTensorMapEncodeTiled", "cuTensorMapEncodeIm2col", "cuTensorMapEncodeIm2colWide")
+       for a in ("globalDim", "elementStrides")},
+    **{(f, "globalStrides"): {"dir": "in_list", "count": "tensorRank", "count_less": 1}
+       for f in ("cuTensorMapEncodeTiled", "cuTensorMapEncodeIm2col", "cuTensorMapEncodeIm2colWide")},
+    ("cuTensorMapEncodeTiled", "boxDim"): {"dir": "in_list", "count": "tensorRank"},
+    **{("cuTensorMapEncodeIm2col", a): {"dir": "in_list", "count": "tensorRank", "count_less": 2}
+       for a in ("pixelBoxLowerCorner", "pixelBoxUpperCorner")},
+    ("cuMemPoolSetAttribute", "value"): "in_any",
+    ("cuDeviceSetGraphMemAttribute", "value"): "in_any",
     ("cudaDeviceSetGraphMemAttribute", "value"): "in_any",
     # outputs cuda.bindings names apart from the C parameter
     ("cudaMemPoolExportToShareableHandle", "shareableHandle"): {"dir": "out", "any": "u64", "pyname": "handle_out"},
@@ -95,7 +106,12 @@ OVERRIDES = {
     ("cudaLibraryLoadFromFile", "libraryOptionValues"): {"dir": "in_list", "count": "numLibraryOptions"},
     # edge data runs beside the node lists, one item per dependency (13.0 drops the _v2 suffixes)
     **{(f + v, "edgeData"): {"dir": "in_list", "count": "numDependencies"}
-       for f in ("cudaGraphAddDependencies", "cudaGraphRemoveDependencies") for v in ("", "_v2")},
+       for f in ("cudaGraphAddDependencies", "cudaGraphRemoveDependencies", "cuGraphAddDependencies",
+                 "cuGraphRemoveDependencies") for v in ("", "_v2")},
+    **{("cuGraphNodeGetDependencies" + v, "edgeData"): {"dir": "out_list", "count": "numDependencies"}
+       for v in ("", "_v2")},
+    **{("cuGraphNodeGetDependentNodes" + v, "edgeData"): {"dir": "out_list", "count": "numDependentNodes"}
+       for v in ("", "_v2")},
     **{("cudaGraphNodeGetDependencies" + v, "edgeData"): {"dir": "out_list", "count": "pNumDependencies"}
        for v in ("", "_v2")},
     **{("cudaGraphNodeGetDependentNodes" + v, "edgeData"): {"dir": "out_list", "count": "pNumDependentNodes"}
@@ -227,8 +243,6 @@ def assign(model):
                 p["dir"] = o
             else:
                 p.update(o)
-            if p.get("count"):
-                c = next(q for q in params if q["name"] == p["count"])
         for p in params:  # the capacity of a caller-sized list is taken and returned
             if p["dir"] in ("out_list",) and p.get("count"):
                 c = next(q for q in params if q["name"] == p["count"])

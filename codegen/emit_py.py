@@ -593,6 +593,8 @@ class FunctionWriter:
         if d == "in_list":
             count = p.get("count")
             cpy = by_name[count]["pyname"] if count else None
+            if cpy and p.get("count_less"):  # as many items as the count less a constant (tensor ranks)
+                cpy = "_s.less(%s, %d)" % (cpy, p["count_less"])
             elem = self.elem_spec(p, t)
             self.pre.append("%s_, %s_k = _s.c_array(_ffi, %s, %s, %r, %r, %s)"
                             % (py, py, py, elem, fn, py, cpy if cpy else (p.get("fixed") or "None")))

@@ -248,7 +248,9 @@ class HeaderParser:
 
 # -- #define constants -----------------------------------------------------------------------------------
 
-_CAST = re.compile(r"\(\s*(?:const\s+)?(?:struct\s+)?\w+(?:\s+\w+)*\s*\**\s*\)(?=\s*[\w(])")
+# a cast: a type name in parentheses (macros are substituted first, so a word left there names a type)
+# before a value, a parenthesis or a negative literal (``((CUdevice)-1)``)
+_CAST = re.compile(r"\(\s*(?:const\s+)?(?:struct\s+)?[A-Za-z_]\w*(?:\s+\w+)*\s*\**\s*\)(?=\s*[\w(]|\s*-\s*\d)")
 _SUFFIX = re.compile(r"\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]+\b")
 _DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+(.+?)\s*$", re.M)
 

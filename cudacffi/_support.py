@@ -223,6 +223,14 @@ def _bytes_address(ffi, b, func, name):
 
 # -- lists ------------------------------------------------------------------------------------------------------
 
+def less(count, k):
+    """``count - k`` for a list as long as another argument less a constant (a bad count is left for
+    ``sequence`` to report); never below zero."""
+    if count.__class__ is int:
+        return max(count - k, 0)
+    return count
+
+
 def sequence(x, func, name, count=None):
     """A list/tuple argument as a list; None is an empty list; checks it holds at least ``count`` items."""
     if x is None:

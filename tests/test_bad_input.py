@@ -151,3 +151,25 @@ def test_unknown_enum_value_raises_value_error():
 def test_enum_call_returns_the_singleton_member():
     assert driver.CUresult(0) is driver.CUresult.CUDA_SUCCESS
     assert nvrtc.nvrtcResult(6) is nvrtc.nvrtcResult.NVRTC_ERROR_COMPILATION
+
+
+# -- lists the library reads as long as another argument says -------------------------------------
+
+
+def test_graph_edge_data_shorter_than_the_dependency_count_is_refused():
+    add = getattr(driver, "cuGraphAddDependencies_v2", None) or driver.cuGraphAddDependencies
+    if driver.CUDA_VERSION < 13000 and add is driver.cuGraphAddDependencies:
+        pytest.skip("this build has no edge-data variant")
+    with pytest.raises(ValueError, match="'edgeData'"):
+        add(None, [None, None], [None, None], [driver.CUgraphEdgeData()], 2)
+
+
+@pytest.mark.parametrize("field,items", [("globalDim", [4, 4]), ("globalStrides", [16]), ("boxDim", [2, 2]),
+                                         ("elementStrides", [1, 1])])
+def test_tensor_map_arrays_shorter_than_the_rank_are_refused(field, items):
+    args = dict(globalDim=[4, 4, 4], globalStrides=[16, 64], boxDim=[2, 2, 2], elementStrides=[1, 1, 1])
+    args[field] = items
+    dtype = driver.CUtensorMapDataType.CU_TENSOR_MAP_DATA_TYPE_FLOAT32
+    with pytest.raises(ValueError, match="'%s'" % field):
+        driver.cuTensorMapEncodeTiled(dtype, 3, 0x1000, args["globalDim"], args["globalStrides"], args["boxDim"],
+                                      args["elementStrides"], 0, 0, 0, 0)

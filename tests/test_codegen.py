@@ -94,6 +94,23 @@ def test_snapshot_reproduces(version, family):
     assert snapshot.regenerate(version, family) == committed
 
 
+@pytest.mark.parametrize("version", snapshot.available_versions())
+@pytest.mark.parametrize("family", ["driver", "runtime"])
+def test_every_list_parameter_has_a_length(version, family):
+    """A C array read or written without a known length would overrun: each list has its count, and the
+    graph edge data beside a node list is a list of the same length (one item per dependency)."""
+    path = os.path.join(snapshot.snapshot_dir(version), "model-%s.json" % family)
+    if not os.path.exists(path):
+        pytest.skip("no %s model in the %s snapshot" % (family, version))
+    model = snapshot.load_model(version, family)
+    unbounded = ["%s.%s" % (f["name"], p["name"]) for f in model["functions"] for p in f["params"]
+                 if p["dir"] in ("in_list", "out_list") and not (p.get("count") or p.get("fixed"))]
+    assert not unbounded
+    edge_data = {"%s.%s" % (f["name"], p["name"]): p["dir"] for f in model["functions"] for p in f["params"]
+                 if "EdgeData" in p["type"]["base"]}
+    assert all(d in ("in_list", "out_list") for d in edge_data.values()), edge_data
+
+
 @pytest.mark.parametrize("version,symbol", [("12.9", "cuCtxCreate_v2"), ("13.0", "cuCtxCreate_v4")])
 def test_header_maps_names_to_versioned_symbols(version, symbol):
     funcs = {f["name"]: f for f in snapshot.load_model(version, "driver")["functions"]}
