@@ -155,6 +155,8 @@ static const struct bench_case CASES[] = {
     {"launch_1_ptr_arg", loop_launch_1_ptr_arg, check_launch_1_ptr_arg, 1},
     {"launch_16_ptr_args", loop_launch_16_ptr_args, check_launch_16_ptr_args, 1},
     {"launch_16_prepacked", loop_launch_16_ptr_args, check_launch_16_ptr_args, 1},
+    {"launch_1_ptr_arg_fresh", loop_launch_1_ptr_arg, check_launch_1_ptr_arg, 1},
+    {"launch_16_ptr_args_fresh", loop_launch_16_ptr_args, check_launch_16_ptr_args, 1},
 };
 #define NCASES (sizeof CASES / sizeof CASES[0])
 

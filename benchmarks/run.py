@@ -210,6 +210,27 @@ def _launch_16_ptr_args(env):
     return env.driver.cuLaunchKernel, launch_args(env, env.fn_sixteen_ptr, params), loop
 
 
+@case("launch_1_ptr_arg_fresh", ENQUEUE, "cuLaunchKernel, kernelParams=((dptr,), (None,)), values tuple made per call")
+def _launch_1_ptr_arg_fresh(env):
+    types = (None,)
+
+    def loop(r, f=env.driver.cuLaunchKernel, fn=env.fn_one_ptr, s=env.stream, p0=env.ptrs[0], t=types):
+        for _ in r:
+            f(fn, 1, 1, 1, 1, 1, 1, 0, s, ((p0,), t), 0)
+    return env.driver.cuLaunchKernel, launch_args(env, env.fn_one_ptr, ((env.ptrs[0],), types)), loop
+
+
+@case("launch_16_ptr_args_fresh", ENQUEUE, "cuLaunchKernel, kernelParams=(16 CUdeviceptr, 16 None), values made per call")
+def _launch_16_ptr_args_fresh(env):
+    types = (None,) * 16
+    ptrs = list(env.ptrs)
+
+    def loop(r, f=env.driver.cuLaunchKernel, fn=env.fn_sixteen_ptr, s=env.stream, ps=ptrs, t=types):
+        for _ in r:
+            f(fn, 1, 1, 1, 1, 1, 1, 0, s, (tuple(ps), t), 0)
+    return env.driver.cuLaunchKernel, launch_args(env, env.fn_sixteen_ptr, (tuple(ptrs), types)), loop
+
+
 @case("launch_16_prepacked", ENQUEUE, "cuLaunchKernel, kernelParams=int address of void*[16]")
 def _launch_16_prepacked(env):
     try:
