@@ -71,8 +71,13 @@ def run_python(code, env=None, timeout=120):
     """Run ``code`` in a fresh interpreter (loading is process-global); returns CompletedProcess."""
     import subprocess
 
-    full_env = dict(os.environ)
-    full_env["PYTHONPATH"] = ROOT + os.pathsep + full_env.get("PYTHONPATH", "")
-    full_env.update(env or {})
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=full_env,
-                          timeout=timeout)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=script_env(**(env or {})), timeout=timeout)
+
+
+def script_env(**extra):
+    """The environment for a child interpreter: this checkout first on its path, then the caller's."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    env.update(extra)
+    return env

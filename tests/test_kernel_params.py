@@ -540,9 +540,9 @@ def test_example_runs_or_exits_with_a_clear_reason(name):
     import subprocess
     import sys
 
-    from conftest import ROOT
+    from conftest import ROOT, script_env
 
-    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = script_env()
     r = subprocess.run([sys.executable, os.path.join(ROOT, "examples", name + ".py")], capture_output=True,
                        text=True, env=env, timeout=300)
     if r.returncode == 0:

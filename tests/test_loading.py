@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, run_python
+from conftest import ROOT, run_python, script_env
 
 pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
 
@@ -77,7 +77,6 @@ def test_missing_function_raises_function_not_found(fake_libcuda):
 
 def test_python_m_cudacffi_reports_without_driver():
     r = subprocess.run([sys.executable, "-m", "cudacffi"], capture_output=True, text=True, cwd=ROOT,
-                       env=dict(os.environ, CUDACFFI_LIBDRIVER="/nonexistent/libcuda.so.1",
-                                PYTHONPATH=ROOT))
+                       env=script_env(CUDACFFI_LIBDRIVER="/nonexistent/libcuda.so.1"))
     assert r.returncode == 0, r.stderr
     assert "build" in r.stdout.lower() and "not found" in r.stdout.lower()

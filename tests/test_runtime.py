@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, run_python
+from conftest import ROOT, run_python, script_env
 
 sys.path.insert(0, ROOT)
 
@@ -150,7 +150,7 @@ def test_python_m_cudacffi_reports_libcudart(cudart):
     import sys
 
     r = subprocess.run([sys.executable, "-m", "cudacffi"], capture_output=True, text=True, cwd=ROOT,
-                       env=dict(os.environ, PYTHONPATH=ROOT))
+                       env=script_env())
     assert r.returncode == 0, r.stderr
     line = next(x for x in r.stdout.splitlines() if "libcudart" in x)
     assert cudart in line and "version %d." % MAJOR in line
@@ -158,7 +158,7 @@ def test_python_m_cudacffi_reports_libcudart(cudart):
 
 def test_example_exits_cleanly_without_a_device(cudart, no_driver):
     r = subprocess.run([sys.executable, os.path.join(ROOT, "examples", "runtime_graph.py")], capture_output=True,
-                       text=True, timeout=120, env=dict(os.environ, PYTHONPATH=ROOT))
+                       text=True, timeout=120, env=script_env())
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("no CUDA driver/device (cudaErrorInsufficientDriver)")
 

@@ -13,7 +13,7 @@ import pytest
 
 import cudacffi
 from cudacffi import check, driver
-from conftest import ROOT, run_python
+from conftest import ROOT, run_python, script_env
 
 rt = pytest.importorskip("cudacffi.runtime", reason="cudacffi is not built")
 
@@ -359,6 +359,6 @@ def test_runtime_example_runs_as_a_script():
     import subprocess
 
     r = subprocess.run([sys.executable, os.path.join(ROOT, "examples", "runtime_graph.py")], capture_output=True,
-                       text=True, timeout=120, env=dict(os.environ, PYTHONPATH=ROOT))
+                       text=True, timeout=120, env=script_env())
     assert r.returncode == 0, r.stderr
     assert "graph launched" in r.stdout and "device 0" in r.stdout
