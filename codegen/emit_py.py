@@ -586,8 +586,12 @@ class FunctionWriter:
             self.pre.append("%s[0] = _s.check_integer(%r, %r, %s, 0, (1 << 64) - 1)" % (slot, fn, py, py))
             self.args.append(slot)
             return None
-        if d == "kernel_params":
-            self.pre.append("%s_, %s_k = _kernel_params(_ffi, %s, %r)" % (py, py, py, fn))
+        if d == "kernel_params":  # an int address (a pre-packed table) skips the call
+            self.pre.append("if %s.__class__ is int and %s >= 0:" % (py, py))
+            self.pre.append("    %s_, %s_k = %s, None" % (py, py, py))
+            self.pre.append("else:")
+            self.pre.append("    %s_, %s_k = _kernel_params(_ffi, %s, %r)" % (py, py, py, fn))
+            self.checks.append(("address", py, 0, (1 << 64) - 1))
             self.args.append(py + "_")
             return None
         if d == "in_list":

@@ -173,3 +173,8 @@ def test_tensor_map_arrays_shorter_than_the_rank_are_refused(field, items):
     with pytest.raises(ValueError, match="'%s'" % field):
         driver.cuTensorMapEncodeTiled(dtype, 3, 0x1000, args["globalDim"], args["globalStrides"], args["boxDim"],
                                       args["elementStrides"], 0, 0, 0, 0)
+
+
+def test_kernel_params_address_of_2_to_the_64_names_the_parameter():
+    with pytest.raises(OverflowError, match="kernelParams"):
+        _launch(2**64)
