@@ -30,13 +30,29 @@ def header_source():
         from codegen.model import build_model
 
         inc = os.path.join(root, "include")
-        return "toolkit %s" % root, inc, lambda fam: build_model(FAMILIES[fam], [inc])
+        return "toolkit %s" % root, inc, _versioned(lambda fam: build_model(FAMILIES[fam], [inc]))
     version = os.environ.get("CUDACFFI_CUDA_VERSION", snapshot.DEFAULT_VERSION)
     if version not in snapshot.available_versions():
         raise SystemExit("CUDACFFI_CUDA_VERSION=%s: no snapshot headers/cuda-%s (have: %s)"
                          % (version, version, ", ".join(snapshot.available_versions())))
     inc = os.path.join(snapshot.snapshot_dir(version), "include")
-    return "snapshot cuda-%s" % version, inc, lambda fam: snapshot.load_model(version, fam)
+    return "snapshot cuda-%s" % version, inc, _versioned(lambda fam: snapshot.load_model(version, fam))
+
+
+def _versioned(load):
+    """``load``, once per family, with every model carrying the build's CUDA version (cuda.h's
+    CUDA_VERSION: the other families' headers define none), so each module's CUDA_VERSION is the build's."""
+    models = {}
+
+    def load_versioned(fam):
+        if fam not in models:
+            models[fam] = load(fam)
+        model = models[fam]
+        if model["cuda_version"] is None:
+            model = dict(model, cuda_version=load_versioned("driver")["cuda_version"])
+        return model
+
+    return load_versioned
 
 
 def _write(path, text):
