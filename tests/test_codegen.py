@@ -101,6 +101,33 @@ def test_header_maps_names_to_versioned_symbols(version):
     assert funcs["cuStreamQuery"]["ptds_symbol"] == "cuStreamQuery_ptsz"
 
 
+
+def test_int_shifted_into_the_sign_bit_is_negative():
+    """``(1 << 31)`` is an int: INT_MIN for the compiler (CUDA 13.5's CU_COREDUMP_LOG_ONLY); ``1u << 31`` is not."""
+    from pycparser import c_parser
+
+    from codegen.parse import eval_expr
+
+    ast = c_parser.CParser().parse("enum E { A = (1 << 31), B = (1u << 31), C = (1 << 30) };")
+    values = [eval_expr(e.value, {}) for e in ast.ext[0].type.values.enumerators]
+    assert values == [-2 ** 31, 2 ** 31, 2 ** 30]
+
+
+@pytest.mark.parametrize("version", snapshot.available_versions())
+def test_generated_classes_follow_their_bases(version):
+    """A typedef may name a struct defined later in the header: its class still comes after the base's."""
+    import ast
+
+    tree = ast.parse(emit_py.emit(snapshot.load_model(version, "driver")))
+    defined = set()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            for base in node.bases:
+                if isinstance(base, ast.Name):
+                    assert base.id in defined, "%s before its base %s" % (node.name, base.id)
+            defined.add(node.name)
+
+
 if __name__ == "__main__":
     if "--update" in sys.argv:
         update_golden()
