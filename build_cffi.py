@@ -47,7 +47,7 @@ def toolkit_source(root):
     cuda_h = os.path.join(dirs[0] if dirs else root, "cuda.h")
     if not os.path.exists(cuda_h):
         raise SystemExit("CUDA_HOME=%s: no include/cuda.h there" % root)
-    with open(cuda_h) as f:
+    with open(cuda_h, encoding="utf-8", errors="replace") as f:
         v = int(re.search(r"#define\s+CUDA_VERSION\s+(\d+)", f.read()).group(1))
     version = "%d.%d" % (v // 1000, v % 1000 // 10)
     lacking = [fam for fam in FAMILY_NAMES

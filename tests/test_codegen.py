@@ -1,7 +1,6 @@
 """codegen on a tiny header (golden files) and on the committed snapshots."""
 
 import difflib
-import json
 import os
 import sys
 

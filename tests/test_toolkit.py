@@ -28,7 +28,7 @@ def toolkit():
     cuda_h = os.path.join(root, "include", "cuda.h")
     if not os.path.exists(cuda_h):
         pytest.skip("no CUDA toolkit at %s" % root)
-    with open(cuda_h) as f:
+    with open(cuda_h, encoding="utf-8", errors="replace") as f:
         v = int(re.search(r"#define\s+CUDA_VERSION\s+(\d+)", f.read()).group(1))
     version = "%d.%d" % (v // 1000, v % 1000 // 10)
     if version not in snapshot.available_versions():
