@@ -19,6 +19,8 @@ _SONAMES = {
     "runtime": ("libcudart.so", {12: ("nvidia/cuda_runtime/lib",), 13: ("nvidia/cu13/lib",)}),
 }
 _MAJORS = (13, 12)
+# libraries a family's library opens by soname at run time, which the loader opens first from its folder
+_COMPANIONS = {"nvrtc": "libnvrtc-builtins.so."}
 
 _libraries = {}
 
@@ -42,6 +44,7 @@ class Library:
         self.how = None
         self.per_thread = False
         self._lock = threading.Lock()
+        self._companions = []  # libraries opened beside this one (kept open)
 
     @property
     def loaded(self):
@@ -60,11 +63,26 @@ class Library:
                 err = self.ffi.new("char[512]")
                 n = self.lib._cc_load(path.encode(), int(per_thread), err, 512)
                 if n >= 0:
+                    self._open_companions(path)
                     self.path, self.how, self.per_thread = path, how, per_thread
                     return self
                 tried.append("%s (%s): %s" % (path, how, self.ffi.string(err).decode(errors="replace")))
             raise LibraryNotFoundError("cudacffi.%s: could not load %s; searched:\n  %s"
                                        % (self.family, self.soname_stem(), "\n  ".join(tried) or "nothing"))
+
+    def _open_companions(self, path):
+        """Open the libraries the family's library opens by soname later (NVRTC 13.0's builtins) from its own
+        folder, so that they are found wherever a wheel put them."""
+        prefix = _COMPANIONS.get(self.family)
+        folder = os.path.dirname(path)
+        if not prefix or not folder or not os.path.isdir(folder):
+            return
+        for name in sorted(os.listdir(folder)):
+            if name.startswith(prefix) and ".alt." not in name:
+                try:
+                    self._companions.append(self.ffi.dlopen(os.path.join(folder, name)))
+                except OSError:  # the family's library reports it, if it needs it
+                    pass
 
     def bind(self, name):
         """Called when a stub found its pointer empty: load the library, or say the function is missing."""
