@@ -10,6 +10,7 @@ returns the cffi builder of its compiled module ``cudacffi._<family>``, which li
 """
 
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -25,19 +26,63 @@ GEN_DIR = os.path.join(HERE, "cudacffi", "_gen")
 
 
 def header_source():
-    """(description, include dir, model loader) for this build."""
+    """(description, include dirs, model loader) for this build."""
     root = os.environ.get("CUDA_HOME") or os.environ.get("CUDA_PATH")
     if root:
-        from codegen.model import build_model
-
-        inc = os.path.join(root, "include")
-        return "toolkit %s" % root, inc, lambda fam: build_model(FAMILIES[fam], [inc])
+        return toolkit_source(root)
     version = os.environ.get("CUDACFFI_CUDA_VERSION", snapshot.DEFAULT_VERSION)
     if version not in snapshot.available_versions():
         raise SystemExit("CUDACFFI_CUDA_VERSION=%s: no snapshot headers/cuda-%s (have: %s)"
                          % (version, version, ", ".join(snapshot.available_versions())))
     inc = os.path.join(snapshot.snapshot_dir(version), "include")
-    return "snapshot cuda-%s" % version, inc, lambda fam: snapshot.load_model(version, fam)
+    return "snapshot cuda-%s" % version, [inc], _versioned(lambda fam: snapshot.load_model(version, fam))
+
+
+def toolkit_source(root):
+    """A toolkit's headers (``include/``, and ``nvvm/include/`` where 12.x keeps nvvm.h). A family whose
+    headers the toolkit lacks (a partial install without nvrtc.h, say) comes from the snapshot of the
+    toolkit's version, and the build says so."""
+    from codegen.model import build_model
+
+    dirs = [d for d in (os.path.join(root, "include"), os.path.join(root, "nvvm", "include")) if os.path.isdir(d)]
+    cuda_h = os.path.join(dirs[0] if dirs else root, "cuda.h")
+    if not os.path.exists(cuda_h):
+        raise SystemExit("CUDA_HOME=%s: no include/cuda.h there" % root)
+    with open(cuda_h, encoding="utf-8", errors="replace") as f:
+        v = int(re.search(r"#define\s+CUDA_VERSION\s+(\d+)", f.read()).group(1))
+    version = "%d.%d" % (v // 1000, v % 1000 // 10)
+    lacking = [fam for fam in FAMILY_NAMES
+               if not all(any(os.path.exists(os.path.join(d, h)) for d in dirs) for h in FAMILIES[fam].own)]
+    description = "toolkit %s (CUDA %s)" % (root, version)
+    if lacking:
+        if version not in snapshot.available_versions():
+            raise SystemExit("CUDA_HOME=%s lacks the headers of %s and there is no snapshot headers/cuda-%s to "
+                             "take them from" % (root, ", ".join(lacking), version))
+        print("cudacffi: %s lacks the headers of %s; using snapshot cuda-%s for them"
+              % (root, ", ".join(lacking), version))
+        description += "; %s from snapshot cuda-%s" % (", ".join(lacking), version)
+        dirs.append(os.path.join(snapshot.snapshot_dir(version), "include"))
+
+    def load(fam):
+        return snapshot.load_model(version, fam) if fam in lacking else build_model(FAMILIES[fam], dirs)
+
+    return description, dirs, _versioned(load)
+
+
+def _versioned(load):
+    """``load``, once per family, with every model carrying the build's CUDA version (cuda.h's
+    CUDA_VERSION: the other families' headers define none), so each module's CUDA_VERSION is the build's."""
+    models = {}
+
+    def load_versioned(fam):
+        if fam not in models:
+            models[fam] = load(fam)
+        model = models[fam]
+        if model["cuda_version"] is None:
+            model = dict(model, cuda_version=load_versioned("driver")["cuda_version"])
+        return model
+
+    return load_versioned
 
 
 def _write(path, text):
@@ -67,7 +112,7 @@ def make_builder(family, source=None):
     _write(os.path.join(GEN_DIR, "%s.pyi" % family), stubs)
     ffi = cffi.FFI()
     ffi.cdef(emit_c.CdefWriter(model).cdef() + functions(model))
-    ffi.set_source("cudacffi._%s" % family, source(model), include_dirs=[inc], libraries=["dl"],
+    ffi.set_source("cudacffi._%s" % family, source(model), include_dirs=list(inc), libraries=["dl"],
                    extra_compile_args=["-O2", "-Wno-deprecated-declarations"])
     return ffi
 

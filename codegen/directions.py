@@ -49,6 +49,11 @@ _STRUCT_INPUTS = [
     ("cudaGraphExecNodeSetParams", "nodeParams"), ("cudaMemPoolGetAccess", "location"),
     ("cudaMemPoolImportPointer", "exportData"),
     ("cudaMemGetDefaultMemPool", "location"), ("cudaMemGetMemPool", "location"), ("cudaMemSetMemPool", "location"),
+    # CUDA 13.5 headers: attribute and parameter structs of the new calls are the caller's
+    ("cuMemcpyWithAttributesAsync", "attr"), ("cuMemcpy3DWithAttributesAsync", "op"),
+    ("cuMemGetLocationInfo", "location_out"), ("cuStreamBeginCaptureToCig", "streamCigCaptureParams"),
+    ("cuGraphAddNode_v3", "nodeParams"), ("cuGraphNodeSetParams_v2", "nodeParams"),
+    ("cuTensorMapSetAllocationClass", "tensorMap"),
 ]
 
 # (function, parameter) -> direction, or a dict of fields to set. Why each one is here:
@@ -174,6 +179,9 @@ OVERRIDES = {
     # arrays whose length another call (or the API) fixes; a single slot would be overrun
     ("nvrtcGetSupportedArchs", "supportedArchs"): {"dir": "out_list", "count_fn": "nvrtcGetNumSupportedArchs"},
     ("cuTexRefGetBorderColor", "pBorderColor"): {"dir": "out_list", "fixed": 4},
+    # CUDA 13.5: one reserved id comes back (the count is how many consecutive ids); one status per id
+    ("cuLogicalEndpointIdReserve", "baseLeId"): "out",
+    ("cuLogicalEndpointQuery", "queryStatus"): {"dir": "out_list", "count": "count"},
     # nvrtc returns a pointer to its own string
     ("nvrtcGetLoweredName", "lowered_name"): "out_cstr",
     # the handle is read and then cleared by the library, like nvrtcDestroyProgram's

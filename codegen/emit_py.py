@@ -209,9 +209,26 @@ class PyWriter:
         for d in self.model["decls"]:
             if d["kind"] in ("struct", "union") and not d.get("opaque"):
                 self.struct_class["%s %s" % (d["kind"], d["tag"])] = d["tag"]
+        # a typedef may name a struct defined further down (CUDA 13.5): its subclass waits for the parent
+        emitted, waiting = set(), {}
+
+        def subclass(name, parent):
+            if parent not in emitted:
+                waiting.setdefault(parent, []).append(name)
+                return
+            self.w("class %s(%s):" % (name, parent))
+            self.w("    __slots__ = ()")
+            self.w()
+            emitted.add(name)
+            for child in waiting.pop(name, ()):
+                subclass(child, name)
+
         for d in self.model["decls"]:
             if d["kind"] in ("struct", "union") and not d.get("opaque"):
                 self.struct(d)
+                emitted.add(d["tag"])
+                for child in waiting.pop(d["tag"], ()):
+                    subclass(child, d["tag"])
             elif d["kind"] == "typedef":
                 t = CType.from_json(d["type"])
                 if t.ptrs or t.dims or t.fn is not None:
@@ -222,11 +239,8 @@ class PyWriter:
                     parent = t.base
                 else:
                     continue
-                if parent == d["name"]:
-                    continue
-                self.w("class %s(%s):" % (d["name"], parent))
-                self.w("    __slots__ = ()")
-                self.w()
+                if parent != d["name"]:
+                    subclass(d["name"], parent)
 
     def _flat_fields(self, d):
         """Fields, with the members of anonymous unions/structs lifted into the parent."""

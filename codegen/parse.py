@@ -52,7 +52,11 @@ def eval_expr(node, names):
     if isinstance(node, c_ast.UnaryOp):
         return _UNOPS[node.op](eval_expr(node.expr, names))
     if isinstance(node, c_ast.BinaryOp):
-        return _BINOPS[node.op](eval_expr(node.left, names), eval_expr(node.right, names))
+        value = _BINOPS[node.op](eval_expr(node.left, names), eval_expr(node.right, names))
+        if node.op == "<<" and isinstance(node.left, c_ast.Constant) and node.left.type == "int" \
+                and 2 ** 31 <= value < 2 ** 32:
+            value -= 2 ** 32  # an int shifted into the sign bit: (1 << 31) is INT_MIN, as the compiler has it
+        return value
     if isinstance(node, c_ast.Cast):
         return eval_expr(node.expr, names)
     raise ParseError("unsupported constant expression %s" % type(node).__name__)

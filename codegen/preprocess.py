@@ -36,7 +36,7 @@ def _run(args, text):
         f.write(text)
         path = f.name
     try:
-        proc = subprocess.run(args + [path], capture_output=True, text=True)
+        proc = subprocess.run(args + [path], capture_output=True, text=True, encoding="utf-8", errors="replace")
     finally:
         os.unlink(path)
     if proc.returncode != 0:

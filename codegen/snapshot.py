@@ -18,8 +18,8 @@ HEADERS = os.path.join(ROOT, "headers")
 DEFAULT_VERSION = "12.9"
 
 
-def snapshot_dir(version):
-    return os.path.join(HEADERS, "cuda-%s" % version)
+def snapshot_dir(version, root=HEADERS):
+    return os.path.join(root, "cuda-%s" % version)
 
 
 def available_versions():
@@ -49,20 +49,18 @@ def load_model(version, family):
         return json.load(f)
 
 
-def write_snapshot(version, include_dirs, families=None):
+def write_snapshot(version, include_dirs, families=None, root=HEADERS):
     """Copy each family's headers from ``include_dirs`` and write its model; returns the files written."""
-    dest = snapshot_dir(version)
+    dest = snapshot_dir(version, root)
     inc = os.path.join(dest, "include")
-    os.makedirs(inc, exist_ok=True)
     written = []
     for name in families or FAMILIES:
         fam = FAMILIES[name]
         for h in fam.wheel_files:
-            src = find_header(h, include_dirs)
-            dst = os.path.join(inc, h)
-            os.makedirs(os.path.dirname(dst), exist_ok=True)  # crt/host_defines.h
-            shutil.copyfile(src, dst)
-            written.append(dst)
+            target = os.path.join(inc, h)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copyfile(find_header(h, include_dirs), target)
+            written.append(target)
     for name in families or FAMILIES:
         model = build_model(FAMILIES[name], [inc])
         path = os.path.join(dest, "model-%s.json" % name)
@@ -72,6 +70,33 @@ def write_snapshot(version, include_dirs, families=None):
     return written
 
 
+def families_in(version):
+    """The families a snapshot has models for."""
+    return sorted(f[6:-5] for f in os.listdir(snapshot_dir(version)) if f.startswith("model-") and f.endswith(".json"))
+
+
+def compare_trees(committed, fresh):
+    """Relative paths that differ between two snapshot folders (changed, missing or extra files)."""
+    def files(top):
+        out = {}
+        for d, _, names in os.walk(top):
+            for n in names:
+                p = os.path.join(d, n)
+                out[os.path.relpath(p, top)] = p
+        return out
+
+    a, b = files(committed), files(fresh)
+    differ = []
+    for rel in sorted(set(a) | set(b)):
+        if rel not in a or rel not in b:
+            differ.append(rel)
+            continue
+        with open(a[rel], "rb") as f, open(b[rel], "rb") as g:
+            if f.read() != g.read():
+                differ.append(rel)
+    return differ
+
+
 def regenerate(version, family):
     """The model text a snapshot's own headers give now (for the reproduction test)."""
     inc = os.path.join(snapshot_dir(version), "include")
@@ -79,10 +104,10 @@ def regenerate(version, family):
 
 
 def unpack_wheels(wheels, dest):
-    """Unpack NVIDIA wheels into ``dest``; returns the include directories found there."""
+    """Unpack the headers of NVIDIA wheels into ``dest``; returns the include directories found there."""
     for w in wheels:
         with zipfile.ZipFile(w) as z:
-            z.extractall(dest)
+            z.extractall(dest, [n for n in z.namelist() if "/include/" in n])  # headers only
     dirs = []
     for subs in WHEEL_INCLUDE_DIRS.values():
         for s in subs:

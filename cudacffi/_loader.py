@@ -24,6 +24,8 @@ _SONAMES = {
 _FILE_NAMES = {"nvvm": ("libnvvm.so.4", "libnvvm.so")}
 _TOOLKIT_DIRS = {"nvvm": (os.path.join("nvvm", "lib64"),)}
 _MAJORS = (13, 12)
+# libraries a family's library opens by soname at run time, which the loader opens first from its folder
+_COMPANIONS = {"nvrtc": "libnvrtc-builtins.so."}
 
 _libraries = {}
 
@@ -50,6 +52,7 @@ class Library:
         self.version = None  # (major, minor) of the loaded library, where an on_load hook found it
         self.on_load = None  # called with this Library once the library is open (see _exc.bind_versioned)
         self._lock = threading.Lock()
+        self._companions = []  # libraries opened beside this one (kept open)
 
     @property
     def loaded(self):
@@ -68,6 +71,7 @@ class Library:
                 err = self.ffi.new("char[512]")
                 n = self.lib._cc_load(path.encode(), int(per_thread), err, 512)
                 if n >= 0:
+                    self._open_companions(path)
                     if self.on_load is not None:
                         self.on_load(self)
                     self.path, self.how, self.per_thread = path, how, per_thread
@@ -75,6 +79,20 @@ class Library:
                 tried.append("%s (%s): %s" % (path, how, self.ffi.string(err).decode(errors="replace")))
             raise LibraryNotFoundError("cudacffi.%s: could not load %s; searched:\n  %s"
                                        % (self.family, self.soname_stem(), "\n  ".join(tried) or "nothing"))
+
+    def _open_companions(self, path):
+        """Open the libraries the family's library opens by soname later (NVRTC 13.0's builtins) from its own
+        folder, so that they are found wherever a wheel put them."""
+        prefix = _COMPANIONS.get(self.family)
+        folder = os.path.dirname(path)
+        if not prefix or not folder or not os.path.isdir(folder):
+            return
+        for name in sorted(os.listdir(folder)):
+            if name.startswith(prefix) and ".alt." not in name:
+                try:
+                    self._companions.append(self.ffi.dlopen(os.path.join(folder, name)))
+                except OSError:  # the family's library reports it, if it needs it
+                    pass
 
     def bind(self, name):
         """Called when a stub found its pointer empty: load the library, or say the function is missing."""

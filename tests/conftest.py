@@ -28,6 +28,16 @@ def gpu_unavailable_reason():
     return None
 
 
+SUMMARY = []  # lines tests report at the end of the run (e.g. what each CUDA version adds or lacks)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if SUMMARY:
+        terminalreporter.section("cudacffi report")
+        for line in SUMMARY:
+            terminalreporter.write_line(line)
+
+
 def pytest_collection_modifyitems(config, items):
     reason = None
     for item in items:

@@ -1,7 +1,6 @@
 """codegen on a tiny header (golden files) and on the committed snapshots."""
 
 import difflib
-import json
 import os
 import sys
 
@@ -13,7 +12,7 @@ sys.path.insert(0, ROOT)
 pycparser = pytest.importorskip("pycparser")
 
 from codegen import emit_c, emit_py, emit_pyi, snapshot  # noqa: E402
-from codegen.families import Family  # noqa: E402
+from codegen.families import FAMILIES, Family  # noqa: E402
 from codegen.model import build_model  # noqa: E402
 
 CASES = os.path.join(ROOT, "tests", "codegen")
@@ -85,7 +84,7 @@ def test_alignment_attributes_are_recorded():
 
 
 @pytest.mark.parametrize("version", snapshot.available_versions())
-@pytest.mark.parametrize("family", ["driver", "runtime", "nvrtc", "nvjitlink", "nvvm"])
+@pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_snapshot_reproduces(version, family):
     """Regenerating a snapshot's model from its own headers gives the committed file byte for byte."""
     path = os.path.join(snapshot.snapshot_dir(version), "model-%s.json" % family)
@@ -111,8 +110,9 @@ def test_every_list_parameter_has_a_length(version, family):
     assert all(d in ("in_list", "out_list") for d in edge_data.values()), edge_data
 
 
-@pytest.mark.parametrize("version,symbol", [("12.9", "cuCtxCreate_v2"), ("13.0", "cuCtxCreate_v4")])
-def test_header_maps_names_to_versioned_symbols(version, symbol):
+@pytest.mark.parametrize("version", snapshot.available_versions())
+def test_header_maps_names_to_versioned_symbols(version):
+    symbol = "cuCtxCreate_v2" if version.startswith("12.") else "cuCtxCreate_v4"
     funcs = {f["name"]: f for f in snapshot.load_model(version, "driver")["functions"]}
     assert funcs["cuCtxCreate"]["symbol"] == symbol
     assert funcs["cuMemAlloc"]["symbol"] == "cuMemAlloc_v2"
@@ -136,6 +136,32 @@ def test_exception_style_names():
     assert emit_exc.python_name(model, "nvvmLazyAddModuleToProgram") == "lazy_add_module_to_program"
     assert emit_exc.snake("bufferSizeRet") == "buffer_size_ret"
     assert emit_exc.enum_members([["NVJITLINK_INPUT_NONE", 0], ["NVJITLINK_INPUT_PTX", 2]]) == [("NONE", 0), ("PTX", 2)]
+
+
+def test_int_shifted_into_the_sign_bit_is_negative():
+    """``(1 << 31)`` is an int: INT_MIN for the compiler (CUDA 13.5's CU_COREDUMP_LOG_ONLY); ``1u << 31`` is not."""
+    from pycparser import c_parser
+
+    from codegen.parse import eval_expr
+
+    ast = c_parser.CParser().parse("enum E { A = (1 << 31), B = (1u << 31), C = (1 << 30) };")
+    values = [eval_expr(e.value, {}) for e in ast.ext[0].type.values.enumerators]
+    assert values == [-2 ** 31, 2 ** 31, 2 ** 30]
+
+
+@pytest.mark.parametrize("version", snapshot.available_versions())
+def test_generated_classes_follow_their_bases(version):
+    """A typedef may name a struct defined later in the header: its class still comes after the base's."""
+    import ast
+
+    tree = ast.parse(emit_py.emit(snapshot.load_model(version, "driver")))
+    defined = set()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            for base in node.bases:
+                if isinstance(base, ast.Name):
+                    assert base.id in defined, "%s before its base %s" % (node.name, base.id)
+            defined.add(node.name)
 
 
 if __name__ == "__main__":

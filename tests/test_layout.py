@@ -22,7 +22,7 @@ def test_every_enum_member_has_the_compilers_value():
             for member in cls.__members__.values():
                 assert getattr(lib, member.name) == member.value, (name, member.name)
                 checked += 1
-    assert checked > 800
+    assert checked > 700  # CUDA 12.0's cuda.h has the fewest: 720
 
 
 def test_struct_sizes_match_a_compiled_program(tmp_path):

@@ -1,0 +1,80 @@
+"""The NVIDIA wheels each CUDA version's snapshot and test environment come from, pinned exactly.
+
+Each version's wheels hold the headers of every family (``cuda.h`` and the runtime's headers in the
+runtime wheel, ``crt/host_defines.h`` and ``nvvm.h`` in ``nvidia-cuda-nvcc-cu12`` for 12.x, in
+``nvidia-cuda-crt`` and ``nvidia-nvvm`` for 13.x) and the libraries the CPU tests load. Downloads are
+kept in ``$CUDACFFI_WHEEL_CACHE`` (default ``~/.cache/cudacffi-wheels``), one folder per version.
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+# role -> pinned requirement. Roles: the wheel a family's library comes from, plus headers-only ones.
+PINS = {
+    "12.0": {"runtime": "nvidia-cuda-runtime-cu12==12.0.146", "nvrtc": "nvidia-cuda-nvrtc-cu12==12.0.140",
+             "nvjitlink": "nvidia-nvjitlink-cu12==12.0.140", "nvcc": "nvidia-cuda-nvcc-cu12==12.0.140"},
+    "12.4": {"runtime": "nvidia-cuda-runtime-cu12==12.4.127", "nvrtc": "nvidia-cuda-nvrtc-cu12==12.4.127",
+             "nvjitlink": "nvidia-nvjitlink-cu12==12.4.127", "nvcc": "nvidia-cuda-nvcc-cu12==12.4.131"},
+    "12.6": {"runtime": "nvidia-cuda-runtime-cu12==12.6.77", "nvrtc": "nvidia-cuda-nvrtc-cu12==12.6.85",
+             "nvjitlink": "nvidia-nvjitlink-cu12==12.6.85", "nvcc": "nvidia-cuda-nvcc-cu12==12.6.85"},
+    "12.8": {"runtime": "nvidia-cuda-runtime-cu12==12.8.90", "nvrtc": "nvidia-cuda-nvrtc-cu12==12.8.93",
+             "nvjitlink": "nvidia-nvjitlink-cu12==12.8.93", "nvcc": "nvidia-cuda-nvcc-cu12==12.8.93"},
+    "12.9": {"runtime": "nvidia-cuda-runtime-cu12==12.9.79", "nvrtc": "nvidia-cuda-nvrtc-cu12==12.9.86",
+             "nvjitlink": "nvidia-nvjitlink-cu12==12.9.86", "nvcc": "nvidia-cuda-nvcc-cu12==12.9.86"},
+    "13.0": {"runtime": "nvidia-cuda-runtime==13.0.96", "nvrtc": "nvidia-cuda-nvrtc==13.0.88",
+             "nvjitlink": "nvidia-nvjitlink==13.0.88", "crt": "nvidia-cuda-crt==13.0.88",
+             "nvvm": "nvidia-nvvm==13.0.88"},
+    "13.5": {"runtime": "nvidia-cuda-runtime==13.5.37", "nvrtc": "nvidia-cuda-nvrtc==13.5.37",
+             "nvjitlink": "nvidia-nvjitlink==13.5.37", "crt": "nvidia-cuda-crt==13.5.37",
+             "nvvm": "nvidia-nvvm==13.5.37"},
+}
+
+# The wheel that ships each family's shared library, first match (12.x has NVVM in the nvcc wheel). The
+# driver's library comes with the GPU driver, never from a wheel.
+_LIBRARY_ROLES = {"runtime": ("runtime",), "nvrtc": ("nvrtc",), "nvjitlink": ("nvjitlink",),
+                  "nvvm": ("nvvm", "nvcc")}
+
+def versions():
+    return sorted(PINS, key=lambda v: tuple(int(x) for x in v.split(".")))
+
+
+def cache_dir(version=None):
+    root = os.environ.get("CUDACFFI_WHEEL_CACHE") or os.path.join(os.path.expanduser("~"), ".cache",
+                                                                  "cudacffi-wheels")
+    return os.path.join(root, version) if version else root
+
+
+def library_requirements(version, families):
+    """The pins whose libraries ``families`` load at run time (for a test environment)."""
+    pins = PINS[version]
+    out = []
+    for fam in families:
+        role = next((r for r in _LIBRARY_ROLES.get(fam, ()) if r in pins), None)
+        if role and pins[role] not in out:
+            out.append(pins[role])
+    return out
+
+def _wheel_file(requirement, folder):
+    """The wheel in ``folder`` matching ``name==version``, or None."""
+    name, version = requirement.split("==")
+    stem = "%s-%s-" % (re.sub(r"[-_.]+", "_", name), version)
+    if os.path.isdir(folder):
+        for f in sorted(os.listdir(folder)):
+            if f.startswith(stem) and f.endswith(".whl"):
+                return os.path.join(folder, f)
+    return None
+
+
+def fetch(version):
+    """Paths of ``version``'s wheels, downloading (``pip download``) the ones not in the cache yet."""
+    if version not in PINS:
+        raise SystemExit("no wheel pins for CUDA %s (have: %s)" % (version, ", ".join(versions())))
+    folder = cache_dir(version)
+    missing = [r for r in PINS[version].values() if _wheel_file(r, folder) is None]
+    if missing:
+        os.makedirs(folder, exist_ok=True)
+        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check",
+                        "--no-deps", "--only-binary=:all:", "-d", folder] + missing, check=True)
+    return [_wheel_file(r, folder) for r in PINS[version].values()]

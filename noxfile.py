@@ -1,0 +1,103 @@
+"""nox sessions: the CPU suite per interpreter and CUDA version, snapshot reproduction, lint, benchmarks.
+
+    nox -s tests                         # every (interpreter, CUDA version) pair
+    nox -s "tests-3(cuda='12.0')"        # one pair (nox -l lists them)
+    nox -s snapshots lint bench
+
+Each ``tests`` session builds in its own copy of the source tree (``.nox/<session>/tree``), so builds of
+different versions and interpreters never overwrite each other or the in-place build of the checkout.
+Virtualenvs are reused, and a session installs only when its requirements changed; NVIDIA wheels come
+from codegen's wheel cache (``python -m codegen snapshot`` fills it) or pip's cache.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+
+import nox
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from codegen import wheels  # noqa: E402
+from codegen.families import FAMILIES  # noqa: E402
+
+nox.options.reuse_existing_virtualenvs = True
+nox.options.sessions = ["tests", "snapshots", "lint"]
+
+INTERPRETERS = ["python3", "pypy3"]
+BASE = ["cffi", "pycparser", "pytest", "hypothesis"]
+
+
+def install(session, *requirements, find_links=None):
+    """pip install, skipped when the venv already has exactly these requirements (a stamp file says)."""
+    stamp = os.path.join(session.virtualenv.location, "cudacffi-requirements.txt")
+    want = "\n".join(sorted(requirements)) + "\n"
+    if os.path.exists(stamp) and open(stamp).read() == want:
+        return
+    args = ["--find-links", find_links] if find_links and os.path.isdir(find_links) else []
+    session.install(*(args + list(requirements)))
+    with open(stamp, "w") as f:
+        f.write(want)
+
+
+def copy_tree(dest):
+    """The checkout's files (tracked and untracked, not ignored) into ``dest``; unchanged files are kept,
+    so cffi's build folder there stays warm."""
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=HERE, check=True,
+                           capture_output=True, text=True).stdout.splitlines()
+    for rel in files:
+        src, dst = os.path.join(HERE, rel), os.path.join(dest, rel)
+        if not os.path.isfile(src):
+            continue
+        st = os.stat(src)
+        if os.path.exists(dst) and os.stat(dst).st_size == st.st_size and os.stat(dst).st_mtime >= st.st_mtime:
+            continue
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copy2(src, dst)
+
+
+def is_pypy(session):
+    return "pypy" in os.path.basename(str(session.python))
+
+
+@nox.session(python=INTERPRETERS, venv_backend="venv")
+@nox.parametrize("cuda", wheels.versions())
+def tests(session, cuda):
+    """Build against snapshot cuda-X.Y and run the CPU suite with that version's NVIDIA library wheels."""
+    numpy = "numpy<2.1" if is_pypy(session) else "numpy"
+    install(session, *(BASE + [numpy] + wheels.library_requirements(cuda, FAMILIES)),
+            find_links=wheels.cache_dir(cuda))
+    tree = os.path.join(session.virtualenv.location, "tree")
+    copy_tree(tree)
+    with session.chdir(tree):
+        session.run("python", "build_cffi.py", env={"CUDACFFI_CUDA_VERSION": cuda})
+        session.run("python", "-m", "pytest", "-q", "-ra", "-p", "no:cacheprovider", "tests", *session.posargs)
+
+
+@nox.session(python="python3", venv_backend="venv")
+def snapshots(session):
+    """Regenerate every snapshot from its pinned wheels into a temporary folder; fail on any difference."""
+    install(session, "pycparser")
+    session.run("python", "-m", "codegen", "snapshot", "--all", "--verify")
+    session.run("python", "-m", "codegen", "check", "--all")
+
+
+@nox.session(python="python3", venv_backend="venv")
+def lint(session):
+    """ruff's pyflakes rules (and syntax errors) over every Python file of the checkout."""
+    install(session, "ruff")
+    session.run("ruff", "check", "--select", "F,E9", "--line-length", "120", ".")
+
+
+@nox.session(python=INTERPRETERS, venv_backend="venv", venv_params=["--system-site-packages"])
+def bench(session):
+    """benchmarks/run.py on the default build (needs a GPU and nvcc). The venv sees the system's packages, so
+    an installed cuda.bindings is measured beside cudacffi."""
+    install(session, "cffi", "pycparser", "numpy<2.1" if is_pypy(session) else "numpy")
+    tree = os.path.join(session.virtualenv.location, "tree")
+    copy_tree(tree)
+    with session.chdir(tree):
+        session.run("python", "build_cffi.py")
+        session.run("python", "benchmarks/run.py", *session.posargs)

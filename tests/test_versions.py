@@ -1,0 +1,77 @@
+"""The build's CUDA version decides its surface: every family module says which version it was generated
+from (``CUDA_VERSION``), has exactly the functions of those headers, and answers ``available(name)``
+without calling anything. Runs against whatever version this tree was built for.
+"""
+
+import importlib
+import inspect
+import os
+import re
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
+
+from codegen import snapshot  # noqa: E402
+from codegen.families import FAMILIES  # noqa: E402
+
+import cudacffi._gen  # noqa: E402
+from cudacffi import driver  # noqa: E402
+
+BUILT = re.match(r"snapshot cuda-(\d+\.\d+)$", cudacffi._gen.SOURCE)
+
+
+def built_snapshot():
+    if BUILT is None:
+        pytest.skip("built from %s, not a snapshot" % cudacffi._gen.SOURCE)
+    return BUILT.group(1)
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_every_family_knows_the_builds_version(family):
+    module = importlib.import_module("cudacffi." + family)
+    assert module.CUDA_VERSION == driver.CUDA_VERSION
+    assert module.CUDA_VERSION >= 12000
+    if BUILT:
+        major, minor = BUILT.group(1).split(".")
+        assert module.CUDA_VERSION // 1000 == int(major) and module.CUDA_VERSION % 1000 // 10 == int(minor)
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_functions_are_those_of_the_builds_headers(family):
+    version = built_snapshot()
+    module = importlib.import_module("cudacffi." + family)
+    names = {f["name"] for f in snapshot.load_model(version, family)["functions"]}
+    for name in names:
+        assert callable(getattr(module, name)), name
+    # what other snapshots declare and this one does not is absent from the module
+    others = set()
+    for v in snapshot.available_versions():
+        if os.path.exists(os.path.join(snapshot.snapshot_dir(v), "model-%s.json" % family)):
+            others |= {f["name"] for f in snapshot.load_model(v, family)["functions"]}
+    for name in others - names:
+        assert not hasattr(module, name), name
+
+
+def test_cuctxcreate_has_the_form_of_the_builds_major():
+    params = list(inspect.signature(driver.cuCtxCreate).parameters)
+    if driver.CUDA_VERSION >= 13000:
+        assert params == ["ctxCreateParams", "flags", "dev"]
+    else:
+        assert params == ["flags", "dev"]
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_available_answers_without_calling(family):
+    """``available(name)``: False for names the build lacks; for the build's own names, whether the loaded
+    library exports them (False, not an exception, where the library cannot be loaded)."""
+    module = importlib.import_module("cudacffi." + family)
+    assert module.available("cudacffiNoSuchFunction") is False
+    first = next(iter(module._library.functions))
+    assert module.available(first) in (True, False)
+    if family == "nvrtc" and module._library.loaded:
+        assert module.available("nvrtcVersion") is True
