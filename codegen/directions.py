@@ -54,6 +54,8 @@ _STRUCT_INPUTS = [
     ("cuMemGetLocationInfo", "location_out"), ("cuStreamBeginCaptureToCig", "streamCigCaptureParams"),
     ("cuGraphAddNode_v3", "nodeParams"), ("cuGraphNodeSetParams_v2", "nodeParams"),
     ("cuTensorMapSetAllocationClass", "tensorMap"),
+    ("cudaMemcpyWithAttributesAsync", "attr"), ("cudaMemcpy3DWithAttributesAsync", "op"),
+    ("cudaMemGetLocationInfo", "location_out"), ("cudaStreamBeginRecaptureToGraph", "callbackData"),
 ]
 
 # (function, parameter) -> direction, or a dict of fields to set. Why each one is here:
@@ -172,6 +174,10 @@ OVERRIDES = {
     ("cuLaunchCooperativeKernelMultiDevice", "launchParamsList"): {"dir": "in_list", "count": "numDevices"},
     # the groups are returned in a list as long as the group count the caller asks for
     ("cuDevSmResourceSplitByCount", "result"): {"dir": "out_list", "count": "nbGroups"},
+    ("cudaDevSmResourceSplitByCount", "result"): {"dir": "out_list", "count": "nbGroups"},
+    # CUDA 13.5 headers spell it graphID; cuda.bindings' output is graphId
+    ("cudaGraphGetId", "graphID"): {"pyname": "graphId"},
+    ("cudaGraphExecGetId", "graphID"): {"pyname": "graphId"},
     # header file contents and names come in two lists of the same length
     ("nvrtcCreateProgram", "includeNames"): {"dir": "in_list", "count": "numHeaders"},
     # the program handle is read and then cleared by the library

@@ -31,6 +31,16 @@ def built_snapshot():
     return BUILT.group(1)
 
 
+def public_names(version, family):
+    """The Python names of a snapshot's functions (snake_case for the exception-style families)."""
+    from codegen import emit_exc
+
+    model = snapshot.load_model(version, family)
+    if FAMILIES[family].style == "exception":
+        return {emit_exc.python_name(model, f["name"]) for f in model["functions"]}
+    return {f["name"] for f in model["functions"]}
+
+
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_every_family_knows_the_builds_version(family):
     module = importlib.import_module("cudacffi." + family)
@@ -45,14 +55,14 @@ def test_every_family_knows_the_builds_version(family):
 def test_functions_are_those_of_the_builds_headers(family):
     version = built_snapshot()
     module = importlib.import_module("cudacffi." + family)
-    names = {f["name"] for f in snapshot.load_model(version, family)["functions"]}
+    names = public_names(version, family)
     for name in names:
         assert callable(getattr(module, name)), name
     # what other snapshots declare and this one does not is absent from the module
     others = set()
     for v in snapshot.available_versions():
         if os.path.exists(os.path.join(snapshot.snapshot_dir(v), "model-%s.json" % family)):
-            others |= {f["name"] for f in snapshot.load_model(v, family)["functions"]}
+            others |= public_names(v, family)
     for name in others - names:
         assert not hasattr(module, name), name
 
