@@ -142,3 +142,21 @@ def test_occupancy_asks_the_python_callable(cuda_context, device):
         assert asked and all(isinstance(b, int) and b > 0 for b in asked)
     finally:
         check(driver.cuModuleUnload(mod))
+
+
+def test_runtime_host_function_and_stream_callback_call_python(cuda_context):
+    from cudacffi import runtime
+
+    try:
+        runtime.cudaRuntimeGetVersion()
+    except RuntimeError as e:  # no libcudart of this build's major here
+        pytest.skip("no libcudart: %s" % str(e).splitlines()[0])
+    stream = check(runtime.cudaStreamCreate())
+    order = []
+    try:
+        check(runtime.cudaLaunchHostFunc(stream, order.append, "host"))
+        check(runtime.cudaStreamAddCallback(stream, lambda s, status, user: order.append((status, user)), 7, 0))
+        check(runtime.cudaStreamSynchronize(stream))
+    finally:
+        check(runtime.cudaStreamDestroy(stream))
+    assert order == ["host", (runtime.cudaError_t.cudaSuccess, 7)]
