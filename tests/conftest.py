@@ -69,6 +69,62 @@ def cuda_context(device):
     driver.cuDevicePrimaryCtxRelease(device)
 
 
+@pytest.fixture
+def stream(cuda_context):
+    """A new stream on the session's context, destroyed when the test ends."""
+    from cudacffi import check, driver
+
+    s = check(driver.cuStreamCreate(0))
+    yield s
+    check(driver.cuStreamDestroy(s))
+
+
+@pytest.fixture
+def alloc(cuda_context):
+    """cuMemAlloc, zero-filled, freed when the test ends."""
+    from cudacffi import check, driver
+
+    allocations = []
+
+    def _alloc(nbytes):
+        dptr = check(driver.cuMemAlloc(nbytes))
+        allocations.append(dptr)
+        check(driver.cuMemsetD8(dptr, 0, nbytes))
+        return dptr
+
+    yield _alloc
+    for dptr in allocations:
+        check(driver.cuMemFree(dptr))
+
+
+def compute_capability(device):
+    """(major, minor) of a CUdevice."""
+    from cudacffi import check, driver
+
+    attr = driver.CUdevice_attribute
+    return (check(driver.cuDeviceGetAttribute(attr.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device)),
+            check(driver.cuDeviceGetAttribute(attr.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device)))
+
+
+@functools.lru_cache(maxsize=None)
+def compile_ptx(source, options, name=b"kernels.cu"):
+    """PTX of CUDA C++ ``source`` compiled by NVRTC with ``options`` (a tuple of bytes), once per session."""
+    from cudacffi import check, nvrtc
+
+    prog = check(nvrtc.nvrtcCreateProgram(source, name, 0, [], []))
+    try:
+        err, = nvrtc.nvrtcCompileProgram(prog, len(options), list(options))
+        if err != nvrtc.nvrtcResult.NVRTC_SUCCESS:
+            log = bytearray(check(nvrtc.nvrtcGetProgramLogSize(prog)))
+            check(nvrtc.nvrtcGetProgramLog(prog, log))
+            raise AssertionError("NVRTC failed: %s\n%s" % (err.name, log.decode(errors="replace")))
+        ptx = bytearray(check(nvrtc.nvrtcGetPTXSize(prog)))
+        check(nvrtc.nvrtcGetPTX(prog, ptx))
+        return bytes(ptx)
+    finally:
+        check(nvrtc.nvrtcDestroyProgram(prog))
+
+
 def library_missing(message):
     """Skip a test whose CUDA library this machine lacks, or fail it where the run promised every library
     (CI sets CUDACFFI_REQUIRE_LIBRARIES=1, so a broken install cannot pass as skips)."""

@@ -12,13 +12,6 @@ pytestmark = pytest.mark.gpu
 
 
 @pytest.fixture
-def stream(cuda_context):
-    s = check(driver.cuStreamCreate(0))
-    yield s
-    check(driver.cuStreamDestroy(s))
-
-
-@pytest.fixture
 def pinned_and_device(cuda_context):
     host = check(driver.cuMemAllocHost(4))
     dev = check(driver.cuMemAlloc(4))

@@ -7,19 +7,18 @@ and `device` (the CUdevice of device 0) come from conftest.
 
 import ctypes
 import importlib.util
-import os
 import platform
 import subprocess
 import sys
 import traceback
-from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import compile_ptx, compute_capability
 
 import cudacffi
-from cudacffi import check, driver, nvrtc
+from cudacffi import check, driver
 
 pytestmark = pytest.mark.gpu
 
@@ -63,27 +62,12 @@ void testkernel(int i, int *pi,
 
 
 def _arch_option(device):
-    attr = driver.CUdevice_attribute
-    major = check(driver.cuDeviceGetAttribute(attr.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device))
-    minor = check(driver.cuDeviceGetAttribute(attr.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device))
-    return "--gpu-architecture=compute_{}{}".format(major, minor).encode()
+    return b"--gpu-architecture=compute_%d%d" % compute_capability(device)
 
 
-@lru_cache(maxsize=None)
 def _ptx(source, arch_option):
     """PTX of `source` for `arch_option`, compiled once per session (NVRTC needs no context)."""
-    prog = check(nvrtc.nvrtcCreateProgram(source, b"kernels.cu", 0, [], []))
-    try:
-        err, = nvrtc.nvrtcCompileProgram(prog, 1, [arch_option])
-        if err != nvrtc.nvrtcResult.NVRTC_SUCCESS:
-            log = bytearray(check(nvrtc.nvrtcGetProgramLogSize(prog)))
-            check(nvrtc.nvrtcGetProgramLog(prog, log))
-            raise AssertionError("NVRTC failed: {}\n{}".format(err.name, log.decode(errors="replace")))
-        ptx = bytearray(check(nvrtc.nvrtcGetPTXSize(prog)))
-        check(nvrtc.nvrtcGetPTX(prog, ptx))
-        return bytes(ptx)
-    finally:
-        check(nvrtc.nvrtcDestroyProgram(prog))
+    return compile_ptx(source, (arch_option,))
 
 
 def _read_u32(dptr, count):
@@ -123,28 +107,6 @@ def _raised_at(exc, text):
 
 
 # -- fixtures --------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def alloc(cuda_context):
-    """cuMemAlloc that frees what it allocated when the test ends."""
-    allocations = []
-
-    def _alloc(nbytes):
-        dptr = check(driver.cuMemAlloc(nbytes))
-        allocations.append(dptr)
-        return dptr
-
-    yield _alloc
-    for dptr in allocations:
-        check(driver.cuMemFree(dptr))
-
-
-@pytest.fixture
-def stream(cuda_context):
-    s = check(driver.cuStreamCreate(0))
-    yield s
-    check(driver.cuStreamDestroy(s))
 
 
 @pytest.fixture
@@ -555,7 +517,7 @@ def test_launch_with_extra_buffer_pointer_block_as_int_address(module, alloc, st
 
 _DEFAULT_STREAM_SCRIPT = r'''
 import numpy as np
-from cudacffi import check, driver, nvrtc
+from cudacffi import check, driver
 
 SOURCE = b"""
 extern "C" __global__ void fill(unsigned int *out, unsigned int value, size_t n)

@@ -9,12 +9,12 @@ cuLaunchCooperativeKernel with a grid-wide barrier, and a graph kernel node give
 
 import ctypes
 import gc
-from functools import lru_cache
 
 import numpy as np
 import pytest
+from conftest import compile_ptx, compute_capability
 
-from cudacffi import check, driver, nvrtc
+from cudacffi import check, driver
 
 pytestmark = pytest.mark.gpu
 
@@ -132,57 +132,15 @@ extern "C" __global__ void cluster_shape(unsigned int *out)
 # -- helpers and fixtures -----------------------------------------------------------------------------------
 
 
-def _capability(device):
-    major = check(driver.cuDeviceGetAttribute(ATTR.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device))
-    minor = check(driver.cuDeviceGetAttribute(ATTR.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device))
-    return major, minor
-
-
-@lru_cache(maxsize=None)
 def _ptx(source, arch):
-    prog = check(nvrtc.nvrtcCreateProgram(source, b"kernel_params.cu", 0, [], []))
-    try:
-        opts = [b"--gpu-architecture=compute_%d%d" % arch, b"-std=c++17"]
-        err, = nvrtc.nvrtcCompileProgram(prog, len(opts), opts)
-        if err != nvrtc.nvrtcResult.NVRTC_SUCCESS:
-            log = bytearray(check(nvrtc.nvrtcGetProgramLogSize(prog)))
-            check(nvrtc.nvrtcGetProgramLog(prog, log))
-            raise AssertionError("NVRTC failed: %s\n%s" % (err.name, log.decode(errors="replace")))
-        ptx = bytearray(check(nvrtc.nvrtcGetPTXSize(prog)))
-        check(nvrtc.nvrtcGetPTX(prog, ptx))
-        return bytes(ptx)
-    finally:
-        check(nvrtc.nvrtcDestroyProgram(prog))
+    return compile_ptx(source, (b"--gpu-architecture=compute_%d%d" % arch, b"-std=c++17"), b"kernel_params.cu")
 
 
 @pytest.fixture
 def module(cuda_context, device):
-    mod = check(driver.cuModuleLoadData(_ptx(KERNELS, _capability(device))))
+    mod = check(driver.cuModuleLoadData(_ptx(KERNELS, compute_capability(device))))
     yield mod
     check(driver.cuModuleUnload(mod))
-
-
-@pytest.fixture
-def stream(cuda_context):
-    s = check(driver.cuStreamCreate(0))
-    yield s
-    check(driver.cuStreamDestroy(s))
-
-
-@pytest.fixture
-def alloc(cuda_context):
-    """cuMemAlloc, zero-filled, freed when the test ends."""
-    allocations = []
-
-    def _alloc(nbytes):
-        dptr = check(driver.cuMemAlloc(nbytes))
-        allocations.append(dptr)
-        check(driver.cuMemsetD8(dptr, 0, nbytes))
-        return dptr
-
-    yield _alloc
-    for dptr in allocations:
-        check(driver.cuMemFree(dptr))
 
 
 def _fn(module, name):
@@ -414,7 +372,7 @@ def test_launch_kernel_ex_with_priority_attribute(module, alloc, stream):
 
 
 def test_launch_kernel_ex_with_cluster_dimension(cuda_context, device, alloc, stream):
-    cc = _capability(device)
+    cc = compute_capability(device)
     if cc < (9, 0):
         pytest.skip("thread block clusters need compute capability 9.0, this device has %d.%d" % cc)
     mod = check(driver.cuModuleLoadData(_ptx(CLUSTER_KERNEL, cc)))
