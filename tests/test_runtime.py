@@ -141,23 +141,28 @@ def test_per_thread_default_stream_symbols(cudart, per_thread, symbols):
 
 
 def test_every_function_binds_to_the_libraries_symbols(cudart):
-    """libcudart exports every symbol of the build's model, and each per-thread variant the header names."""
+    """libcudart exports every symbol of the build's model, and each per-thread variant the header names. A
+    library older than the headers (the toolkit's 13.0 under a 13.5 build) lacks the newer functions: those
+    stay unbound, and every one it has is bound to the header's symbol."""
     r = run_python(
         "import json, sys\n"
         "from cudacffi import runtime\n"
         "from codegen import snapshot\n"
         "model = snapshot.load_model('%d.%d', 'runtime')\n"
         "runtime._library.load()\n"
+        "print(runtime.cudaRuntimeGetVersion()[1])\n"
         "print(json.dumps([[f['name'], f.get('ptds_symbol') or f['symbol'], runtime._library.symbol(f['name'])]\n"
         "                  for f in model['functions']]))\n" % (MAJOR, rt.CUDA_VERSION % 1000 // 10),
         env={"CUDA_PYTHON_CUDA_PER_THREAD_DEFAULT_STREAM": "1"})
     assert r.returncode == 0, r.stderr
     import json
 
-    rows = json.loads(r.stdout)
+    version, rows = r.stdout.splitlines()
+    rows = json.loads(rows)
+    older = int(version) < rt.CUDA_VERSION
     assert len(rows) >= (280 if rt.CUDA_VERSION >= 12040 else 260)  # 262 in 12.0, 280 in 12.4, 295 in 12.9
     assert sum(want.endswith(("_ptds", "_ptsz")) for _, want, _ in rows) > 50
-    assert [row for row in rows if row[1] != row[2]] == []
+    assert [row for row in rows if row[1] != row[2] and not (older and row[2] is None)] == []
 
 
 def test_driver_handles_are_accepted_without_a_driver(cudart, no_driver):
@@ -326,8 +331,8 @@ def test_struct_sizes_match_a_compiled_program(tmp_path):
     inc = os.path.join(ROOT, "headers", "cuda-%d.%d" % (MAJOR, rt.CUDA_VERSION % 1000 // 10), "include")
     if not os.path.isdir(inc):
         pytest.skip("built from a toolkit, not a snapshot")
-    with open(os.path.join(inc, "driver_types.h")) as f:
-        if not re.search(r"\bstruct cudaGraphNodeParams\b", f.read()):  # not in 12.0's headers
+    with open(os.path.join(inc, "driver_types.h"), "rb") as f:
+        if not re.search(rb"\bstruct cudaGraphNodeParams\b", f.read()):  # not in 12.0's headers
             names.remove("struct cudaGraphNodeParams")
     src = tmp_path / "sizes.c"
     src.write_text('#include <stdio.h>\n#include <stdalign.h>\n#include "cuda_runtime_api.h"\nint main(void) {\n'
