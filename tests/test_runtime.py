@@ -210,7 +210,8 @@ def test_runtime_handle_subclasses_the_drivers(name, base):
 
 
 def test_runtime_only_handles_are_their_own():
-    newer = [n for n in ("cudaKernel_t", "cudaLibrary_t") if declared(n)]  # 12.0 has neither, 12.4 and 12.6 no cudaLibrary_t
+    # 12.0's headers have neither newer handle, 12.4's and 12.6's no cudaLibrary_t
+    newer = [n for n in ("cudaKernel_t", "cudaLibrary_t") if declared(n)]
     for name in ["cudaArray_t", "cudaGraphicsResource_t", "cudaExternalMemory_t"] + newer:
         cls = getattr(rt, name)
         assert cls.__module__ == gen.__name__ and not issubclass(cls, tuple(driver.__dict__[b] for b in
