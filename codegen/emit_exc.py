@@ -6,8 +6,9 @@ status raises ``<prefix>Error`` (``nvJitLinkError``) carrying it. Enums lose the
 (``nvJitLinkInputType.NVJITLINK_INPUT_PTX`` -> ``InputType.PTX``). A getter that fills a caller buffer is
 checked against its ``...Size`` function before the call, so a short buffer is refused, never overrun.
 
-The C side is the tuple style's (``emit_c``) plus one function that binds a function to its public name
-when the library lacks the header's versioned symbol (see ``cudacffi._exc.bind_versioned``).
+The C side is the tuple style's (``emit_c``) plus two functions for ``cudacffi._exc.bind_versioned``: one binds a
+function to its public name when the library lacks the header's versioned symbol, one asks the library its
+version whether or not the headers declare the version function.
 """
 
 import re
@@ -99,6 +100,15 @@ static int _cc_bind_alternate(int index) {
     _cc_bound_symbol[index] = _cc_alternates[index];
     return 1;
 }
+
+/* Call the library's version function by its public name, whether or not this build's headers declare it
+   (nvJitLinkVersion is newer than 12.0's nvJitLink.h). Returns its status, or -1 where it is not exported. */
+static int _cc_library_version(const char *name, unsigned int *major, unsigned int *minor) {
+    int (*f)(unsigned int *, unsigned int *);
+    if (!_cc_handle) return -1;
+    *(void **)&f = dlsym(_cc_handle, name);
+    return f ? f(major, minor) : -1;
+}
 """
 
 
@@ -108,7 +118,8 @@ def c_source(model):
 
 
 def function_cdefs(model):
-    return emit_c.function_cdefs(model) + "int _cc_bind_alternate(int index);\n"
+    return emit_c.function_cdefs(model) + ("int _cc_bind_alternate(int index);\n"
+                                           "int _cc_library_version(const char *, unsigned int *, unsigned int *);\n")
 
 
 # -- Python --------------------------------------------------------------------------------------------------

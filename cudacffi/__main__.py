@@ -71,7 +71,8 @@ def _nvrtc_version():
 def _nvjitlink_version():
     from cudacffi import nvjitlink
 
-    return "%d.%d" % nvjitlink.version()
+    v = nvjitlink._library.version  # asked at load time: 12.0's headers have no nvJitLinkVersion
+    return "%d.%d" % v if v else "unknown (the library has no nvJitLinkVersion)"
 
 
 def _nvvm_version():

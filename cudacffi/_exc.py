@@ -156,16 +156,16 @@ def bind_versioned(version_function):
 
     Each name is bound to the header's symbol where the library exports it. A library of a newer major
     exports only its own versions (libnvJitLink.so.13 has ``__nvJitLinkCreate_13_0``) besides the stable
-    public names, so those names are bound instead. A library older than the headers is left as it is:
+    public names, so those names are bound instead. The library's version is asked by the version function's
+    public name, which older headers (12.0) do not declare. A library older than the headers is left as it is:
     the first call of a missing function raises ``LibraryVersionError`` saying so.
     """
 
     def on_load(library):
         lib, ffi = library.lib, library.ffi
-        if lib._cc_is_bound(library.functions[version_function]):
-            v = ffi.new("unsigned int[2]")
-            if getattr(lib, "_cc_" + version_function)(v, v + 1) == 0:
-                library.version = (int(v[0]), int(v[1]))
+        v = ffi.new("unsigned int[2]")
+        if lib._cc_library_version(version_function.encode(), v, v + 1) == 0:
+            library.version = (int(v[0]), int(v[1]))
         headers = divmod(library.cuda_version // 10, 100)
         if library.version is not None and library.version[0] > headers[0]:
             for index in library.functions.values():

@@ -29,10 +29,11 @@ def _require(name, call):
 
 
 def _nvjitlink_usable():
-    """nvJitLink's version, once a handle could be made (the versioned entry points are bound then)."""
-    version = _require("nvJitLink", nvjitlink.version)
+    """nvJitLink's version, once a handle could be made (the versioned entry points are bound then). Asked at
+    load time, since 12.0's headers have no nvJitLinkVersion; a library without it is 12.0 to 12.2."""
+    library = _require("nvJitLink", nvjitlink._library.load)
     _require("nvJitLink", lambda: nvjitlink.destroy(nvjitlink.create(1, ["-arch=sm_80"])))
-    return version
+    return library.version or (12, 0)
 
 
 @pytest.fixture(scope="module")
