@@ -517,7 +517,7 @@ def test_launch_with_extra_buffer_pointer_block_as_int_address(module, alloc, st
 
 _DEFAULT_STREAM_SCRIPT = r'''
 import numpy as np
-from cudacffi import check, driver
+from cudacffi import check, driver, nvrtc
 
 SOURCE = b"""
 extern "C" __global__ void fill(unsigned int *out, unsigned int value, size_t n)
