@@ -125,6 +125,19 @@ def compile_ptx(source, options, name=b"kernels.cu"):
         check(nvrtc.nvrtcDestroyProgram(prog))
 
 
+def check_enum_values(gen, lib):
+    """Assert every member of every enum of generated module ``gen`` has the value the compiler gave the
+    C constant (``lib`` is the family's compiled module); returns how many members were checked."""
+    checked = 0
+    for name in dir(gen):
+        cls = getattr(gen, name)
+        if isinstance(cls, type) and hasattr(cls, "_by_value") and cls.__module__ == gen.__name__:
+            for member in cls.__members__.values():
+                assert getattr(lib, member.name) == member.value, (name, member.name)
+                checked += 1
+    return checked
+
+
 def library_missing(message):
     """Skip a test whose CUDA library this machine lacks, or fail it where the run promised every library
     (CI sets CUDACFFI_REQUIRE_LIBRARIES=1, so a broken install cannot pass as skips)."""

@@ -49,19 +49,23 @@ def reference_file(version, table="signatures.tsv"):
     return None
 
 
-def reference(version, module):
-    path = reference_file(version)
+def reference_rows(version, module, table="signatures.tsv"):
+    """The rows of one module in a reference table (skips where the table is absent)."""
+    path = reference_file(version, table)
     if path is None:
-        pytest.skip("no reference tables for cuda-bindings %s" % version)
-    out = {}
+        pytest.skip("no reference table %s for cuda-bindings %s" % (table, version))
     with open(path, encoding="utf-8") as f:
-        for row in csv.reader(f, delimiter="\t"):
-            if row[0] != module:
-                continue
-            params = [x.split(" : ")[0].strip() for x in row[3].split(" | ")] if row[3] else []
-            rets = [x.split(" : ")[0].strip() for x in row[4].split(" ; ")[1:]]
-            out[row[1]] = (params, rets)
-    return out
+        return [row for row in csv.reader(f, delimiter="\t") if row[0] == module]
+
+
+def parameter_names(row):
+    return [x.split(" : ")[0].strip() for x in row[3].split(" | ")] if row[3] else []
+
+
+def reference(version, module):
+    """{function: (parameter names, output names after the status)}."""
+    return {row[1]: (parameter_names(row), [x.split(" : ")[0].strip() for x in row[4].split(" ; ")[1:]])
+            for row in reference_rows(version, module)}
 
 
 def compare(build, ref, family):
@@ -118,16 +122,9 @@ EXC_MISSING = {
 
 
 def exception_reference(version, module):
-    path = reference_file(version)
-    if path is None:
-        pytest.skip("no reference tables for cuda-bindings %s" % version)
-    out = {}
-    with open(path, encoding="utf-8") as f:
-        for row in csv.reader(f, delimiter="\t"):
-            if row[0] == module:
-                params = [x.split(" : ")[0].strip() for x in row[3].split(" | ")] if row[3] else []
-                out[row[1]] = (params, len(row[4].split(" ; ")) if row[4] else 0)
-    return out
+    """{function: (parameter names, number of values returned)}."""
+    return {row[1]: (parameter_names(row), len(row[4].split(" ; ")) if row[4] else 0)
+            for row in reference_rows(version, module)}
 
 
 @pytest.mark.parametrize("build,ref", PAIRS)
@@ -145,15 +142,8 @@ def test_exception_style_signatures_match_reference(build, ref, family):
 
 
 def reference_enums(version, module):
-    path = reference_file(version, "enums.tsv")
-    if path is None:
-        pytest.skip("no reference enum table for cuda-bindings %s" % version)
-    out = {}
-    with open(path, encoding="utf-8") as f:
-        for row in csv.reader(f, delimiter="\t"):
-            if row[0] == module:
-                out[row[1]] = [(m.split("=")[0], int(m.split("=")[1])) for m in row[3].split(";")]
-    return out
+    return {row[1]: [(m.split("=")[0], int(m.split("=")[1])) for m in row[3].split(";")]
+            for row in reference_rows(version, module, "enums.tsv")}
 
 
 @pytest.mark.parametrize("build,ref", PAIRS)
