@@ -1,7 +1,7 @@
 """nox sessions: the CPU suite per interpreter and CUDA version, snapshot reproduction, lint, benchmarks.
 
     nox -s tests                         # every (interpreter, CUDA version) pair
-    nox -s "tests-3(cuda='12.0')"        # one pair (nox -l lists them)
+    nox -s "tests-python3(cuda='12.0')"  # one pair (nox -l lists them)
     nox -s snapshots lint bench
 
 Each ``tests`` session builds in its own copy of the source tree (``.nox/<session>/tree``), so builds of
