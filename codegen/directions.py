@@ -93,6 +93,8 @@ OVERRIDES = {
     ("cuTensorMapEncodeTiled", "boxDim"): {"dir": "in_list", "count": "tensorRank"},
     **{("cuTensorMapEncodeIm2col", a): {"dir": "in_list", "count": "tensorRank", "count_less": 2}
        for a in ("pixelBoxLowerCorner", "pixelBoxUpperCorner")},
+    # the log buffer holds as many bytes as the size the caller passes in
+    ("cuLogsDumpToMemory", "buffer"): {"dir": "caller_buf", "count": "size"},
     ("cuMemPoolSetAttribute", "value"): "in_any",
     ("cuDeviceSetGraphMemAttribute", "value"): "in_any",
     ("cudaDeviceSetGraphMemAttribute", "value"): "in_any",

@@ -592,6 +592,8 @@ class FunctionWriter:
             self.pre.append("    %s_, %s_k = %s, None" % (py, py, py))
             self.pre.append("else:")
             self.pre.append("    %s_, %s_k = _address(_ffi, %s, %r, %r, %s)" % (py, py, py, fn, py, writable))
+            if d == "caller_buf":
+                self.room_check(p, by_name)
             self.args.append(py + "_")
             self.checks.append(("address", py, 0, (1 << 64) - 1))
             return None
@@ -667,6 +669,22 @@ class FunctionWriter:
         if d == "out_list":
             return self.out_list(p, t, by_name)
         raise ValueError("%s.%s: direction %s is not emitted" % (self.name, p["name"], d))
+
+    def room_check(self, p, by_name):
+        """A buffer the library fills must hold what it writes: its size comes from the count parameter, or
+        from the function's ``...Size`` companion (``nvrtcGetPTX`` -> ``nvrtcGetPTXSize``) asked first.
+        An int address is the caller's promise and is not checked."""
+        py, fn = p["pyname"], self.name
+        ins = [q["pyname"] for q in inputs(self.f) if q is not p]
+        if p.get("count"):
+            need = "(0, %s)" % by_name[p["count"]]["pyname"]
+        else:
+            size_fn = next((g for g in self.pw.model["functions"] if g["name"] == fn + "Size"), None)
+            if size_fn is None or [q["pyname"] for q in inputs(size_fn)] != ins:
+                return
+            need = "%s(%s)" % (size_fn["name"], ", ".join(ins))
+        self.pre.append("if %s_k is not None:" % py)
+        self.pre.append("    _s.check_room(%s, %s, %r, %r)" % (py, need, fn, py))
 
     def elem_spec(self, p, t):
         """How the items of an input list become C values: a (kind, ctype, class) tuple literal."""

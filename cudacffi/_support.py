@@ -223,6 +223,20 @@ def _bytes_address(ffi, b, func, name):
 
 # -- lists ------------------------------------------------------------------------------------------------------
 
+def check_room(buf, need, func, name):
+    """Raise ValueError unless buffer ``buf`` holds ``need``: a (status, bytes) pair from a size query (a
+    failed query is left for the call itself to report) or from the caller's count."""
+    status, n = need
+    if status or n.__class__ is not int:
+        return
+    try:
+        room = memoryview(buf).nbytes
+    except TypeError:  # a cffi pointer: like an int address, the caller's promise
+        return
+    if room < n:
+        raise argument_error(func, name, "has room for %d bytes; the library writes %d" % (room, n), ValueError)
+
+
 def less(count, k):
     """``count - k`` for a list as long as another argument less a constant (a bad count is left for
     ``sequence`` to report); never below zero."""

@@ -10,7 +10,7 @@ import pytest
 from conftest import library_missing
 
 import cudacffi
-from cudacffi import nvrtc
+from cudacffi import check, nvrtc
 
 R = nvrtc.nvrtcResult
 IS_PYPY = platform.python_implementation() == "PyPy"
@@ -176,3 +176,21 @@ def test_destroy_program_returns_success_alone():
     err, prog = nvrtc.nvrtcCreateProgram(SAXPY, b"saxpy.cu", 0, [], [])
     assert err == R.NVRTC_SUCCESS
     assert nvrtc.nvrtcDestroyProgram(prog) == (R.NVRTC_SUCCESS,)
+
+
+@pytest.mark.parametrize("kind", ["bytearray", "numpy"])
+def test_a_buffer_too_small_for_the_ptx_is_refused_before_the_library_writes(saxpy_ptx_program, kind):
+    size = check(nvrtc.nvrtcGetPTXSize(saxpy_ptx_program))
+    buf = bytearray(size - 1) if kind == "bytearray" else pytest.importorskip("numpy").zeros(size - 1, "u1")
+    with pytest.raises(ValueError, match="'ptx'.*room for %d bytes" % (size - 1)):
+        nvrtc.nvrtcGetPTX(saxpy_ptx_program, buf)
+    assert bytes(buf) == b"\0" * (size - 1)  # nothing written
+
+
+def test_a_log_buffer_too_small_is_refused(make_program):
+    prog = make_program(b'extern "C" __global__ void k() { undefined_name; }')
+    err, = nvrtc.nvrtcCompileProgram(prog, 0, [])
+    assert err == nvrtc.nvrtcResult.NVRTC_ERROR_COMPILATION
+    size = check(nvrtc.nvrtcGetProgramLogSize(prog))
+    with pytest.raises(ValueError, match="'log'"):
+        nvrtc.nvrtcGetProgramLog(prog, bytearray(size // 2))
