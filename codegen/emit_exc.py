@@ -15,7 +15,7 @@ import re
 
 from . import emit_c
 from .ctypes_model import CType
-from .emit_py import _INT_RANGES, _slot_attr
+from .emit_py import _INT_RANGES, new_slot
 from .model import TypeIndex
 from .signature import inputs, outputs
 
@@ -206,12 +206,7 @@ class ExcWriter:
 
     def slot(self, ctype, used):
         """A per-thread scratch slot of C type ``ctype``, one per parameter of a function."""
-        attr = _slot_attr(ctype)
-        n = used.get(attr, 0)
-        used[attr] = n + 1
-        key = "%s_%d" % (attr, n)
-        self.slots[key] = ctype
-        return key
+        return new_slot(self.slots, used, ctype)
 
     def function(self, f):
         FunctionWriter(self, f).write()

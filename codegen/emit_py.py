@@ -46,6 +46,17 @@ def _slot_attr(ctype):
     return re.sub(r"\W+", "_", ctype.strip("* ")) + ("_p" if ctype.endswith("*") else "")
 
 
+def new_slot(slots, used, ctype):
+    """Name a new per-thread scratch slot of C type ``ctype`` in ``slots`` (the module's table); ``used``
+    counts the slots of each type one function has taken."""
+    attr = _slot_attr(ctype)
+    n = used.get(attr, 0)
+    used[attr] = n + 1
+    key = "%s_%d" % (attr, n)
+    slots[key] = ctype
+    return key
+
+
 class PyWriter:
     def __init__(self, model):
         self.model = model
@@ -396,11 +407,7 @@ class FunctionWriter:
         """The scratch slot of C type ``ctype`` holding parameter ``owner``'s value (one per parameter)."""
         if owner in self.slot_of:
             return self.slot_of[owner]
-        attr = _slot_attr(ctype)
-        n = self.slot_use.get(attr, 0)
-        self.slot_use[attr] = n + 1
-        key = "%s_%d" % (attr, n)
-        self.pw.slots[key] = ctype
+        key = new_slot(self.pw.slots, self.slot_use, ctype)
         self.pre.append("_o_%s = _scr.%s" % (key, key))
         self.slot_of[owner] = "_o_" + key
         return "_o_" + key

@@ -2,6 +2,7 @@
 with their fields, and every function with its parameters and the types of the tuple it returns."""
 
 from .ctypes_model import CType
+from .emit_c import version_text
 from .emit_py import PyWriter
 from .signature import inputs, outputs
 
@@ -54,7 +55,7 @@ class PyiWriter:
 
     def emit(self):
         pw, m = self.pw, self.model
-        lines = ["# generated from CUDA %s by codegen - do not edit" % _version(m),
+        lines = ["# generated from CUDA %s by codegen - do not edit" % version_text(m),
                  "from enum import IntEnum",
                  "from typing import Any, List, Optional, Tuple", ""]
         enums = {d["tag"]: d for d in m["decls"] if d["kind"] == "enum"}
@@ -121,11 +122,6 @@ class PyiWriter:
         if t.fn is not None:
             return "int"
         return self.value_type(t)
-
-
-def _version(model):
-    v = model.get("cuda_version")
-    return "%d.%d" % (v // 1000, v % 1000 // 10) if v else "?"
 
 
 def emit(model, pw=None):

@@ -21,7 +21,7 @@ import sys
 import threading
 import traceback
 
-from ._support import Handle, Struct, address, handle_value, new_handle
+from ._support import Handle, PointerField, handle_value, new_handle
 
 _armed = set()  # records the driver may still call back through
 _current = threading.local()  # "call" records, per callback type
@@ -187,14 +187,13 @@ class CallbackField:
                 setattr(obj, self.data_field, old.user)
 
 
-class CallbackDataField:
+class CallbackDataField(PointerField):
     """The user-data field beside a CallbackField: a Python object while a callable is stored, else a pointer."""
 
-    __slots__ = ("name", "ctype", "fn_field")
+    __slots__ = ("fn_field",)
 
     def __init__(self, name, ctype, fn_field):
-        self.name = name
-        self.ctype = ctype
+        PointerField.__init__(self, name, ctype)
         self.fn_field = fn_field
 
     def __get__(self, obj, cls=None):
@@ -203,16 +202,11 @@ class CallbackDataField:
         record = obj._held(("callback", self.fn_field))
         if record is not None:
             return record.user
-        return int(obj._ffi.cast("uintptr_t", getattr(obj._ptr, self.name)))
+        return PointerField.__get__(self, obj, cls)
 
     def __set__(self, obj, value):
         record = obj._held(("callback", self.fn_field))
         if record is not None:
             record.user = value
-            return
-        if isinstance(value, (Struct, Handle)):
-            addr, keep = value.getPtr(), value
         else:
-            addr, keep = address(obj._ffi, value, type(obj).__name__, self.name)
-        setattr(obj._ptr, self.name, obj._ffi.cast(self.ctype, addr))
-        obj._hold(self.name, keep)
+            PointerField.__set__(self, obj, value)

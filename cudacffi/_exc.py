@@ -8,7 +8,7 @@ function; the generated modules say which helper each parameter needs.
 
 import os
 
-from ._support import argument_error, check_integer, sequence
+from ._support import argument_error, check_integer, contiguous_view, int_address, sequence
 
 _U64 = 1 << 64
 
@@ -57,24 +57,12 @@ def strings(ffi, items, count, func, name):
     """A ``const char **`` list of ``count`` options: (pointer, keepalive). An int is taken as the address
     of such an array."""
     if isinstance(items, int) and not isinstance(items, bool):
-        if not 0 <= items < _U64:
-            raise argument_error(func, name, "address out of range [0, 2**64): %d" % items, OverflowError)
-        return items, None
+        return int_address(items, func, name), None
     items = sequence(items, func, name, count)[:count]
     if not items:
         return ffi.NULL, None
     keep = [ffi.new("char[]", text(ffi, v, func, "%s[%d]" % (name, i))) for i, v in enumerate(items)]
     return ffi.new("char *[]", keep), keep
-
-
-def _view(x, func, name):
-    try:
-        mv = memoryview(x)
-    except TypeError:
-        raise argument_error(func, name, "must be an int address or a buffer, not %s" % type(x).__name__)
-    if not mv.c_contiguous:
-        raise argument_error(func, name, "must be a C-contiguous buffer", ValueError)
-    return mv
 
 
 def input_buffer(ffi, x, size, func, name, size_name):
@@ -83,14 +71,12 @@ def input_buffer(ffi, x, size, func, name, size_name):
     if size is not None:
         size = check_integer(func, size_name, size, 0, _U64 - 1)
     if isinstance(x, int) and not isinstance(x, bool):
-        if not 0 <= x < _U64:
-            raise argument_error(func, name, "address out of range [0, 2**64): %d" % x, OverflowError)
-        return x, None
+        return int_address(x, func, name), None
     if x is None:
         return 0, None
     if isinstance(x, str):
         raise argument_error(func, name, "must be bytes or a buffer, not str (encode it)")
-    mv = _view(x, func, name)
+    mv = contiguous_view(x, func, name, "an int address or a buffer")
     if size is not None and size > mv.nbytes:
         raise argument_error(func, size_name, "is %d, larger than the %d bytes of '%s'" % (size, mv.nbytes, name),
                              ValueError)
@@ -102,13 +88,11 @@ def output_buffer(ffi, x, size_of, handle, func, name):
     """A buffer the library fills: (address, keepalive). It must be writable and hold at least
     ``size_of(handle)`` bytes (the library's own size query); an int address is taken as it is."""
     if isinstance(x, int) and not isinstance(x, bool):
-        if not 0 <= x < _U64:
-            raise argument_error(func, name, "address out of range [0, 2**64): %d" % x, OverflowError)
-        return x, None
+        return int_address(x, func, name), None
     if x is None or isinstance(x, (bytes, str)):
         raise argument_error(func, name, "must be a writable buffer (bytearray, numpy array, ...) or an int "
                              "address, not %s" % type(x).__name__, ValueError if isinstance(x, bytes) else TypeError)
-    mv = _view(x, func, name)
+    mv = contiguous_view(x, func, name, "an int address or a buffer")
     if mv.readonly:
         raise argument_error(func, name, "must be a writable buffer (bytearray, numpy array, ...)", ValueError)
     if size_of is not None:

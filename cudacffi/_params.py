@@ -30,7 +30,7 @@ import threading
 
 import cffi
 
-from ._support import Handle, argument_error
+from ._support import Handle, argument_error, int_address
 
 _ffi = cffi.FFI()
 _U64 = 1 << 64
@@ -117,9 +117,7 @@ def _other_form(ffi, kp, func):
     if kp is None:
         return 0, None
     if isinstance(kp, int) and not isinstance(kp, bool):
-        if 0 <= kp < _U64:
-            return kp, None
-        raise argument_error(func, "kernelParams", "address out of range [0, 2**64): %d" % kp, OverflowError)
+        return int_address(kp, func, "kernelParams"), None
     if isinstance(kp, (tuple, list, str, bool, float)):
         raise argument_error(func, "kernelParams", "%s, not %s" % (_FORMS, _describe_form(kp)))
     try:

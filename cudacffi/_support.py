@@ -179,12 +179,28 @@ def enum_value(e, cls, func, name):
 
 # -- buffers and addresses ------------------------------------------------------------------------------------
 
+def int_address(x, func, name):
+    """An int given as an address, checked to fit in 64 bits."""
+    if 0 <= x < _U64:
+        return x
+    raise argument_error(func, name, "address out of range [0, 2**64): %d" % x, OverflowError)
+
+
+def contiguous_view(x, func, name, expected):
+    """A memoryview of buffer ``x``, which must be C-contiguous; ``expected`` says what else was allowed."""
+    try:
+        mv = memoryview(x)
+    except TypeError:
+        raise argument_error(func, name, "must be %s, not %s" % (expected, type(x).__name__)) from None
+    if not mv.c_contiguous:
+        raise argument_error(func, name, "must be a C-contiguous buffer", ValueError)
+    return mv
+
+
 def address(ffi, x, func, name, writable=False):
     """(address, keepalive) of an int, None, a cffi pointer, a getPtr() object or a buffer-protocol object."""
     if isinstance(x, int) and not isinstance(x, bool):
-        if 0 <= x < _U64:
-            return x, None
-        raise argument_error(func, name, "address out of range [0, 2**64): %d" % x, OverflowError)
+        return int_address(x, func, name), None
     if x is None:
         return 0, None
     if isinstance(x, ffi.CData):
@@ -195,12 +211,7 @@ def address(ffi, x, func, name, writable=False):
         raise argument_error(func, name, "must be an int address, None or a buffer, not %s" % type(x).__name__)
     if isinstance(x, bytes) and writable:
         return _bytes_address(ffi, x, func, name), x
-    try:
-        mv = memoryview(x)
-    except TypeError:
-        raise argument_error(func, name, "must be an int address, None or a buffer, not %s" % type(x).__name__)
-    if not mv.c_contiguous:
-        raise argument_error(func, name, "must be a C-contiguous buffer", ValueError)
+    mv = contiguous_view(x, func, name, "an int address, None or a buffer")
     if writable and mv.readonly:
         raise argument_error(func, name, "must be a writable buffer (bytearray, numpy array, ...)", ValueError)
     buf = ffi.from_buffer(mv, require_writable=writable) if writable else ffi.from_buffer(mv)
@@ -500,9 +511,7 @@ class PointerField(Field):
         return int(obj._ffi.cast("uintptr_t", getattr(obj._ptr, self.name)))
 
     def __set__(self, obj, value):
-        if isinstance(value, Struct):
-            addr, keep = value.getPtr(), value
-        elif isinstance(value, Handle):
+        if isinstance(value, (Struct, Handle)):
             addr, keep = value.getPtr(), value
         else:
             addr, keep = address(obj._ffi, value, type(obj).__name__, self.name)
