@@ -42,7 +42,7 @@ def toolkit_source(root):
     """A toolkit's headers (``include/``, and ``nvvm/include/`` where 12.x keeps nvvm.h). A family whose
     headers the toolkit lacks (a partial install without nvrtc.h, say) comes from the snapshot of the
     toolkit's version, and the build says so."""
-    from codegen.model import build_model
+    from codegen.model import build_model, decide
 
     dirs = [d for d in (os.path.join(root, "include"), os.path.join(root, "nvvm", "include")) if os.path.isdir(d)]
     cuda_h = os.path.join(dirs[0] if dirs else root, "cuda.h")
@@ -64,7 +64,7 @@ def toolkit_source(root):
         dirs.append(os.path.join(snapshot.snapshot_dir(version), "include"))
 
     def load(fam):
-        return snapshot.load_model(version, fam) if fam in lacking else build_model(FAMILIES[fam], dirs)
+        return snapshot.load_model(version, fam) if fam in lacking else decide(build_model(FAMILIES[fam], dirs))
 
     return description, dirs, _versioned(load)
 

@@ -1,10 +1,14 @@
 """The API model: one family's functions (with parameter directions), types, enums and constants.
 
-``build_model`` reads real headers (preprocess + pycparser); the result is plain JSON, so that a
-snapshot can hold it and a default build needs no parsing at all. ``TypeIndex`` answers what a name is
+``build_model`` reads real headers (preprocess + pycparser) into the header's facts only (declarations,
+types, macros, the symbol each name binds to); the result is plain JSON, so that a snapshot can hold it and
+a default build needs no parsing at all. ``decide`` applies the decisions of ``codegen/directions.py``
+(each parameter's direction and Python name) to a copy, at build time: a changed override changes the
+generated code on the next build, with no snapshot to regenerate. ``TypeIndex`` answers what a name is
 (enum, pointer handle, integer handle, struct, function pointer, primitive) for the emitters.
 """
 
+import copy
 import os
 import re
 
@@ -71,6 +75,12 @@ def build_model(family, include_dirs):
         "functions": functions,
         "constants": constants,
     }
+    return model
+
+
+def decide(facts):
+    """A copy of a family's header facts with the build's decisions applied (directions, Python names)."""
+    model = copy.deepcopy(facts)
     directions.assign(model)
     return model
 

@@ -1,8 +1,9 @@
-"""Header snapshots: ``headers/cuda-X.Y/`` holds the headers each family needs and its API model.
+"""Header snapshots: ``headers/cuda-X.Y/`` holds the headers each family needs and their facts.
 
 A snapshot is written from real headers (an unpacked NVIDIA wheel tree, or a toolkit's include/), and
 regenerating it from its own ``include/`` reproduces it byte for byte. A default build reads only the
-model files, so it needs neither pycparser's parsing nor a toolkit.
+model files (header facts; ``codegen/directions.py`` decides the rest at build time), so it needs
+neither pycparser's parsing nor a toolkit.
 """
 
 import json
@@ -11,7 +12,7 @@ import shutil
 import zipfile
 
 from .families import FAMILIES, WHEEL_INCLUDE_DIRS
-from .model import build_model, find_header
+from .model import build_model, decide, find_header
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEADERS = os.path.join(ROOT, "headers")
@@ -44,9 +45,15 @@ def dump_model(model):
     return "\n".join(out) + "\n"
 
 
-def load_model(version, family):
+def load_facts(version, family):
+    """A snapshot's header facts for ``family``, as committed."""
     with open(os.path.join(snapshot_dir(version), "model-%s.json" % family)) as f:
         return json.load(f)
+
+
+def load_model(version, family):
+    """A snapshot's model for ``family`` with this checkout's decisions applied (what a build emits from)."""
+    return decide(load_facts(version, family))
 
 
 def write_snapshot(version, include_dirs, families=None, root=HEADERS):

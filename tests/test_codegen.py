@@ -13,21 +13,25 @@ pycparser = pytest.importorskip("pycparser")
 
 from codegen import emit_c, emit_py, emit_pyi, snapshot  # noqa: E402
 from codegen.families import FAMILIES, Family  # noqa: E402
-from codegen.model import build_model  # noqa: E402
+from codegen.model import build_model, decide  # noqa: E402
 
 CASES = os.path.join(ROOT, "tests", "codegen")
 TINY = Family(name="tiny", headers=("tiny.h",), own=("tiny.h",), status="tinyResult",
               const_prefixes=("TINY_",), ptds_macro="TINY_PER_THREAD")
 
 
-def tiny_model():
+def tiny_facts():
     return build_model(TINY, [CASES])
+
+
+def tiny_model():
+    return decide(tiny_facts())
 
 
 def tiny_outputs():
     m = tiny_model()
     return {
-        "tiny.model.json": snapshot.dump_model(m),
+        "tiny.model.json": snapshot.dump_model(tiny_facts()),
         "tiny.cdef": emit_c.CdefWriter(m).cdef() + emit_c.function_cdefs(m),
         "tiny.c": emit_c.c_source(m),
         "tiny.py": emit_py.emit(m),
@@ -70,6 +74,27 @@ def test_tiny_model_symbols_and_directions():
     enums = {d["tag"]: d for d in m["decls"] if d["kind"] == "enum"}
     assert enums["tinyResult_enum"]["members"] == [["TINY_OK", 0], ["TINY_ERR", 8], ["TINY_ALIAS", 8]]
     assert ["TINY_FLAG_A", 1] in m["constants"] and ["TINY_NULL", 0] in m["constants"]
+
+
+def test_snapshots_hold_header_facts_only():
+    """Directions and Python names are decided at build time, never frozen into a snapshot."""
+    for version in snapshot.available_versions():
+        for family in snapshot.families_in(version):
+            facts = snapshot.load_facts(version, family)
+            assert not [p for f in facts["functions"] for p in f["params"] if set(p) - {"name", "type"}]
+
+
+def test_a_changed_override_changes_the_generated_wrapper(monkeypatch):
+    """An override in codegen/directions.py reaches the generated code on the next build, from the same
+    committed snapshot."""
+    from codegen import directions
+
+    before = emit_py.emit(snapshot.load_model("12.9", "driver"))
+    assert "def cuDeviceGetLuid(dev):" in before
+    monkeypatch.setitem(directions.OVERRIDES, ("cuDeviceGetLuid", "dev"), {"pyname": "device"})
+    after = emit_py.emit(snapshot.load_model("12.9", "driver"))
+    assert "def cuDeviceGetLuid(device):" in after
+    assert before.replace("cuDeviceGetLuid(dev)", "") != after.replace("cuDeviceGetLuid(device)", "")
 
 
 def test_alignment_attributes_are_recorded():
