@@ -18,7 +18,7 @@ pytest.importorskip("pycparser")
 
 from codegen import snapshot  # noqa: E402
 from codegen.families import FAMILIES  # noqa: E402
-from codegen.model import build_model  # noqa: E402
+from codegen.model import build_model, decide  # noqa: E402
 
 
 def toolkit():
@@ -55,6 +55,6 @@ def test_toolkit_model_matches_its_snapshot(family):
     fam = FAMILIES[family]
     if not all(any(os.path.exists(os.path.join(d, h)) for d in dirs) for h in fam.own):
         pytest.skip("the toolkit has no %s headers (the build takes them from snapshot cuda-%s)" % (family, version))
-    mine, theirs = api(build_model(fam, dirs)), api(snapshot.load_facts(version, family))
+    mine, theirs = api(decide(build_model(fam, dirs))), api(snapshot.load_model(version, family))
     assert mine[0] == theirs[0], sorted(set(mine[0]) ^ set(theirs[0]))
     assert mine[1:] == theirs[1:]
