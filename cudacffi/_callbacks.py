@@ -21,7 +21,8 @@ import sys
 import threading
 import traceback
 
-from ._support import Handle, PointerField, handle_value, new_handle
+from ._handles import Handle, handle_value, new_handle
+from ._structs import PointerField
 
 _armed = set()  # records the driver may still call back through
 _current = threading.local()  # "call" records, per callback type

@@ -8,7 +8,9 @@ function; the generated modules say which helper each parameter needs.
 
 import os
 
-from ._support import argument_error, check_integer, contiguous_view, int_address, sequence
+from ._buffers import contiguous_view, int_address
+from ._checks import argument_error, check_integer
+from ._lists import sequence
 
 _U64 = 1 << 64
 

@@ -30,7 +30,9 @@ import threading
 
 import cffi
 
-from ._support import Handle, argument_error, int_address
+from ._buffers import int_address
+from ._checks import argument_error
+from ._handles import Handle
 
 _ffi = cffi.FFI()
 _U64 = 1 << 64

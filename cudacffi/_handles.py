@@ -1,0 +1,120 @@
+"""Handles (opaque pointers, integer typedefs, function pointers) and enums.
+
+A handle class holds its value and makes 8-byte storage on demand for ``getPtr()``; ``handle_value`` is
+what every handle parameter passes. The generated modules subclass these, one class per C typedef.
+"""
+
+import enum
+
+from ._checks import _U64, argument_error, check_integer
+
+
+class Handle:
+    """An opaque CUDA handle or integer typedef: its value, plus 8-byte storage made on demand.
+
+    ``getPtr()`` is the address of the object's own storage (what a kernel argument needs); ``int()`` is
+    the value. A handle's value is fixed when it is made. Pointer handles compare and hash by value;
+    integer handles by identity, as in cuda.bindings.
+    """
+
+    __slots__ = ("_v", "_s")  # _s (the storage) exists once getPtr() has been called
+    _ctype = "uintptr_t"  # the storage's C type
+    _lo, _hi = 0, _U64 - 1
+    _hex = True
+    _ffi = None  # set by the generated module
+
+    def __init__(self, init_value=0, _ptr=0):
+        if _ptr:  # a view of a handle stored elsewhere: take its current value
+            self._v = int(self._ffi.cast(self._ctype + " *", handle_value(_ptr, type(self).__name__, "_ptr"))[0])
+            return
+        if init_value is None:
+            init_value = 0
+        elif not isinstance(init_value, int):
+            init_value = int(init_value)
+        if not self._lo <= init_value <= self._hi:
+            raise OverflowError("%s: init_value out of range [%d, %d]: %d"
+                                % (type(self).__name__, self._lo, self._hi, init_value))
+        self._v = init_value
+
+    def __int__(self):
+        return self._v
+
+    __index__ = __int__
+
+    def getPtr(self):
+        try:
+            s = self._s
+        except AttributeError:
+            s = self._s = self._ffi.new(self._ctype + " *", self._v)
+        return int(self._ffi.cast("uintptr_t", s))
+
+    def __repr__(self):
+        v = self._v
+        return "<%s %s>" % (type(self).__name__, hex(v) if self._hex else v)
+
+
+def new_handle(cls, value, _new=object.__new__):
+    """A handle of class ``cls`` with ``value``, made without __init__'s checks (for outputs)."""
+    obj = _new(cls)
+    obj._v = value
+    return obj
+
+
+class PointerHandle(Handle):
+    __slots__ = ()
+
+    def __eq__(self, other):
+        if not isinstance(other, PointerHandle):
+            return NotImplemented
+        return int(self) == int(other)
+
+    def __hash__(self):
+        return hash(int(self))
+
+
+class IntHandle(Handle):
+    __slots__ = ()
+    _hex = False
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
+
+
+class FunctionPointer(IntHandle):
+    """A C function-pointer typedef (``CUhostFn``): holds an address; built from an int or ``_ptr``."""
+
+    __slots__ = ()
+    _hex = True
+
+
+def handle_value(x, func, name, lo=0, hi=_U64 - 1):
+    """The integer a handle parameter passes: a wrapper's value, any int()-able object, or None (0)."""
+    if isinstance(x, Handle):
+        return x._v
+    if x is None:
+        return 0
+    if isinstance(x, int) and not isinstance(x, bool):
+        if lo <= x <= hi:
+            return x
+        raise argument_error(func, name, "out of range [%d, %d]: %d" % (lo, hi, x), OverflowError)
+    if isinstance(x, (float, str, bytes, bool)):
+        raise argument_error(func, name, "must be a handle, an int or None, not %s" % type(x).__name__)
+    try:
+        v = int(x)
+    except Exception:
+        raise argument_error(func, name, "must be a handle, an int or None, not %s" % type(x).__name__)
+    return handle_value(v, func, name, lo, hi)
+
+
+def make_enum(name, members, module):
+    """An ``IntEnum`` with the header's members (aliases included) and a fast value->member table."""
+    cls = enum.IntEnum(name, members, module=module)
+    cls._by_value = dict(cls._value2member_map_)
+    return cls
+
+
+def enum_value(e, cls, func, name):
+    if isinstance(e, int) and not isinstance(e, bool):
+        return check_integer(func, name, e, -(1 << 31), (1 << 31) - 1)
+    if isinstance(e, enum.Enum):
+        return e.value
+    raise argument_error(func, name, "must be %s or int, not %s" % (cls.__name__, type(e).__name__))

@@ -1,0 +1,141 @@
+"""Lists and output arrays: input lists as C arrays, output arrays unpacked into Python values, C strings,
+and the per-thread scratch slots through which outputs come back without allocating.
+"""
+
+import threading
+
+import _cffi_backend
+
+from ._buffers import address
+from ._checks import argument_error, check_integer
+from ._handles import handle_value, new_handle
+from ._structs import struct_arg
+
+_NULL = _cffi_backend.FFI().NULL  # the one NULL of every cffi module (the same `void *` type)
+
+
+def less(count, k):
+    """``count - k`` for a list as long as another argument less a constant (a bad count is left for
+    ``sequence`` to report); never below zero."""
+    if count.__class__ is int:
+        return max(count - k, 0)
+    return count
+
+
+def sequence(x, func, name, count=None):
+    """A list/tuple argument as a list; None is an empty list; checks it holds at least ``count`` items."""
+    if x is None:
+        items = []
+    elif isinstance(x, (list, tuple)):
+        items = list(x)
+    else:
+        raise argument_error(func, name, "must be a list or tuple, not %s" % type(x).__name__)
+    if count is not None:
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise argument_error(func, name, "has a count that is not an int: %r" % (count,))
+        if count < 0:
+            raise argument_error(func, name, "has a negative count: %d" % count, ValueError)
+        if len(items) < count:
+            raise argument_error(func, name, "has %d items, fewer than the count %d" % (len(items), count),
+                                 ValueError)
+    return items
+
+
+def cstring(x, func, name):
+    """A ``const char *`` parameter: bytes (or bytearray); None passes NULL."""
+    if isinstance(x, bytes):
+        return x
+    if x is None:
+        return _NULL
+    if isinstance(x, (bytearray, memoryview)):
+        return bytes(x)
+    if isinstance(x, str):
+        raise argument_error(func, name, "must be bytes, not str (encode it, e.g. %r)" % x.encode()[:20])
+    raise argument_error(func, name, "must be bytes, not %s" % type(x).__name__)
+
+
+def char_buffer(ffi, n, func, name):
+    n = check_integer(func, name, n, 0, (1 << 31) - 1)
+    return ffi.new("char[]", max(n, 1))
+
+
+def c_array(ffi, items, elem, func, name, count):
+    """An input list as a C array: (pointer, keepalive). ``elem`` is (kind, ctype, class)."""
+    items = sequence(items, func, name, count)
+    if not items:
+        return ffi.NULL, None
+    kind, ctype, cls = elem
+    keep = None
+    if kind == "handle":
+        values = [handle_value(v, func, "%s[%d]" % (name, i)) for i, v in enumerate(items)]
+    elif kind == "address":
+        values, keep = [], []
+        for i, v in enumerate(items):
+            a, k = address(ffi, v, func, "%s[%d]" % (name, i))
+            values.append(a)
+            keep.append(k)
+    elif kind == "bytes":
+        keep = [ffi.new("char[]", cstring(v, func, "%s[%d]" % (name, i))) for i, v in enumerate(items)]
+        arr = ffi.new("char *[]", keep)
+        return arr, keep
+    elif kind == "struct":
+        arr = ffi.new(ctype + "[]", len(items))
+        for i, v in enumerate(items):
+            arr[i] = struct_arg(v, cls, func, "%s[%d]" % (name, i), True)[0]
+        return arr, None
+    else:
+        values = items
+    try:
+        arr = ffi.new(ctype + "[]", values)
+    except (TypeError, OverflowError):
+        for i, v in enumerate(values):
+            try:
+                ffi.new(ctype + "*", v)
+            except (TypeError, OverflowError) as e2:
+                raise type(e2)("%s(): argument '%s[%d]': %s" % (func, name, i, e2)) from None
+        raise
+    return arr, keep
+
+
+def out_array(ffi, n, elem):
+    """Room for ``n`` output items (NULL for none: the call then only reports the count)."""
+    if n == 0:
+        return ffi.NULL
+    return ffi.new(elem[1] + "[]", n)
+
+
+def unpack_array(ffi, arr, n, elem):
+    if arr == ffi.NULL or n <= 0:
+        return []
+    kind, ctype, cls = elem
+    if kind == "struct":
+        out = []
+        for i in range(n):
+            v = cls()
+            v._ptr[0] = arr[i]
+            out.append(v)
+        return out
+    if kind == "handle":
+        return [new_handle(cls, v) for v in arr[0:n]]
+    if kind == "enum":
+        return [cls._by_value.get(v, v) for v in arr[0:n]]
+    return list(arr[0:n])
+
+
+def read_array(ffi, address_, n, elem):
+    """Items of an array the library owns, at ``address_``."""
+    if not address_ or n <= 0:
+        return []
+    kind, ctype, cls = elem
+    arr = ffi.cast(ctype + " *", address_)
+    return unpack_array(ffi, arr, n, elem)
+
+
+# -- per-thread scratch for output parameters --------------------------------------------------------------------
+
+class Scratch(threading.local):
+    """Per-thread output slots, so a call that returns values allocates nothing in C."""
+
+    def __init__(self, ffi, types):
+        for attr, ctype in types.items():
+            setattr(self, attr, ffi.new(ctype + "[4]"))

@@ -1,0 +1,330 @@
+"""Structs and unions: the ``Struct`` base of every generated struct class, its field descriptors, and
+struct parameters. A struct lives in memory cffi owns (or is a view into its parent's); what is assigned
+to a pointer field is kept alive with the struct.
+"""
+
+from ._buffers import address
+from ._checks import argument_error
+from ._handles import Handle, enum_value, handle_value, new_handle
+
+
+class Struct:
+    """A C struct or union in memory cffi owns (or a view into another struct's memory).
+
+    Fields are descriptors declared by the generated class; ``getPtr()`` is the struct's address.
+    ``Struct(_ptr=address)`` views memory the caller owns; keyword arguments set fields.
+    """
+
+    __slots__ = ("_ptr", "_owner", "_keep")
+    _cname = ""  # C type name, or (parent's C name, field) for a nested anonymous struct
+    _ffi = None
+    _fields = ()
+
+    @classmethod
+    def _ptype(cls):
+        """cffi's pointer type for this struct (resolved once per class)."""
+        pt = cls.__dict__.get("_pt")
+        if pt is None:
+            pt = _pointer_type(cls._ffi, cls._cname)
+            setattr(cls, "_pt", pt)
+        return pt
+
+    def __init__(self, _ptr=0, **fields):
+        ffi = self._ffi
+        pt = self._ptype()
+        if _ptr:
+            if isinstance(_ptr, ffi.CData):
+                self._ptr = ffi.cast(pt, _ptr)
+            else:
+                self._ptr = ffi.cast(pt, handle_value(_ptr, type(self).__name__, "_ptr"))
+        elif isinstance(self._cname, tuple):
+            raise TypeError("%s is a nested anonymous struct: build it with _ptr=address" % type(self).__name__)
+        else:
+            self._ptr = ffi.new(pt)
+        self._owner = None
+        self._keep = None
+        for k, v in fields.items():
+            if k not in self._fields:
+                raise TypeError("%s has no field %r" % (type(self).__name__, k))
+            setattr(self, k, v)
+
+    @classmethod
+    def _view(cls, ptr, owner):
+        obj = cls.__new__(cls)
+        obj._ptr = ptr
+        obj._owner = owner
+        obj._keep = None
+        return obj
+
+    def getPtr(self):
+        return int(self._ffi.cast("uintptr_t", self._ptr))
+
+    def _hold(self, key, obj):
+        """Keep ``obj`` alive as long as the memory of the struct this one is part of."""
+        root = self._root()
+        if root._keep is None:
+            root._keep = {}
+        root._keep[self._key(key)] = obj
+
+    def _held(self, key):
+        """What ``_hold`` keeps for this struct (or any view of the same memory) under ``key``, or None."""
+        root = self._root()
+        return root._keep.get(self._key(key)) if root._keep else None
+
+    def _root(self):
+        root = self
+        while root._owner is not None:
+            root = root._owner
+        return root
+
+    def _key(self, key):  # views are made afresh on each access: key by where the struct lies, not by object
+        return (int(self._ffi.cast("uintptr_t", self._ptr)), type(self).__name__, key)
+
+    def __repr__(self):
+        parts = []
+        for f in self._fields:
+            try:
+                parts.append("%s=%r" % (f, getattr(self, f)))
+            except Exception as e:  # a field that cannot be read in this state (e.g. a dangling pointer)
+                parts.append("%s=<%s>" % (f, type(e).__name__))
+        return "<%s %s>" % (type(self).__name__, ", ".join(parts))
+
+    def __eq__(self, other):
+        return self is other
+
+    __hash__ = object.__hash__
+
+
+class Field:
+    """A struct field of a plain C scalar type (number or char)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        return getattr(obj._ptr, self.name)
+
+    def __set__(self, obj, value):
+        try:
+            setattr(obj._ptr, self.name, value)
+        except (TypeError, OverflowError) as e:
+            raise type(e)("%s.%s: %s" % (type(obj).__name__, self.name, e)) from None
+
+
+class EnumField(Field):
+    __slots__ = ("enum",)
+
+    def __init__(self, name, enum_cls):
+        Field.__init__(self, name)
+        self.enum = enum_cls
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        v = getattr(obj._ptr, self.name)
+        return self.enum._by_value.get(v, v)
+
+    def __set__(self, obj, value):
+        Field.__set__(self, obj, enum_value(value, self.enum, type(obj).__name__, self.name))
+
+
+class HandleField(Field):
+    __slots__ = ("cls", "ctype")
+
+    def __init__(self, name, handle_cls, ctype=None):
+        Field.__init__(self, name)
+        self.cls = handle_cls
+        self.ctype = ctype  # C type of a pointer handle, None for integer handles
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        v = getattr(obj._ptr, self.name)
+        if self.ctype is not None:
+            v = int(obj._ffi.cast("uintptr_t", v))
+        return new_handle(self.cls, v)
+
+    def __set__(self, obj, value):
+        v = handle_value(value, type(obj).__name__, self.name)
+        if self.ctype is not None:
+            v = obj._ffi.cast(self.ctype, v)
+        Field.__set__(self, obj, v)
+
+
+class StructField(Field):
+    """A nested struct or union: reading gives a view sharing the outer struct's memory."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, name, struct_cls):
+        Field.__init__(self, name)
+        self.cls = struct_cls
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        return self.cls._view(obj._ffi.addressof(obj._ptr[0], self.name), obj)
+
+    def __set__(self, obj, value):
+        if not isinstance(value, self.cls):
+            raise TypeError("%s.%s: expected %s, not %s"
+                            % (type(obj).__name__, self.name, self.cls.__name__, type(value).__name__))
+        setattr(obj._ptr, self.name, value._ptr[0])
+
+
+class ArrayField(Field):
+    """A fixed-size array: read as a list (bytes for char arrays), assigned from a sequence."""
+
+    __slots__ = ("length", "elem", "is_char")
+
+    def __init__(self, name, length, elem=None, is_char=False):
+        Field.__init__(self, name)
+        self.length = length
+        self.elem = elem  # a Handle / enum / Struct class for the items, or None for numbers
+        self.is_char = is_char
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        arr = getattr(obj._ptr, self.name)
+        ffi = obj._ffi
+        if self.is_char:
+            return ffi.unpack(ffi.cast("char *", ffi.addressof(obj._ptr[0], self.name)), self.length)
+        elem = self.elem
+        if elem is None:
+            return list(arr)
+        if isinstance(elem, type) and issubclass(elem, Struct):
+            base = ffi.cast(elem._ptype(), ffi.addressof(obj._ptr[0], self.name))
+            return [elem._view(base + i, obj) for i in range(self.length)]
+        if isinstance(elem, type) and issubclass(elem, Handle):
+            return [new_handle(elem, int(ffi.cast("uintptr_t", v)) if isinstance(v, ffi.CData) else v) for v in arr]
+        return [elem._by_value.get(v, v) for v in arr]
+
+    def __set__(self, obj, value):
+        name = type(obj).__name__ + "." + self.name
+        if self.is_char and isinstance(value, (bytes, bytearray)):
+            if len(value) > self.length:
+                raise ValueError("%s: at most %d bytes, got %d" % (name, self.length, len(value)))
+            obj._ffi.memmove(obj._ffi.addressof(obj._ptr[0], self.name), bytes(value), len(value))
+            return
+        items = list(value)
+        if len(items) > self.length:
+            raise ValueError("%s: at most %d items, got %d" % (name, self.length, len(items)))
+        arr = getattr(obj._ptr, self.name)
+        for i, v in enumerate(items):
+            if isinstance(v, Struct):
+                arr[i] = v._ptr[0]
+            elif isinstance(v, Handle):
+                arr[i] = int(v) if not isinstance(arr[i], obj._ffi.CData) else obj._ffi.cast("void *", int(v))
+            else:
+                try:
+                    arr[i] = v
+                except (TypeError, OverflowError) as e:
+                    raise type(e)("%s[%d]: %s" % (name, i, e)) from None
+
+
+class PointerField(Field):
+    """A pointer field: read as an int address; a buffer assigned to it is kept alive with the struct."""
+
+    __slots__ = ("ctype",)
+
+    def __init__(self, name, ctype):
+        Field.__init__(self, name)
+        self.ctype = ctype
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        return int(obj._ffi.cast("uintptr_t", getattr(obj._ptr, self.name)))
+
+    def __set__(self, obj, value):
+        if isinstance(value, (Struct, Handle)):
+            addr, keep = value.getPtr(), value
+        else:
+            addr, keep = address(obj._ffi, value, type(obj).__name__, self.name)
+        setattr(obj._ptr, self.name, obj._ffi.cast(self.ctype, addr))
+        obj._hold(self.name, keep)
+
+
+class KernelParamsField(PointerField):
+    """A struct's ``kernelParams``: every form a launch call takes; a packed block lives with the struct."""
+
+    __slots__ = ()
+
+    def __set__(self, obj, value):
+        from ._params import pack_owned
+
+        addr, keep = pack_owned(value, type(obj).__name__ + "." + self.name)
+        setattr(obj._ptr, self.name, obj._ffi.cast(self.ctype, addr))
+        obj._hold(self.name, keep)
+
+
+class StructListField(PointerField):
+    """A pointer to an array of structs (``CUlaunchConfig.attrs``): assigned a list of the struct's class,
+    which is copied into memory the struct keeps; read back as views of that memory. An int address or a
+    single struct is taken as in PointerField (read back as an address).
+    """
+
+    __slots__ = ("cls_name", "_cls")
+
+    def __init__(self, name, ctype, cls_name):
+        PointerField.__init__(self, name, ctype)
+        self.cls_name = cls_name  # by name: the item's class may be declared after the struct holding this
+        self._cls = None
+
+    def item_class(self, obj):
+        if self._cls is None:
+            import sys
+
+            self._cls = getattr(sys.modules[type(obj).__module__], self.cls_name)
+        return self._cls
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        held = obj._held(self.name)
+        if isinstance(held, list):
+            cls = self.item_class(obj)
+            return [cls._view(held[1] + i, obj) for i in range(held[0])]
+        return PointerField.__get__(self, obj, cls)
+
+    def __set__(self, obj, value):
+        if not isinstance(value, (list, tuple)):
+            PointerField.__set__(self, obj, value)
+            return
+        name = type(obj).__name__ + "." + self.name
+        cls = self.item_class(obj)
+        for i, v in enumerate(value):
+            if not isinstance(v, cls):
+                raise TypeError("%s[%d]: expected %s, not %s" % (name, i, cls.__name__, type(v).__name__))
+        arr = obj._ffi.new(cls._ptype().item.cname + "[]", max(len(value), 1))
+        for i, v in enumerate(value):
+            arr[i] = v._ptr[0]
+        setattr(obj._ptr, self.name, obj._ffi.cast(self.ctype, arr) if value else obj._ffi.NULL)
+        obj._hold(self.name, [len(value), arr])
+
+
+def _pointer_type(ffi, cname):
+    if isinstance(cname, tuple):
+        parent, field = cname
+        dummy = ffi.new(_pointer_type(ffi, parent))
+        return ffi.typeof(ffi.addressof(dummy[0], field))
+    return ffi.typeof(cname + " *")
+
+
+def struct_arg(x, cls, func, name, required=False):
+    """A struct parameter: the wrapper's pointer, or NULL for None (unless passed by value)."""
+    if x is None:
+        if required:
+            raise argument_error(func, name, "must be a %s, not None" % cls.__name__)
+        return cls._ffi.NULL
+    if cls is not None and isinstance(x, cls):
+        return x._ptr
+    if isinstance(x, Struct) and cls is not None and cls._ffi.sizeof(x._ptr[0]) == cls._ffi.sizeof(cls._ptype().item):
+        return x._ptr  # a related typedef of the same struct (e.g. a _v1 alias)
+    raise argument_error(func, name, "must be %s or None, not %s"
+                         % (cls.__name__ if cls else "a struct", type(x).__name__))
