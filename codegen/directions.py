@@ -7,8 +7,12 @@ each with the reason. Directions (``param["dir"]``):
 ``in_struct``   pointer to a struct the caller passes (``const CUDA_MEMCPY2D *``): a struct wrapper or None
 ``in_str``      ``const char *``: bytes
 ``in_ptr``      ``void *`` / ``const void *``: int address, None or a buffer (written to when not const)
-``in_any``      ``void *`` to a value whose type another argument gives (an attribute): an int, passed in
-                an 8-byte slot (4-byte attributes read its low half on these little-endian targets)
+``attr_in``     ``void *`` to a value whose C type another argument (``by``: an attribute, a handle type)
+                decides, per ``table`` of ``cudacffi/_attributes.py``: taken as that type's Python value
+``attr_out``    the same, written by the library and returned (``size``: the caller's data size parameter)
+``attr_out_list``  ``void **`` of such values, one per item of the attribute list ``by`` (``count``;
+                ``sizes``: a list of data sizes)
+``attr_size``   the byte size of the typed value ``of`` another parameter: set by the binding, not taken
 ``in_list``     ``const T *`` with an element count parameter: a list of T
 ``out``         ``T *`` the library fills: returned (``void **`` returns an int address)
 ``out_cstr``    ``const char **``: returned as bytes
@@ -38,8 +42,7 @@ _STRUCT_INPUTS = [
     ("cuMemPoolGetAccess", "location"), ("cuMemPoolImportPointer", "shareData"),
     ("cuCheckpointProcessLock", "args"), ("cuCheckpointProcessCheckpoint", "args"),
     ("cuCheckpointProcessRestore", "args"), ("cuCheckpointProcessUnlock", "args"),
-    ("cuDevResourceGenerateDesc", "resources"), ("cuMemBatchDecompressAsync", "paramsArray"),
-    ("cuCtxCreate_v3", "paramsArray"), ("cuGraphConditionalHandleCreate", "hConditional"),
+    ("cuGraphConditionalHandleCreate", "hConditional"),
     # CUDA 13 headers: cuCtxCreate is the _v4 form; memory pools are looked up by location
     ("cuCtxCreate", "ctxCreateParams"), ("cuMemGetDefaultMemPool", "location"),
     ("cuMemGetMemPool", "location"), ("cuMemSetMemPool", "location"),
@@ -58,32 +61,57 @@ _STRUCT_INPUTS = [
     ("cudaMemGetLocationInfo", "location_out"), ("cudaStreamBeginRecaptureToGraph", "callbackData"),
 ]
 
+# A void * whose C type another argument decides (cudacffi/_attributes.py has one table per kind of
+# attribute): storage of exactly that type per call, read back as cuda.bindings reads it. ``by`` names the
+# attribute parameter, ``table`` the table, ``size`` the caller's data size, ``sizes`` a list of them.
+def _typed(table, by, **more):
+    return dict(more, table=table, by=by)
+
+
+_ATTRIBUTE_TYPED = {
+    ("cuPointerGetAttribute", "data"): dict(_typed("pointer", "attribute"), dir="attr_out"),
+    ("cuPointerSetAttribute", "value"): dict(_typed("pointer", "attribute"), dir="attr_in"),
+    ("cuPointerGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
+    ("cuPointerGetAttributes", "data"): dict(_typed("pointer", "attributes", count="numAttributes"),
+                                             dir="attr_out_list"),
+    **{(f, "data"): dict(_typed("mem_range", "attribute", size="dataSize"), dir="attr_out")
+       for f in ("cuMemRangeGetAttribute", "cudaMemRangeGetAttribute")},
+    **{(f, p): d for f in ("cuMemRangeGetAttributes", "cudaMemRangeGetAttributes") for p, d in (
+        ("data", dict(_typed("mem_range", "attributes", count="numAttributes", sizes="dataSizes"),
+                      dir="attr_out_list")),
+        ("dataSizes", {"dir": "in_list", "count": "numAttributes"}),
+        ("attributes", {"dir": "in_list", "count": "numAttributes"}))},
+    # the size is the value's, set from the attribute (cuda.bindings takes and returns no size)
+    **{(f + g, p): d for f in ("cuCoredumpGetAttribute", "cuCoredumpSetAttribute") for g in ("", "Global")
+       for p, d in (("value", dict(_typed("coredump", "attrib"), dir="attr_out" if "Get" in f else "attr_in")),
+                    ("size", {"dir": "attr_size", "of": "value"}))},
+    **{(f, "value"): dict(_typed("mempool", "attr"), dir="attr_out" if "Get" in f else "attr_in")
+       for f in ("cuMemPoolGetAttribute", "cuMemPoolSetAttribute", "cudaMemPoolGetAttribute",
+                 "cudaMemPoolSetAttribute")},
+    **{(f, "value"): dict(_typed("graph_mem", "attr"), dir="attr_out" if "Get" in f else "attr_in")
+       for f in ("cuDeviceGetGraphMemAttribute", "cuDeviceSetGraphMemAttribute", "cudaDeviceGetGraphMemAttribute",
+                 "cudaDeviceSetGraphMemAttribute")},
+    # an exported handle is an fd, a Windows handle or a 64-byte fabric handle, by its handle type
+    ("cuMemExportToShareableHandle", "shareableHandle"): dict(_typed("shareable", "handleType"), dir="attr_out"),
+    ("cuMemPoolExportToShareableHandle", "handle_out"): dict(_typed("shareable", "handleType"), dir="attr_out"),
+    ("cudaMemPoolExportToShareableHandle", "shareableHandle"): dict(_typed("shareable", "handleType"),
+                                                                    dir="attr_out", pyname="handle_out"),
+    ("cuMemGetHandleForAddressRange", "handle"): dict(_typed("range_handle", "handleType"), dir="attr_out"),
+}
+
+
 # (function, parameter) -> direction, or a dict of fields to set. Why each one is here:
 OVERRIDES = {
     **{k: "in_struct" for k in _STRUCT_INPUTS},
-    # void * the library writes a value into, typed by another argument: returned as an int
-    ("cuPointerGetAttribute", "data"): {"dir": "out", "any": "pointer_attribute"},
+    **_ATTRIBUTE_TYPED,
+    # arrays of structs counted by the next parameter (a single struct is taken as a list of one)
+    ("cuCtxCreate_v3", "paramsArray"): {"dir": "in_list", "count": "numParams"},
+    ("cuDevResourceGenerateDesc", "resources"): {"dir": "in_list", "count": "nbResources"},
+    ("cuMemBatchDecompressAsync", "paramsArray"): {"dir": "in_list", "count": "count"},
     ("cuPointerGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
-    ("cuPointerGetAttributes", "data"): {"dir": "out_list", "count": "numAttributes", "any": "pointer_attribute"},
-    ("cuMemPoolGetAttribute", "value"): {"dir": "out", "any": "u64"},
-    ("cuDeviceGetGraphMemAttribute", "value"): {"dir": "out", "any": "u64"},
-    ("cuCoredumpGetAttribute", "value"): {"dir": "out", "any": "u64"},
-    ("cuCoredumpGetAttributeGlobal", "value"): {"dir": "out", "any": "u64"},
-    ("cuMemGetHandleForAddressRange", "handle"): {"dir": "out", "any": "u64"},
-    ("cuMemExportToShareableHandle", "shareableHandle"): {"dir": "out", "any": "u64"},
-    ("cuMemPoolExportToShareableHandle", "handle_out"): {"dir": "out", "any": "u64"},
-    ("cuMemRangeGetAttributes", "data"): {"dir": "out", "any": "u64_list", "count": "numAttributes"},
-    ("cuMemRangeGetAttributes", "dataSizes"): {"dir": "in_list", "count": "numAttributes"},
     ("cuMemRangeGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
-    # the runtime's void * values typed by another argument
-    ("cudaMemPoolGetAttribute", "value"): {"dir": "out", "any": "u64"},
-    ("cudaDeviceGetGraphMemAttribute", "value"): {"dir": "out", "any": "u64"},
-    ("cudaMemRangeGetAttribute", "data"): {"dir": "out", "any": "u64"},
-    ("cudaMemRangeGetAttributes", "data"): {"dir": "out", "any": "u64_list", "count": "numAttributes"},
-    ("cudaMemRangeGetAttributes", "dataSizes"): {"dir": "in_list", "count": "numAttributes"},
     ("cudaMemRangeGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
     ("cudaGraphMemFreeNodeGetParams", "dptr_out"): {"dir": "out", "any": "u64"},
-    ("cudaMemPoolSetAttribute", "value"): "in_any",
     # a tensor map's arrays: as many items as the tensor's rank (strides: one fewer; im2col corners: two fewer)
     **{(f, a): {"dir": "in_list", "count": "tensorRank"}
        for f in ("cuTensorMapEncodeTiled", "cuTensorMapEncodeIm2col", "cuTensorMapEncodeIm2colWide")
@@ -95,11 +123,7 @@ OVERRIDES = {
        for a in ("pixelBoxLowerCorner", "pixelBoxUpperCorner")},
     # the log buffer holds as many bytes as the size the caller passes in
     ("cuLogsDumpToMemory", "buffer"): {"dir": "caller_buf", "count": "size"},
-    ("cuMemPoolSetAttribute", "value"): "in_any",
-    ("cuDeviceSetGraphMemAttribute", "value"): "in_any",
-    ("cudaDeviceSetGraphMemAttribute", "value"): "in_any",
     # outputs cuda.bindings names apart from the C parameter
-    ("cudaMemPoolExportToShareableHandle", "shareableHandle"): {"dir": "out", "any": "u64", "pyname": "handle_out"},
     ("cudaMemPoolImportFromShareableHandle", "memPool"): {"pyname": "pool_out"},
     ("cudaMemPoolExportPointer", "exportData"): {"pyname": "shareData_out"},
     ("cudaMemPoolImportPointer", "ptr"): {"pyname": "ptr_out"},
@@ -172,7 +196,6 @@ OVERRIDES = {
     ("cuStreamGetCaptureInfo", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
     ("cudaStreamGetCaptureInfo_v3", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
     ("cudaStreamGetCaptureInfo", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
-    ("cuMemRangeGetAttribute", "data"): {"dir": "out", "any": "u64"},
     ("cuLaunchCooperativeKernelMultiDevice", "launchParamsList"): {"dir": "in_list", "count": "numDevices"},
     # the groups are returned in a list as long as the group count the caller asks for
     ("cuDevSmResourceSplitByCount", "result"): {"dir": "out_list", "count": "nbGroups"},
@@ -236,6 +259,39 @@ def _int_like(index, t):
     return r.base in _INT_BASES or t.base in _INT_BASES
 
 
+# What each direction may carry besides ``dir`` and ``pyname``: any other key, or a direction no emitter
+# renders, is refused when the model is built, naming the function and the parameter.
+SCHEMA = {
+    "in": (), "in_struct": (), "in_str": (), "in_ptr": ("size",), "in_ref": (),
+    "in_list": ("count", "fixed", "count_less"), "out": ("any",), "inout": (), "out_cstr": (),
+    "out_bytes": ("count", "fixed"), "out_list": ("count", "fixed", "count_fn"), "caller_buf": ("count",),
+    "kernel_params": (), "extra": (),
+    "attr_in": ("table", "by"), "attr_out": ("table", "by", "size"), "attr_out_list": ("table", "by", "count", "sizes"),
+    "attr_size": ("of",),
+}
+# the tables of cudacffi/_attributes.py (a test keeps the two in step)
+ATTRIBUTE_TABLES = ("pointer", "mem_range", "coredump", "mempool", "graph_mem", "shareable", "range_handle")
+_REFERENCES = ("count", "by", "size", "sizes", "of")  # keys that name another parameter of the function
+
+
+def validate(f):
+    """Raise ValueError unless every parameter of ``f`` has a direction the emitters render, with only the
+    keys that direction takes, naming parameters ``f`` has."""
+    names = {p["name"] for p in f["params"]}
+    for p in f["params"]:
+        where = "%s(%s)" % (f["name"], p["name"])
+        if p["dir"] not in SCHEMA:
+            raise ValueError("%s: direction %r is not one the emitters render" % (where, p["dir"]))
+        extra = set(p) - {"name", "type", "dir", "pyname"} - set(SCHEMA[p["dir"]])
+        if extra:
+            raise ValueError("%s: direction %r takes no %s" % (where, p["dir"], ", ".join(sorted(extra))))
+        for key in _REFERENCES:
+            if key in p and p[key] not in names:
+                raise ValueError("%s: %s names %r, which is not a parameter" % (where, key, p[key]))
+        if "table" in p and p["table"] not in ATTRIBUTE_TABLES:
+            raise ValueError("%s: no attribute table %r" % (where, p["table"]))
+
+
 def assign(model):
     from .model import TypeIndex
 
@@ -255,7 +311,8 @@ def assign(model):
             o = OVERRIDES.get((f["name"], p["name"]))
             if o is None:
                 continue
-            if isinstance(o, str):
+            if isinstance(o, str):  # the whole direction: what the rules attached to theirs goes
+                p.pop("count", None)
                 p["dir"] = o
             else:
                 p.update(o)
@@ -265,6 +322,7 @@ def assign(model):
                 caller_sized = len(CType.from_json(p["type"]).ptrs) == 1
                 if CType.from_json(c["type"]).ptrs:
                     c["dir"] = "inout" if caller_sized else "out"
+        validate(f)
 
 
 def _find_count(index, params, types, i):

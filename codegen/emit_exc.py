@@ -241,7 +241,11 @@ class FunctionWriter:
         ew.w("        _r = %s" % call)
         ew.w("    except (TypeError, OverflowError) as _e:")
         checks = "".join("(%r, %r, %s, %s, %s), " % (k, n, n, lo, hi) for k, n, lo, hi in self.checks)
-        ew.w("        _diagnose(%r, _e, (%s))" % (self.name, checks))
+        if any(k == "int" for k, _, _, _ in self.checks):  # integral floats: called again with ints
+            ew.w("        _f = _diagnose(%r, _e, (%s))" % (self.name, checks))
+            ew.w("        return %s(%s)" % (self.name, ", ".join("_f.get(%r, %s)" % (n, n) for n in ins)))
+        else:
+            ew.w("        _diagnose(%r, _e, (%s))" % (self.name, checks))
         if emit_c.returns_status(ew.model, f):
             ew.w("    if _r:")
             ew.w("        if _r == _UNBOUND:")

@@ -128,6 +128,8 @@ class PyWriter:
         funcs = self.lines
         self.lines = body
         self.w("_s.bind_classes(globals(), _ffi)  # this family's ffi for its own handle and struct classes")
+        if any(p["dir"].startswith("attr_") for f in m["functions"] for p in f["params"]):
+            self.w("_typed = _s.Typing(_ffi, globals())  # values typed by an attribute argument")
         self.trampolines()
         self.w("_UNBOUND = _lib._CC_UNBOUND")
         self.w("_OK = %s(0)" % self.status)
@@ -142,6 +144,11 @@ class PyWriter:
         self.w("_sequence = _s.sequence")
         self.w()
         self.lines += funcs
+        self.w()
+        self.w("def sizeof(objType):")
+        self.w('    """The C size in bytes of a handle or struct class (``sizeof(CUstream)`` is 8)."""')
+        self.w("    return _s.sizeof(objType)")
+        self.w()
         self.w()
         self.w("_FUNCTIONS = {%s}" % ", ".join("%r: %d" % (f["name"], i) for i, f in enumerate(m["functions"])))
         self.w("_library.functions = _FUNCTIONS")
@@ -483,8 +490,13 @@ class FunctionWriter:
         for cb, _ in cbs:
             pw.w("        _cbk.release(%s)" % cb)
         checks = "".join("(%r, %r, %s, %s, %s), " % (kind, name, name, lo, hi) for kind, name, lo, hi in self.checks)
-        pw.w("        _diagnose(%r, _e, (%s))" % (self.name, checks))
         callargs = ", ".join(p["pyname"] for p in ins)
+        if any(kind == "int" for kind, _, _, _ in self.checks):  # integral floats: called again with ints
+            pw.w("        _f = _diagnose(%r, _e, (%s))" % (self.name, checks))
+            pw.w("        return %s(%s)" % (self.name, ", ".join("_f.get(%r, %s)" % (p["pyname"], p["pyname"])
+                                                                 for p in ins)))
+        else:
+            pw.w("        _diagnose(%r, _e, (%s))" % (self.name, checks))
         for cb, lifetime in cbs:
             if lifetime == "call":
                 pw.w("    _cbk.release(%s)" % cb)
@@ -604,11 +616,8 @@ class FunctionWriter:
             self.args.append(py + "_")
             self.checks.append(("address", py, 0, (1 << 64) - 1))
             return None
-        if d == "in_any":  # a value behind a void *, typed by another argument: given as an int
-            slot = self.slot("uint64_t", p["name"])
-            self.pre.append("%s[0] = _s.check_integer(%r, %r, %s, 0, (1 << 64) - 1)" % (slot, fn, py, py))
-            self.args.append(slot)
-            return None
+        if d in ("attr_in", "attr_out", "attr_out_list", "attr_size"):
+            return self.attribute_typed(p, by_name)
         if d == "kernel_params":  # an int address (a pre-packed table) skips the call
             self.pre.append("if %s.__class__ is int and %s >= 0:" % (py, py))
             self.pre.append("    %s_, %s_k = %s, None" % (py, py, py))
@@ -676,6 +685,38 @@ class FunctionWriter:
         if d == "out_list":
             return self.out_list(p, t, by_name)
         raise ValueError("%s.%s: direction %s is not emitted" % (self.name, p["name"], d))
+
+    def attribute_typed(self, p, by_name):
+        """A value behind a void * whose C type another argument decides: storage of that type, made per
+        call by the module's ``_typed`` (cudacffi/_attributes.py), converted both ways."""
+        py, fn, d = p["pyname"], self.name, p["dir"]
+        var = "_t_" + py
+        if d == "attr_size":  # the typed value's byte size, which the library reads (and may update)
+            self.pre.append("_z_%s = _ffi.new('size_t *', _t_%s.size)" % (py, by_name[p["of"]]["pyname"]))
+            self.args.append("_z_" + py)
+            return None
+        by = by_name[p["by"]]["pyname"]
+        if d == "attr_in":
+            self.pre.append("%s = _typed.value(%r, %s, %s, %r, %r, %r)" % (var, p["table"], by, py, fn, by, py))
+            self.args.append(var + ".ptr")
+            return None
+        if d == "attr_out":
+            size = ""
+            if p.get("size"):
+                sp = by_name[p["size"]]["pyname"]
+                size = ", %s, %r" % (sp, sp)
+            self.pre.append("%s = _typed.out(%r, %s, %r, %r%s)" % (var, p["table"], by, fn, by, size))
+            self.args.append(var + ".ptr")
+            return var + ".read()"
+        count = by_name[p["count"]]["pyname"]
+        sizes = ""
+        if p.get("sizes"):
+            sp = by_name[p["sizes"]]["pyname"]
+            sizes = ", %s, %r" % (sp, sp)
+        self.pre.append("%s_a, %s = _typed.out_list(%r, %s, %s, %r, %r%s)"
+                        % (var, var, p["table"], by, count, fn, by, sizes))
+        self.args.append(var + "_a")
+        return "[_v.read() for _v in %s]" % var
 
     def room_check(self, p, by_name):
         """A buffer the library fills must hold what it writes: its size comes from the count parameter, or

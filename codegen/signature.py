@@ -1,8 +1,8 @@
 """The Python-level signature of a model function: arguments in order, outputs in order."""
 
 INPUT_DIRS = ("in", "in_struct", "in_str", "in_ptr", "in_list", "in_list_single", "caller_buf",
-              "kernel_params", "extra", "inout", "in_ref", "in_any")
-OUTPUT_DIRS = ("out", "out_cstr", "out_bytes", "out_list", "inout")
+              "kernel_params", "extra", "inout", "in_ref", "attr_in")
+OUTPUT_DIRS = ("out", "out_cstr", "out_bytes", "out_list", "inout", "attr_out", "attr_out_list")
 
 
 def inputs(func):

@@ -54,8 +54,9 @@ def _bytes_address(ffi, b, func, name):
     import platform
 
     if platform.python_implementation() != "CPython":
-        raise argument_error(func, name, "is a bytes object, which cannot be written to on %s; pass a bytearray"
-                             % platform.python_implementation(), ValueError)
+        raise argument_error(func, name, "is a bytes object, which %s cannot write into: pass bytearray(n) "
+                             "instead of b' ' * n (it works on every interpreter)" % platform.python_implementation(),
+                             ValueError)
     return int(ffi.cast("uintptr_t", ffi.from_buffer(b)))
 
 

@@ -17,9 +17,15 @@ def argument_error(func, name, message, exc_type=TypeError):
 
 
 def check_integer(func, name, value, lo, hi):
-    """Raise the exception cffi would, naming the parameter: value must be an int in [lo, hi]."""
+    """``value`` as an int in [lo, hi], or the exception cffi would raise, naming the parameter. A float
+    with no fractional part is taken (``160.0``, as cuda.bindings takes it); any other float is refused
+    rather than truncated."""
     if isinstance(value, bool) or not isinstance(value, int):
-        if hasattr(value, "__index__") and not isinstance(value, float):
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise argument_error(func, name, "must be an int, not the non-integral float %r" % value)
+            value = int(value)
+        elif hasattr(value, "__index__"):
             value = value.__index__()
         else:
             raise argument_error(func, name, "must be an int, not %s" % type(value).__name__)
@@ -29,11 +35,13 @@ def check_integer(func, name, value, lo, hi):
 
 
 def diagnose(func, exc, checks):
-    """After cffi rejected an argument: find which one and raise naming it, else re-raise ``exc``.
+    """After cffi rejected an argument: find which one and raise naming it; if every argument is fine once
+    integral floats are ints, return {name: int} for the call to be made again; else re-raise ``exc``.
 
     ``checks`` holds (kind, name, value, lo, hi) for the call's scalar arguments; kind is "int", "float" or
     "address" (a ``void *`` argument: only an int given for it is checked, buffers were converted already).
     """
+    fixed = {}
     for kind, name, value, lo, hi in checks:
         if kind == "address":
             if isinstance(value, int):
@@ -43,5 +51,9 @@ def diagnose(func, exc, checks):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise argument_error(func, name, "must be a number, not %s" % type(value).__name__)
             continue
-        check_integer(func, name, value, lo, hi)
+        v = check_integer(func, name, value, lo, hi)
+        if v is not value and isinstance(value, float):
+            fixed[name] = v
+    if fixed:
+        return fixed
     raise exc

@@ -69,13 +69,13 @@ def strings(ffi, items, count, func, name):
 
 def input_buffer(ffi, x, size, func, name, size_name):
     """Bytes the library reads, ``size`` of them: (address, keepalive). A buffer shorter than ``size`` is
-    refused (never a read past its end); an int address is taken as it is."""
+    refused (never a read past its end), as is None; an int address is taken as it is."""
     if size is not None:
         size = check_integer(func, size_name, size, 0, _U64 - 1)
     if isinstance(x, int) and not isinstance(x, bool):
         return int_address(x, func, name), None
-    if x is None:
-        return 0, None
+    if x is None:  # the library would only report invalid input: say which argument, before the call
+        raise argument_error(func, name, "is required: bytes, a buffer or an int address, not None", ValueError)
     if isinstance(x, str):
         raise argument_error(func, name, "must be bytes or a buffer, not str (encode it)")
     mv = contiguous_view(x, func, name, "an int address or a buffer")
@@ -91,9 +91,12 @@ def output_buffer(ffi, x, size_of, handle, func, name):
     ``size_of(handle)`` bytes (the library's own size query); an int address is taken as it is."""
     if isinstance(x, int) and not isinstance(x, bool):
         return int_address(x, func, name), None
-    if x is None or isinstance(x, (bytes, str)):
+    if isinstance(x, bytes):
+        raise argument_error(func, name, "is a bytes object, which is immutable: pass bytearray(n) (or a numpy "
+                             "array) of the size the library reports", ValueError)
+    if x is None or isinstance(x, str):
         raise argument_error(func, name, "must be a writable buffer (bytearray, numpy array, ...) or an int "
-                             "address, not %s" % type(x).__name__, ValueError if isinstance(x, bytes) else TypeError)
+                             "address, not %s" % type(x).__name__)
     mv = contiguous_view(x, func, name, "an int address or a buffer")
     if mv.readonly:
         raise argument_error(func, name, "must be a writable buffer (bytearray, numpy array, ...)", ValueError)

@@ -61,10 +61,12 @@ def char_buffer(ffi, n, func, name):
 
 def c_array(ffi, items, elem, func, name, count):
     """An input list as a C array: (pointer, keepalive). ``elem`` is (kind, ctype, class)."""
+    kind, ctype, cls = elem
+    if kind == "struct" and cls is not None and isinstance(items, cls):
+        items = [items]  # one struct where cuda.bindings takes one: a list of one, still checked against count
     items = sequence(items, func, name, count)
     if not items:
         return ffi.NULL, None
-    kind, ctype, cls = elem
     keep = None
     if kind == "handle":
         values = [handle_value(v, func, "%s[%d]" % (name, i)) for i, v in enumerate(items)]

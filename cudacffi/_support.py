@@ -8,8 +8,10 @@ It holds nothing of its own but ``bind_classes``: each concept lives in its own 
 ``_buffers``  addresses and buffers (void * parameters, output buffers)
 ``_structs``  ``Struct`` and its field descriptors, struct parameters
 ``_lists``    input lists, output arrays, C strings, per-thread scratch
+``_attributes``  values behind a void * whose C type an attribute argument decides
 """
 
+from ._attributes import Typing  # noqa: F401
 from ._buffers import address, check_room, contiguous_view, int_address  # noqa: F401
 from ._checks import argument_error, check_integer, diagnose  # noqa: F401
 from ._handles import (FunctionPointer, Handle, IntHandle, PointerHandle, enum_value, handle_value,  # noqa: F401
@@ -25,3 +27,13 @@ def bind_classes(namespace, ffi):
     for obj in list(namespace.values()):
         if isinstance(obj, type) and issubclass(obj, (Handle, Struct)) and obj.__module__ == namespace["__name__"]:
             obj._ffi = ffi
+
+
+def sizeof(cls):
+    """The C size in bytes of a generated handle or struct class, as cuda.bindings' ``sizeof``."""
+    if isinstance(cls, type) and issubclass(cls, (Struct, Handle)) and cls._ffi is not None:
+        if issubclass(cls, Struct):
+            return cls._ffi.sizeof(cls._ptype().item)
+        if issubclass(cls, Handle):
+            return cls._ffi.sizeof(cls._ctype)
+    raise TypeError("Unknown type: %s" % (cls,))

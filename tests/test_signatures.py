@@ -38,6 +38,11 @@ KNOWN = {
     "cuDevSmResourceSplitByCount": "13.0 headers name the parameters useFlags/remaining; 13.5 flags/remainder",
     # the handle's size depends on handleType (a fabric handle is larger than 8 bytes): a caller buffer here
     "cuLogicalEndpointExport": "the exported handle is written into a caller buffer (its size varies by type)",
+    # the reference lists the C size parameter from the docs; cuda.bindings sizes the value from the attribute
+    # and returns (err, value) / (err,), as these do (checked against the package)
+    **{f: "the size is set from the attribute, as cuda.bindings does; no size is taken or returned"
+       for f in ("cuCoredumpGetAttribute", "cuCoredumpGetAttributeGlobal", "cuCoredumpSetAttribute",
+                 "cuCoredumpSetAttributeGlobal")},
 }
 
 

@@ -97,7 +97,8 @@ def tinyOpen(flags):
     try:
         _r = _lib._cc_tinyOpen(_o_uintptr_t_0, flags)
     except (TypeError, OverflowError) as _e:
-        _diagnose('tinyOpen', _e, (('int', 'flags', flags, 0, 4294967295), ))
+        _f = _diagnose('tinyOpen', _e, (('int', 'flags', flags, 0, 4294967295), ))
+        return tinyOpen(_f.get('flags', flags))
     if _r:
         if _r == _UNBOUND:
             _bind('tinyOpen')
@@ -116,7 +117,8 @@ def tinyOpen_v3(desc, flags):
     try:
         _r = _lib._cc_tinyOpen_v3(_o_uintptr_t_0, desc_, flags)
     except (TypeError, OverflowError) as _e:
-        _diagnose('tinyOpen_v3', _e, (('int', 'flags', flags, 0, 4294967295), ))
+        _f = _diagnose('tinyOpen_v3', _e, (('int', 'flags', flags, 0, 4294967295), ))
+        return tinyOpen_v3(_f.get('desc', desc), _f.get('flags', flags))
     if _r:
         if _r == _UNBOUND:
             _bind('tinyOpen_v3')
@@ -137,7 +139,8 @@ def tinyCopy(dst, src, numbytes):
     try:
         _r = _lib._cc_tinyCopy(dst_, src_, numbytes)
     except (TypeError, OverflowError) as _e:
-        _diagnose('tinyCopy', _e, (('address', 'src', src, 0, 18446744073709551615), ('int', 'numbytes', numbytes, 0, 18446744073709551615), ))
+        _f = _diagnose('tinyCopy', _e, (('address', 'src', src, 0, 18446744073709551615), ('int', 'numbytes', numbytes, 0, 18446744073709551615), ))
+        return tinyCopy(_f.get('dst', dst), _f.get('src', src), _f.get('numbytes', numbytes))
     if _r:
         if _r == _UNBOUND:
             _bind('tinyCopy')
@@ -173,7 +176,8 @@ def tinyName(length, ctx):
     try:
         _r = _lib._cc_tinyName(_b_name, length, ctx_)
     except (TypeError, OverflowError) as _e:
-        _diagnose('tinyName', _e, (('int', 'length', length, -2147483648, 2147483647), ))
+        _f = _diagnose('tinyName', _e, (('int', 'length', length, -2147483648, 2147483647), ))
+        return tinyName(_f.get('length', length), _f.get('ctx', ctx))
     if _r:
         if _r == _UNBOUND:
             _bind('tinyName')
@@ -240,6 +244,11 @@ def tinyClose(ctx):
         return (_status(_r, _r),)
     return (_OK,)
 
+
+
+def sizeof(objType):
+    """The C size in bytes of a handle or struct class (``sizeof(CUstream)`` is 8)."""
+    return _s.sizeof(objType)
 
 
 _FUNCTIONS = {'tinyOpen': 0, 'tinyOpen_v3': 1, 'tinyCopy': 2, 'tinyNodes': 3, 'tinyName': 4, 'tinyDescribe': 5, 'tinyLater': 6, 'tinyClose': 7}
