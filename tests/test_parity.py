@@ -1,0 +1,232 @@
+"""cuda.bindings behaviours checked without a GPU: attribute-typed values (against a stand-in libcuda that
+checks what it is handed), sizeof, integral floats, None for required buffers, struct fields.
+
+The attribute cases run in a fresh interpreter each (loading is process-global) against
+``attr_libcuda.c``, which writes each attribute's value in its own C type and records the sizes and item
+pointers it was given.
+"""
+
+import os
+import subprocess
+
+import pytest
+
+from conftest import ROOT, run_python
+
+pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
+
+from cudacffi import driver, nvjitlink, nvvm, runtime  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def attr_libcuda(tmp_path_factory):
+    out = tmp_path_factory.mktemp("attr") / "libcuda.so.1"
+    src = os.path.join(ROOT, "tests", "attr_libcuda.c")
+    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-o", str(out), src], check=True)
+    return str(out)
+
+
+def run_against(lib, body):
+    """Run ``body`` with cudacffi's driver on the stand-in ``lib``; ``seen`` reads what it recorded."""
+    code = ("import ctypes\n"
+            "from cudacffi import driver\n"
+            "from cudacffi.driver import *\n"
+            "_lib = ctypes.CDLL(%r)\n"
+            "def seen(name, t=ctypes.c_size_t):\n"
+            "    v = t.in_dll(_lib, name)\n"
+            "    return v.value if hasattr(v, 'value') else list(v)\n" % lib) + body
+    r = run_python(code, env={"CUDACFFI_LIBDRIVER": lib})
+    assert r.returncode == 0, r.stdout + r.stderr
+    return r.stdout
+
+
+def test_pointer_attribute_values_come_back_in_their_own_types(attr_libcuda):
+    out = run_against(attr_libcuda, (
+        "A = CUpointer_attribute\n"
+        "for a in (A.CU_POINTER_ATTRIBUTE_CONTEXT, A.CU_POINTER_ATTRIBUTE_MEMORY_TYPE,\n"
+        "          A.CU_POINTER_ATTRIBUTE_DEVICE_POINTER, A.CU_POINTER_ATTRIBUTE_HOST_POINTER,\n"
+        "          A.CU_POINTER_ATTRIBUTE_IS_MANAGED, A.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,\n"
+        "          A.CU_POINTER_ATTRIBUTE_BUFFER_ID, A.CU_POINTER_ATTRIBUTE_RANGE_SIZE,\n"
+        "          A.CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE):\n"
+        "    err, v = cuPointerGetAttribute(a, 0)\n"
+        "    print(int(err), type(v).__name__, int(v))\n"
+        "err, tok = cuPointerGetAttribute(A.CU_POINTER_ATTRIBUTE_P2P_TOKENS, 0)\n"
+        "print(type(tok).__name__, tok.p2pToken, tok.vaSpaceToken)\n"))
+    lines = out.splitlines()
+    assert lines[:9] == ["0 CUcontext 192", "0 int 2", "0 CUdeviceptr 208", "0 int 64", "0 bool 1",
+                         "0 int -1", "0 int 4886718345", "0 int 4096", "0 CUmemoryPool 224"]
+    assert lines[9] == "CUDA_POINTER_ATTRIBUTE_P2P_TOKENS 7 9"
+
+
+def test_pointer_attributes_list_has_one_storage_per_attribute(attr_libcuda):
+    out = run_against(attr_libcuda, (
+        "A = CUpointer_attribute\n"
+        "attrs = [A.CU_POINTER_ATTRIBUTE_CONTEXT, A.CU_POINTER_ATTRIBUTE_IS_MANAGED, A.CU_POINTER_ATTRIBUTE_RANGE_SIZE]\n"
+        "err, data = cuPointerGetAttributes(3, attrs, None)\n"
+        "print(int(err), data)\n"
+        "items = seen('last_items', ctypes.c_void_p * 8)[:3]\n"
+        "print(seen('last_count', ctypes.c_uint), len(set(items)), all(items))\n"
+        "err, data = cuPointerGetAttributes(0, [], None)\n"
+        "print(int(err), data)\n"))
+    lines = out.splitlines()
+    assert lines[0] == "0 [<CUcontext 0xc0>, True, 4096]"
+    assert lines[1] == "3 3 True"  # three distinct, non-NULL slots; the count the driver was told
+    assert lines[2] == "0 []"      # a list even when empty, as cuda.bindings returns
+
+
+def test_pointer_attributes_list_shorter_than_the_count_is_refused():
+    with pytest.raises(ValueError, match="attributes"):
+        driver.cuPointerGetAttributes(3, [driver.CUpointer_attribute.CU_POINTER_ATTRIBUTE_CONTEXT], 0)
+
+
+def test_pointer_set_attribute_passes_a_one_byte_bool(attr_libcuda):
+    out = run_against(attr_libcuda, (
+        "err, = cuPointerSetAttribute(True, CUpointer_attribute.CU_POINTER_ATTRIBUTE_SYNC_MEMOPS, 0)\n"
+        "print(int(err), seen('last_int', ctypes.c_int))\n"))
+    assert out.split() == ["0", "1"]
+
+
+def test_mem_range_attributes_are_signed_ints_and_accessed_by_a_list(attr_libcuda):
+    out = run_against(attr_libcuda, (
+        "R = CUmem_range_attribute\n"
+        "print(cuMemRangeGetAttribute(4, R.CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION, 0, 1)[1])\n"
+        "print(cuMemRangeGetAttribute(12, R.CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY, 0, 1)[1], seen('last_size'))\n"
+        "err, data = cuMemRangeGetAttributes([4, 8], [R.CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY,\n"
+        "                                     R.CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY], 2, 0, 1)\n"
+        "print(int(err), data, seen('last_count', ctypes.c_uint))\n"
+        "print(int(cuMemRangeGetAttribute(8, R.CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY, 0, 1)[0]))\n"))
+    lines = out.splitlines()
+    assert lines[0] == "-2"
+    assert lines[1] == "[0, -1, -2] 12"
+    assert lines[2] == "0 [1, [0, -1]] 2"
+    assert lines[3] == "1"  # a wrong size is the driver's to refuse (CUDA_ERROR_INVALID_VALUE), never an overrun
+
+
+def test_mem_range_accessed_by_size_not_a_multiple_of_4_is_refused():
+    with pytest.raises(ValueError, match="dataSize"):
+        driver.cuMemRangeGetAttribute(6, driver.CUmem_range_attribute.CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY, 0, 1)
+
+
+def test_coredump_attributes_bool_bytes_and_flags(attr_libcuda):
+    out = run_against(attr_libcuda, (
+        "C = CUcoredumpSettings\n"
+        "print(cuCoredumpGetAttribute(C.CU_COREDUMP_TRIGGER_HOST), seen('last_size'))\n"
+        "print(cuCoredumpGetAttributeGlobal(C.CU_COREDUMP_FILE)[1], seen('last_size'))\n"
+        "print(cuCoredumpGetAttribute(C.CU_COREDUMP_GENERATION_FLAGS)[1])\n"
+        "print(cuCoredumpSetAttribute(C.CU_COREDUMP_FILE, b'/tmp/core.%p'), seen('last_name', ctypes.c_char * 1024))\n"
+        "print(cuCoredumpSetAttributeGlobal(C.CU_COREDUMP_LIGHTWEIGHT, True), seen('last_size'), seen('last_int', ctypes.c_int))\n"))
+    lines = out.splitlines()
+    assert lines[0] == "(<CUresult.CUDA_SUCCESS: 0>, True) 1"
+    assert lines[1] == "b'core.42' 1024"
+    assert lines[2] == "5"
+    assert lines[3] == "(<CUresult.CUDA_SUCCESS: 0>,) b'/tmp/core.%p'"
+    assert lines[4] == "(<CUresult.CUDA_SUCCESS: 0>,) 1 1"
+
+
+def test_coredump_name_too_long_or_of_the_wrong_type_is_refused():
+    C = driver.CUcoredumpSettings
+    with pytest.raises(ValueError, match="'value'"):
+        driver.cuCoredumpSetAttribute(C.CU_COREDUMP_FILE, b"x" * 1024)
+    with pytest.raises(TypeError, match="'value'"):
+        driver.cuCoredumpSetAttribute(C.CU_COREDUMP_FILE, 5)
+    with pytest.raises(TypeError, match="'value'"):
+        driver.cuCoredumpSetAttribute(C.CU_COREDUMP_TRIGGER_HOST, "yes")
+
+
+def test_mempool_attributes_int_and_64_bit(attr_libcuda):
+    out = run_against(attr_libcuda, (
+        "M = CUmemPool_attribute\n"
+        "print(cuMemPoolGetAttribute(0x10, M.CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC)[1],\n"
+        "      cuMemPoolGetAttribute(0x10, M.CU_MEMPOOL_ATTR_RELEASE_THRESHOLD)[1])\n"
+        "cuMemPoolSetAttribute(0x10, M.CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC, 0)\n"
+        "cuMemPoolSetAttribute(0x10, M.CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, cuuint64_t(1 << 33))\n"
+        "print(seen('last_int', ctypes.c_int), seen('last_u64', ctypes.c_ulonglong))\n"))
+    assert out.splitlines() == ["1 1099511627776", "0 8589934592"]
+
+
+def test_attribute_given_as_a_plain_int_is_typed_by_its_member(attr_libcuda):
+    out = run_against(attr_libcuda, "print(cuPointerGetAttribute(8, 0)[1])\n")  # 8: IS_MANAGED
+    assert out.strip() == "True"
+
+
+def test_unknown_attribute_value_is_refused_naming_the_parameter():
+    with pytest.raises(ValueError, match="'attribute'"):
+        driver.cuPointerGetAttribute(999, 0)
+
+
+def test_attribute_tables_of_codegen_and_runtime_agree():
+    import sys
+
+    sys.path.insert(0, ROOT)
+    from codegen import directions
+    from cudacffi import _attributes
+
+    assert set(directions.ATTRIBUTE_TABLES) == set(_attributes.TABLES)
+
+
+def test_every_member_of_an_attribute_enum_has_a_type():
+    """A new attribute in the headers must be typed in cudacffi/_attributes.py, not guessed."""
+    from cudacffi import _attributes
+
+    enums = [(driver, "CUpointer_attribute", "pointer"), (driver, "CUmem_range_attribute", "mem_range"),
+             (driver, "CUmemPool_attribute", "mempool"), (driver, "CUgraphMem_attribute", "graph_mem"),
+             (runtime, "cudaMemRangeAttribute", "mem_range"), (runtime, "cudaMemPoolAttr", "mempool"),
+             (runtime, "cudaGraphMemAttributeType", "graph_mem")]
+    if hasattr(driver, "CUcoredumpSettings"):
+        enums.append((driver, "CUcoredumpSettings", "coredump"))
+    for module, enum_name, table in enums:
+        untyped = [m for m in getattr(module, enum_name).__members__
+                   if m not in _attributes.TABLES[table] and not m.endswith("_MAX")]
+        assert not untyped, (enum_name, untyped)
+
+
+# -- sizeof, numbers, required buffers -------------------------------------------------------------------
+
+def test_sizeof_gives_the_c_size_of_wrapper_classes():
+    assert runtime.sizeof(runtime.dim3) == 12
+    assert driver.sizeof(driver.CUstream) == 8
+    assert driver.sizeof(driver.CUdevice) == 4
+    assert driver.sizeof(driver.CUuuid) == 16
+    assert runtime.sizeof(runtime.cudaStream_t) == 8
+    with pytest.raises(TypeError, match="Unknown type"):
+        driver.sizeof(driver.CUresult)
+    with pytest.raises(TypeError, match="Unknown type"):
+        driver.sizeof(5)
+
+
+def test_integral_float_is_taken_for_an_integer_parameter():
+    # no driver here: the call reaches the library's answer, not a TypeError
+    err, = runtime.cudaHostRegister(0, 160.0, 0)
+    assert isinstance(err, runtime.cudaError_t)
+    err2, = runtime.cudaHostRegister(0, 160, 0)
+    assert err == err2
+
+
+def test_non_integral_float_raises_type_error_naming_the_parameter():
+    with pytest.raises(TypeError, match=r"cudaHostRegister\(\): argument 'size' .*160.5"):
+        runtime.cudaHostRegister(0, 160.5, 0)
+    with pytest.raises(TypeError, match="'bytesize'"):
+        driver.cuMemAlloc(1.5)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: nvvm.add_module_to_program(nvvm.create_program(), None, 0, "m"),
+    lambda: nvvm.lazy_add_module_to_program(nvvm.create_program(), None, 0, "m"),
+    lambda: nvjitlink.add_data(nvjitlink.create(1, ["-arch=sm_80"]), nvjitlink.InputType.PTX, None, 0, "m"),
+])
+def test_none_for_a_required_input_buffer_raises_value_error(call):
+    with pytest.raises(ValueError, match="is required"):
+        call()
+
+
+def test_none_for_a_const_char_pointer_passes_null():
+    from cudacffi import nvrtc
+
+    err, prog = nvrtc.nvrtcCreateProgram(b'extern "C" __global__ void k() {}', None, 0, [], [])
+    assert err == nvrtc.nvrtcResult.NVRTC_SUCCESS
+    nvrtc.nvrtcDestroyProgram(prog)
+
+
+def test_bytes_output_buffer_message_names_bytearray():
+    with pytest.raises(ValueError, match=r"bytearray\(n\)"):
+        nvjitlink.get_error_log(nvjitlink.create(1, ["-arch=sm_80"]), b" " * 8)
