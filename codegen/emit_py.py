@@ -289,7 +289,7 @@ class PyWriter:
             if name in pairs:
                 desc = pairs[name]
             else:
-                desc = self.field_descriptor(name, t)
+                desc = self.field_descriptor(name, t, fields)
             self.w("    %s = %s" % (self._attr(name), desc))
         self.w()
 
@@ -354,7 +354,32 @@ class PyWriter:
     def _attr(name):
         return name + "_" if keyword.iskeyword(name) else name
 
-    def field_descriptor(self, name, t):
+    def handle_list_of(self, t):
+        """The handle class a ``T *`` field holds a list of (``CUexternalSemaphore *``), or None."""
+        if len(t.ptrs) != 1 or t.dims or t.fn is not None or t.base == "void":
+            return None
+        k = self.kind(t.base)
+        if k == "handle_ptr" or (k == "handle_int" and t.base.endswith(("deviceptr", "Deviceptr"))):
+            return t.base
+        return None
+
+    @staticmethod
+    def count_field(name, fields):
+        """The integer field counting the items of array field ``name``: ``numExtSems`` beside ``extSemArray``,
+        else a lone ``count``, else ``size`` (the graphs a conditional node returns)."""
+        from .directions import _is_count_name, _related, _stem
+
+        ints = [n for n, t in fields if not t.ptrs and not t.dims and n != name]
+        for n in ints:
+            stem = _stem(n)
+            if stem and _is_count_name(n) and (_related(stem, name) or _related(stem.rstrip("s"), name)):
+                return n
+        for n in ("count", "size"):
+            if n in ints:
+                return n
+        return None
+
+    def field_descriptor(self, name, t, fields=()):
         if t.dims:
             length = t.dims[0]
             if not t.ptrs and t.base == "char":
@@ -368,6 +393,10 @@ class PyWriter:
         if t.ptrs or t.fn is not None:
             if name == "kernelParams" and t.base == "void" and len(t.ptrs) == 2:
                 return "_s.KernelParamsField(%r, %r)" % (name, t.declare())
+            handle = self.handle_list_of(t)
+            if handle is not None:
+                return "_s.HandleListField(%r, %r, %s, %r)" % (name, t.declare(), handle,
+                                                               self.count_field(name, fields))
             if len(t.ptrs) == 1 and t.fn is None and self.kind(t.base) == "struct":
                 return "_s.StructListField(%r, %r, %r)" % (name, t.declare(), self.class_for(t.base))
             return "_s.PointerField(%r, %r)" % (name, t.declare())

@@ -7,6 +7,8 @@ from ._buffers import address
 from ._checks import argument_error
 from ._handles import Handle, enum_value, handle_value, new_handle
 
+_KEYWORDS = frozenset(__import__("keyword").kwlist)  # fields named like one are attributes with a _ suffix
+
 
 class Struct:
     """A C struct or union in memory cffi owns (or a view into another struct's memory).
@@ -81,13 +83,28 @@ class Struct:
         return (int(self._ffi.cast("uintptr_t", self._ptr)), type(self).__name__, key)
 
     def __repr__(self):
-        parts = []
+        """cuda.bindings' layout: one ``name : value`` line per field; a nested struct or union's lines
+        indented under its name; handles as ``<CUfunction 0x0>``, ``void *`` pointers as ``0x0``."""
+        return "\n".join(self._repr_lines())
+
+    def _repr_lines(self):
+        lines = []
+        cls = type(self)
         for f in self._fields:
+            desc = getattr(cls, f + "_" if f in _KEYWORDS else f, None)
             try:
-                parts.append("%s=%r" % (f, getattr(self, f)))
+                value = getattr(self, f + "_" if f in _KEYWORDS else f)
             except Exception as e:  # a field that cannot be read in this state (e.g. a dangling pointer)
-                parts.append("%s=<%s>" % (f, type(e).__name__))
-        return "<%s %s>" % (type(self).__name__, ", ".join(parts))
+                lines.append("%s : <%s>" % (f, type(e).__name__))
+                continue
+            if isinstance(value, Struct):
+                lines.append("%s :" % f)
+                lines += ["    " + line for line in value._repr_lines()]
+            elif type(desc) is PointerField and desc.ctype.replace("const ", "") == "void *":
+                lines.append("%s : %s" % (f, hex(value)))
+            else:
+                lines.append("%s : %r" % (f, value))
+        return lines
 
     def __eq__(self, other):
         return self is other
@@ -206,10 +223,19 @@ class ArrayField(Field):
 
     def __set__(self, obj, value):
         name = type(obj).__name__ + "." + self.name
-        if self.is_char and isinstance(value, (bytes, bytearray)):
+        if self.is_char:  # bytes, or ints from -128 to 255 (a C char either way); the rest is zeroed
+            if not isinstance(value, (bytes, bytearray)):
+                items = list(value)
+                for i, v in enumerate(items):
+                    if isinstance(v, bool) or not isinstance(v, int):
+                        raise TypeError("%s[%d]: must be an int, not %s" % (name, i, type(v).__name__))
+                    if not -128 <= v <= 255:
+                        raise OverflowError("%s[%d]: out of range [-128, 255]: %d" % (name, i, v))
+                value = bytes(v & 0xFF for v in items)
             if len(value) > self.length:
                 raise ValueError("%s: at most %d bytes, got %d" % (name, self.length, len(value)))
-            obj._ffi.memmove(obj._ffi.addressof(obj._ptr[0], self.name), bytes(value), len(value))
+            data = bytes(value) + bytes(self.length - len(value))
+            obj._ffi.memmove(obj._ffi.addressof(obj._ptr[0], self.name), data, self.length)
             return
         items = list(value)
         if len(items) > self.length:
@@ -248,6 +274,49 @@ class PointerField(Field):
             addr, keep = address(obj._ffi, value, type(obj).__name__, self.name)
         setattr(obj._ptr, self.name, obj._ffi.cast(self.ctype, addr))
         obj._hold(self.name, keep)
+
+
+class HandleListField(PointerField):
+    """A pointer to an array of handles (``extSemArray``, ``phGraph_out``): assigned a list of handles (or
+    ints), copied into memory the struct keeps; read back as a list of handles, as many as the list held,
+    or, for an array the library filled, as many as the struct's count field says. An int address is
+    taken as in PointerField."""
+
+    __slots__ = ("cls", "count")
+
+    def __init__(self, name, ctype, handle_cls, count=None):
+        PointerField.__init__(self, name, ctype)
+        self.cls = handle_cls
+        self.count = count  # the field that counts the items, where the struct has one
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        ffi = obj._ffi
+        held = obj._held(self.name)
+        if isinstance(held, list):
+            n, arr = held
+        else:
+            arr = getattr(obj._ptr, self.name)
+            n = getattr(obj._ptr, self.count) if self.count else 0
+            if arr == ffi.NULL:
+                return []
+            if not self.count:
+                return PointerField.__get__(self, obj, cls)
+        return [new_handle(self.cls, int(ffi.cast("uintptr_t", arr[i]))) for i in range(n)]
+
+    def __set__(self, obj, value):
+        if not isinstance(value, (list, tuple)):
+            PointerField.__set__(self, obj, value)
+            return
+        ffi = obj._ffi
+        item = ffi.typeof(self.ctype).item
+        values = [handle_value(v, type(obj).__name__, "%s[%d]" % (self.name, i)) for i, v in enumerate(value)]
+        arr = ffi.new(ffi.getctype(item, "[]"), max(len(values), 1))
+        for i, v in enumerate(values):
+            arr[i] = ffi.cast(item, v) if item.kind == "pointer" else v
+        setattr(obj._ptr, self.name, ffi.cast(self.ctype, arr) if values else ffi.NULL)
+        obj._hold(self.name, [len(values), arr])
 
 
 class KernelParamsField(PointerField):
@@ -290,6 +359,8 @@ class StructListField(PointerField):
         if isinstance(held, list):
             cls = self.item_class(obj)
             return [cls._view(held[1] + i, obj) for i in range(held[0])]
+        if getattr(obj._ptr, self.name) == obj._ffi.NULL:
+            return []  # nothing assigned: an empty list, as cuda.bindings reads it
         return PointerField.__get__(self, obj, cls)
 
     def __set__(self, obj, value):

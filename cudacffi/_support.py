@@ -18,7 +18,7 @@ from ._handles import (FunctionPointer, Handle, IntHandle, PointerHandle, enum_v
                        make_enum, new_handle)
 from ._lists import (Scratch, c_array, char_buffer, cstring, less, out_array, read_array, sequence,  # noqa: F401
                      unpack_array)
-from ._structs import (ArrayField, EnumField, Field, HandleField, KernelParamsField, PointerField,  # noqa: F401
+from ._structs import (ArrayField, EnumField, Field, HandleField, HandleListField, KernelParamsField, PointerField,  # noqa: F401
                        Struct, StructField, StructListField, struct_arg)
 
 

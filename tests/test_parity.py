@@ -230,3 +230,82 @@ def test_none_for_a_const_char_pointer_passes_null():
 def test_bytes_output_buffer_message_names_bytearray():
     with pytest.raises(ValueError, match=r"bytearray\(n\)"):
         nvjitlink.get_error_log(nvjitlink.create(1, ["-arch=sm_80"]), b" " * 8)
+
+
+# -- struct fields ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("module,cls,handle", [
+    (driver, "CUDA_EXT_SEM_SIGNAL_NODE_PARAMS", "CUexternalSemaphore"),
+    (driver, "CUDA_EXT_SEM_WAIT_NODE_PARAMS", "CUexternalSemaphore"),
+    (runtime, "cudaExternalSemaphoreSignalNodeParams", "cudaExternalSemaphore_t"),
+    (runtime, "cudaExternalSemaphoreWaitNodeParams", "cudaExternalSemaphore_t"),
+])
+def test_handle_array_field_takes_a_list_and_reads_it_back(module, cls, handle):
+    p = getattr(module, cls)()
+    assert p.extSemArray == []
+    h = getattr(module, handle)
+    p.extSemArray = [h(0x10), 0x20]
+    assert [int(x) for x in p.extSemArray] == [0x10, 0x20]
+    assert all(isinstance(x, h) for x in p.extSemArray)
+    # the C array holds the handles' values, side by side
+    ffi = p._ffi
+    arr = ffi.cast("uintptr_t *", getattr(p._ptr, "extSemArray"))
+    assert (arr[0], arr[1]) == (0x10, 0x20)
+    with pytest.raises(TypeError, match=r"extSemArray\[1\]"):
+        p.extSemArray = [h(1), "x"]
+
+
+def test_handle_array_field_the_library_fills_reads_its_count():
+    if not hasattr(driver, "CUgraphNodeParams") or "conditional" not in driver.CUgraphNodeParams._fields:
+        pytest.skip("this build's headers have no conditional nodes")
+    params = driver.CUgraphNodeParams()
+    assert params.conditional.phGraph_out == []  # NULL before the driver fills it
+    ffi = params._ffi
+    graphs = ffi.new("CUgraph[2]", [ffi.cast("CUgraph", 0xA0), ffi.cast("CUgraph", 0xB0)])
+    params.conditional.size = 2
+    params.conditional.phGraph_out = int(ffi.cast("uintptr_t", graphs))  # as cuGraphAddNode leaves it
+    assert [int(g) for g in params.conditional.phGraph_out] == [0xA0, 0xB0]
+    assert all(isinstance(g, driver.CUgraph) for g in params.conditional.phGraph_out)
+
+
+def test_char_array_field_takes_ints_from_minus_128_to_255():
+    h = driver.CUipcMemHandle()
+    h.reserved = [-128, 255, 1]
+    assert h.reserved[:4] == b"\x80\xff\x01\x00"
+    assert [h.reserved[0], h.reserved[1]] == [128, 255]  # items read back as ints 0-255
+    h.reserved = b"ab"
+    assert h.reserved[:3] == b"ab\x00"  # an assignment replaces the whole array
+    with pytest.raises(OverflowError, match=r"reserved\[0\]"):
+        h.reserved = [256]
+    with pytest.raises(OverflowError, match=r"reserved\[0\]"):
+        h.reserved = [-129]
+    with pytest.raises(ValueError, match="at most 64"):
+        h.reserved = [0] * 65
+    with pytest.raises(TypeError, match=r"reserved\[1\]"):
+        h.reserved = [1, 2.5]
+
+
+def test_struct_repr_is_one_field_per_line_with_nested_structs_indented():
+    text = repr(driver.CUDA_KERNEL_NODE_PARAMS())
+    lines = text.splitlines()
+    assert lines[0] == "func : <CUfunction 0x0>"
+    assert "gridDimX : 0" in lines and "kernelParams : 0" in lines
+    value = driver.CUlaunchAttributeValue()
+    value.accessPolicyWindow.num_bytes = 4096
+    lines = repr(value).splitlines()
+    i = lines.index("accessPolicyWindow :")
+    assert lines[i + 1] == "    base_ptr : 0x0"
+    assert lines[i + 2] == "    num_bytes : 4096"
+    assert lines[i + 4].startswith("    hitProp : <CUaccessProperty.")
+    copy = driver.CUDA_MEMCPY3D()
+    assert "srcHost : 0x0" in repr(copy).splitlines()
+    config = driver.CUlaunchConfig()
+    assert "attrs : []" in repr(config).splitlines()
+
+
+def test_struct_list_field_reads_empty_until_assigned():
+    config = driver.CUlaunchConfig()
+    assert config.attrs == []
+    attr = driver.CUlaunchAttribute()
+    config.attrs = [attr]
+    assert len(config.attrs) == 1
