@@ -58,7 +58,10 @@ def test_pointer_attributes_match_cuda_bindings(cuda_context, allocation):
                  "MEMORY_BLOCK_ID", "IS_LEGACY_CUDA_IPC_CAPABLE", "SYNC_MEMOPS"):
         attr = "CU_POINTER_ATTRIBUTE_" + name
         mine = driver.cuPointerGetAttribute(getattr(P, attr), allocation)
-        other = theirs.cuPointerGetAttribute(getattr(theirs.CUpointer_attribute, attr), int(allocation))
+        try:
+            other = theirs.cuPointerGetAttribute(getattr(theirs.CUpointer_attribute, attr), int(allocation))
+        except TypeError:  # an attribute that release of cuda.bindings does not type (MEMORY_BLOCK_ID in 13.3)
+            continue
         assert int(mine[0]) == int(other[0]), attr
         if mine[0]:
             continue
