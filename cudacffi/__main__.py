@@ -24,6 +24,8 @@ def report_build():
         return False
     v = driver.CUDA_VERSION
     _line("CUDA headers", "%d.%d (%s)" % (v // 1000, v % 1000 // 10, SOURCE))
+    _line("other headers", "CUDACFFI_CUDA_VERSION=X.Y python build_cffi.py (a snapshot in headers/: 12.0 "
+          "to 13.5), or CUDA_HOME=<toolkit> python build_cffi.py")
     return True
 
 
@@ -112,15 +114,20 @@ def report_devices():
 
 
 def run_saxpy():
-    """The seed's SAXPY walkthrough. On PyPy, whose bytes objects cannot be written in place, the seed's
-    ``nvrtcGetPTX(prog, b" " * n)`` is refused, so the same SAXPY runs from the example that passes its
-    arguments without ctypes and reads the PTX into a bytearray."""
+    """The seed's SAXPY walkthrough on CPython with a CUDA 12.x build. The seed is 12.x code (13.0 changed
+    ``cuCtxCreate``), and on PyPy, whose bytes objects cannot be written in place, its
+    ``nvrtcGetPTX(prog, b" " * n)`` is refused; there the same SAXPY runs from the example that works on
+    every build and interpreter (PTX read into a bytearray, arguments packed without ctypes)."""
     import platform
     import runpy
 
+    from cudacffi import driver
+
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    name = "kernel_params_no_ctypes.py" if platform.python_implementation() == "PyPy" else "saxpy.py"
+    seed = platform.python_implementation() == "CPython" and driver.CUDA_VERSION < 13000
+    name = "saxpy.py" if seed else "kernel_params_no_ctypes.py"
     path = os.path.join(here, "examples", name)
+    sys.path.insert(0, os.path.dirname(path))  # as running the script does: its folder first
     if not os.path.exists(path):
         print("SAXPY demo: examples/%s is not beside this installation; skipped" % name)
         return

@@ -8,6 +8,7 @@ check() returns a call's outputs or raises cudacffi.CUDAError naming the error.
 Exits 0 with "no CUDA driver/device" where there is no driver or no device.
 """
 
+import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
 import sys
 
 import cudacffi
@@ -70,12 +71,12 @@ def main():
     try:
         check(driver.cuInit(0))
     except cudacffi.LibraryNotFoundError as e:
-        print("no CUDA driver/device ({})".format(e))
+        print("no CUDA driver/device ({})".format(" ".join(str(e).split())))
         return 0
     except cudacffi.CUDAError as e:
         if e.result != driver.CUresult.CUDA_ERROR_NO_DEVICE:
             raise
-        print("no CUDA driver/device ({})".format(e))
+        print("no CUDA driver/device ({})".format(" ".join(str(e).split())))
         return 0
 
     version = check(driver.cuDriverGetVersion())

@@ -14,6 +14,7 @@ writes its negation. The result must be exactly the negated input.
     python examples/kernel_params_cubemap_texture.py    (needs a GPU; without one it says so and exits 1)
 """
 
+import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
 import ctypes
 import sys
 
@@ -149,4 +150,4 @@ if __name__ == "__main__":
     try:
         main()
     except (cudacffi.CUDAError, cudacffi.LibraryNotFoundError) as e:  # e.g. no driver or no GPU here
-        sys.exit("kernel_params_cubemap_texture: cannot run: %s" % str(e).splitlines()[0])
+        sys.exit("kernel_params_cubemap_texture: cannot run: %s" % " ".join(str(e).split()))

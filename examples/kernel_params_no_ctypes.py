@@ -14,6 +14,7 @@ the plan is then found without even hashing the tuple.
     python examples/kernel_params_no_ctypes.py    (needs a GPU; without one it says so and exits 1)
 """
 
+import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
 import sys
 
 import numpy as np
@@ -95,4 +96,4 @@ if __name__ == "__main__":
     try:
         main()
     except (cudacffi.CUDAError, cudacffi.LibraryNotFoundError) as e:  # e.g. no driver or no GPU here
-        sys.exit("kernel_params_no_ctypes: cannot run: %s" % str(e).splitlines()[0])
+        sys.exit("kernel_params_no_ctypes: cannot run: %s" % " ".join(str(e).split()))

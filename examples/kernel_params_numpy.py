@@ -8,6 +8,7 @@ aligned structured dtype). No ctypes, so this form is as fast on PyPy as on CPyt
     python examples/kernel_params_numpy.py        (needs a GPU; without one it says so and exits 1)
 """
 
+import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
 import sys
 
 import numpy as np
@@ -111,4 +112,4 @@ if __name__ == "__main__":
     try:
         main()
     except (cudacffi.CUDAError, cudacffi.LibraryNotFoundError) as e:  # e.g. no driver or no GPU here
-        sys.exit("kernel_params_numpy: cannot run: %s" % str(e).splitlines()[0])
+        sys.exit("kernel_params_numpy: cannot run: %s" % " ".join(str(e).split()))

@@ -7,6 +7,7 @@ driver loads and launches. NVRTC and nvJitLink run on the CPU; the launch needs 
     python examples/lto.py
 """
 
+import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
 import ctypes
 
 import numpy as np

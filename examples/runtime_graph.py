@@ -10,6 +10,7 @@ Needs libcudart of the build's major version (pip install nvidia-cuda-runtime-cu
 Exits 0 with a message where there is no libcudart, no driver or no device.
 """
 
+import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
 import sys
 
 import cudacffi
@@ -71,7 +72,7 @@ def main():
     try:
         err, count = rt.cudaGetDeviceCount()
     except cudacffi.LibraryNotFoundError as e:
-        print("no libcudart: %s" % str(e).splitlines()[0])
+        print("no libcudart: %s" % " ".join(str(e).split()))
         return 0
     if err or not count:
         print("no CUDA driver/device (%s)" % (err.name if err else "0 devices"))

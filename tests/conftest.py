@@ -19,7 +19,7 @@ def gpu_unavailable_reason():
     try:
         err, = driver.cuInit(0)
     except RuntimeError as e:  # LibraryNotFoundError / FunctionNotFoundError
-        return "no CUDA driver: %s" % str(e).splitlines()[0]
+        return "no CUDA driver: %s" % " ".join(str(e).split())
     if err:
         return "cuInit failed: %s" % err.name
     err, n = driver.cuDeviceGetCount()
