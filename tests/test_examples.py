@@ -49,7 +49,7 @@ def test_main_job_runs_its_saxpy_demo_to_the_end():
 @pytest.mark.gpu
 @pytest.mark.parametrize("path", EXAMPLES, ids=os.path.basename)
 def test_example_runs_on_a_gpu(path, tmp_path):
-    r = subprocess.run([sys.executable, path], capture_output=True, text=True, cwd=str(tmp_path), env=env,
+    r = subprocess.run([sys.executable, path], capture_output=True, text=True, cwd=str(tmp_path),
                        env=dict(os.environ), timeout=600)
     from cudacffi import driver
 
