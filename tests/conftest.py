@@ -7,6 +7,8 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# tests load examples by path; each example imports _checkout from its own folder, as running it does
+sys.path.insert(0, os.path.join(ROOT, "examples"))
 
 
 @functools.lru_cache(maxsize=None)
