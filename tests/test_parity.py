@@ -107,6 +107,11 @@ def test_mem_range_accessed_by_size_not_a_multiple_of_4_is_refused():
         driver.cuMemRangeGetAttribute(6, driver.CUmem_range_attribute.CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY, 0, 1)
 
 
+needs_coredump = pytest.mark.skipif(not hasattr(driver, "CUcoredumpSettings"),
+                                    reason="this build's headers have no coredump attributes (CUDA 12.1+)")
+
+
+@needs_coredump
 def test_coredump_attributes_bool_bytes_and_flags(attr_libcuda):
     out = run_against(attr_libcuda, (
         "C = CUcoredumpSettings\n"
@@ -123,6 +128,7 @@ def test_coredump_attributes_bool_bytes_and_flags(attr_libcuda):
     assert lines[4] == "(<CUresult.CUDA_SUCCESS: 0>,) 1 1"
 
 
+@needs_coredump
 def test_coredump_name_too_long_or_of_the_wrong_type_is_refused():
     C = driver.CUcoredumpSettings
     with pytest.raises(ValueError, match="'value'"):
