@@ -1,7 +1,8 @@
 """cffi builders for cudacffi's API families, and the in-place development build.
 
 Which headers: ``CUDA_HOME``/``CUDA_PATH`` if set (codegen parses that toolkit's headers), else
-``CUDACFFI_CUDA_VERSION=X.Y`` naming a snapshot in ``headers/``, else the default snapshot (12.9).
+``CUDACFFI_CUDA_VERSION=X.Y`` naming a snapshot in ``headers/``, else the default snapshot (12.9). A toolkit
+and a CUDACFFI_CUDA_VERSION of another version are refused: the build cannot know which one was meant.
 Building a family writes its generated Python layer (``cudacffi/_gen/<family>.py`` and ``.pyi``) and
 returns the cffi builder of its compiled module ``cudacffi._<family>``, which links no CUDA library.
 
@@ -27,15 +28,42 @@ GEN_DIR = os.path.join(HERE, "cudacffi", "_gen")
 
 def header_source():
     """(description, include dirs, model loader) for this build."""
-    root = os.environ.get("CUDA_HOME") or os.environ.get("CUDA_PATH")
+    var = "CUDA_HOME" if os.environ.get("CUDA_HOME") else "CUDA_PATH"
+    root = os.environ.get(var)
+    asked = os.environ.get("CUDACFFI_CUDA_VERSION")
     if root:
+        conflict = version_conflict(var, root, toolkit_version(root), asked)
+        if conflict:
+            raise SystemExit(conflict)
         return toolkit_source(root)
-    version = os.environ.get("CUDACFFI_CUDA_VERSION", snapshot.DEFAULT_VERSION)
+    version = asked or snapshot.DEFAULT_VERSION
     if version not in snapshot.available_versions():
         raise SystemExit("CUDACFFI_CUDA_VERSION=%s: no snapshot headers/cuda-%s (have: %s)"
                          % (version, version, ", ".join(snapshot.available_versions())))
     inc = os.path.join(snapshot.snapshot_dir(version), "include")
     return "snapshot cuda-%s" % version, [inc], _versioned(lambda fam: snapshot.load_model(version, fam))
+
+
+def toolkit_version(root):
+    """"X.Y" of the toolkit at ``root``, from its cuda.h; SystemExit where it has none."""
+    cuda_h = os.path.join(root, "include", "cuda.h")
+    if not os.path.exists(cuda_h):
+        raise SystemExit("CUDA_HOME=%s: no include/cuda.h there" % root)
+    with open(cuda_h, encoding="utf-8", errors="replace") as f:
+        v = int(re.search(r"#define\s+CUDA_VERSION\s+(\d+)", f.read()).group(1))
+    return "%d.%d" % (v // 1000, v % 1000 // 10)
+
+
+def version_conflict(var, root, toolkit, asked):
+    """Why a build asked for both a toolkit (``var``=``root``, of version ``toolkit``) and the snapshot
+    ``asked`` (CUDACFFI_CUDA_VERSION) cannot go on, or None where they agree (or only the toolkit is named)."""
+    if not asked or asked.split(".")[:2] == toolkit.split(".")[:2]:
+        return None
+    return ("cudacffi: %s=%s is CUDA %s, but CUDACFFI_CUDA_VERSION=%s asks for CUDA %s's headers; nothing was "
+            "built. Say which one you want:\n"
+            "  the %s snapshot:  env -u CUDA_HOME -u CUDA_PATH CUDACFFI_CUDA_VERSION=%s python build_cffi.py\n"
+            "  the toolkit's %s:  env -u CUDACFFI_CUDA_VERSION %s=%s python build_cffi.py"
+            % (var, root, toolkit, asked, asked, asked, asked, toolkit, var, root))
 
 
 def toolkit_source(root):
@@ -45,12 +73,7 @@ def toolkit_source(root):
     from codegen.model import build_model, decide
 
     dirs = [d for d in (os.path.join(root, "include"), os.path.join(root, "nvvm", "include")) if os.path.isdir(d)]
-    cuda_h = os.path.join(dirs[0] if dirs else root, "cuda.h")
-    if not os.path.exists(cuda_h):
-        raise SystemExit("CUDA_HOME=%s: no include/cuda.h there" % root)
-    with open(cuda_h, encoding="utf-8", errors="replace") as f:
-        v = int(re.search(r"#define\s+CUDA_VERSION\s+(\d+)", f.read()).group(1))
-    version = "%d.%d" % (v // 1000, v % 1000 // 10)
+    version = toolkit_version(root)
     lacking = [fam for fam in FAMILY_NAMES
                if not all(any(os.path.exists(os.path.join(d, h)) for d in dirs) for h in FAMILIES[fam].own)]
     description = "toolkit %s (CUDA %s)" % (root, version)

@@ -93,8 +93,9 @@ def lint(session):
 
 @nox.session(python=INTERPRETERS, venv_backend="venv", venv_params=["--system-site-packages"])
 def bench(session):
-    """benchmarks/run.py on the default build (needs a GPU and nvcc). The venv sees the system's packages, so
-    an installed cuda.bindings is measured beside cudacffi."""
+    """Run benchmarks/run.py on the default build; it needs a GPU and nvcc.
+
+    The venv sees the system's packages, so an installed cuda.bindings is measured beside cudacffi."""
     install(session, "cffi", "pycparser", "numpy<2.1" if is_pypy(session) else "numpy")
     tree = os.path.join(session.virtualenv.location, "tree")
     copy_tree(tree)

@@ -46,41 +46,61 @@ def report_libraries():
             for line in str(e).splitlines()[1:]:
                 print("      " + line.strip())
             continue
-        _line(name, "%s (found: %s, version %s)" % (lib.path, lib.how, version()))
+        text, found = version()
+        _line(name, "%s (found: %s, version %s)" % (lib.path, lib.how, text))
+        if found is not None and tuple(found) < divmod(module.CUDA_VERSION // 10, 100):
+            print("      " + _older_than_headers(lib, tuple(found)))
+
+
+def _older_than_headers(lib, found):
+    """The warning for a library older than the build's headers, and what to do about it."""
+    from cudacffi import _loader
+
+    headers = lib.version_text()
+    why = ("every nvJitLink call raises LibraryVersionError (the headers bind versioned symbols)"
+           if lib.family == "nvjitlink" else
+           "functions added after %d.%d raise FunctionNotFoundError" % found)
+    if lib.family == "driver":
+        fix = "update the NVIDIA driver"
+    else:
+        fix = 'pip install "%s==%s.*"' % (_loader._WHEELS[lib.family][lib.major], headers)
+    return ("OLDER than this build's CUDA %s headers: %s. Fix: %s, or build with headers no newer than %d.%d "
+            "(CUDACFFI_CUDA_VERSION=X.Y python build_cffi.py)" % (headers, why, fix, found[0], found[1]))
 
 
 def _driver_version():
     from cudacffi import driver
 
     err, v = driver.cuDriverGetVersion()
-    return "%d.%d" % (v // 1000, v % 1000 // 10) if not err else err.name
+    return ("%d.%d" % (v // 1000, v % 1000 // 10), (v // 1000, v % 1000 // 10)) if not err else (err.name, None)
 
 
 def _runtime_version():
     from cudacffi import runtime
 
     err, v = runtime.cudaRuntimeGetVersion()
-    return "%d.%d" % (v // 1000, v % 1000 // 10) if not err else err.name
+    return ("%d.%d" % (v // 1000, v % 1000 // 10), (v // 1000, v % 1000 // 10)) if not err else (err.name, None)
 
 
 def _nvrtc_version():
     from cudacffi import nvrtc
 
     err, major, minor = nvrtc.nvrtcVersion()
-    return "%d.%d" % (major, minor) if not err else err.name
+    return ("%d.%d" % (major, minor), (major, minor)) if not err else (err.name, None)
 
 
 def _nvjitlink_version():
     from cudacffi import nvjitlink
 
     v = nvjitlink._library.version  # asked at load time: 12.0's headers have no nvJitLinkVersion
-    return "%d.%d" % v if v else "unknown (the library has no nvJitLinkVersion)"
+    return ("%d.%d" % v, v) if v else ("unknown (the library has no nvJitLinkVersion)", None)
 
 
 def _nvvm_version():
+    """NVVM's own version and IR version (they do not follow CUDA's, so nothing to compare)."""
     from cudacffi import nvvm
 
-    return "NVVM %d.%d, IR %d.%d" % (nvvm.version() + nvvm.ir_version()[:2])
+    return "NVVM %d.%d, IR %d.%d" % (nvvm.version() + nvvm.ir_version()[:2]), None
 
 
 def report_devices():

@@ -26,6 +26,14 @@ _TOOLKIT_DIRS = {"nvvm": (os.path.join("nvvm", "lib64"),)}
 _MAJORS = (13, 12)
 # libraries a family's library opens by soname at run time, which the loader opens first from its folder
 _COMPANIONS = {"nvrtc": "libnvrtc-builtins.so."}
+# the NVIDIA wheel that holds a family's library, per CUDA major version (named in LibraryNotFoundError)
+_WHEELS = {
+    "nvrtc": {12: "nvidia-cuda-nvrtc-cu12", 13: "nvidia-cuda-nvrtc"},
+    "nvjitlink": {12: "nvidia-nvjitlink-cu12", 13: "nvidia-nvjitlink"},
+    "runtime": {12: "nvidia-cuda-runtime-cu12", 13: "nvidia-cuda-runtime"},
+    "nvvm": {12: "nvidia-cuda-nvcc-cu12", 13: "nvidia-nvvm"},
+}
+_DEFAULT_MAJOR = 12  # the major of the default build, whose wheels ``pip install "cudacffi[all]"`` pulls
 
 _libraries = {}
 
@@ -77,8 +85,44 @@ class Library:
                     self.path, self.how, self.per_thread = path, how, per_thread
                     return self
                 tried.append("%s (%s): %s" % (path, how, self.ffi.string(err).decode(errors="replace")))
-            raise LibraryNotFoundError("cudacffi.%s: could not load %s; searched:\n  %s"
-                                       % (self.family, self.soname_stem(), "\n  ".join(tried) or "nothing"))
+            raise LibraryNotFoundError("cudacffi.%s: could not load %s; searched:\n  %s%s"
+                                       % (self.family, self.soname_stem(), "\n  ".join(tried) or "nothing",
+                                          "".join("\n" + line for line in self.not_found_help())))
+
+    def not_found_help(self):
+        """Lines that end LibraryNotFoundError: libraries of another major that were found and left alone (and
+        why), then how to get the one this build needs."""
+        var = "CUDACFFI_LIB" + self.family.upper()
+        if os.environ.get(var):
+            return ["Fix: %s names a library that cannot be loaded; correct it, or unset it to search the usual "
+                    "places." % var]
+        if self.family == "driver":
+            return ["Fix: libcuda comes with the NVIDIA driver (no pip package holds it): install the driver, "
+                    "or name the library in %s." % var]
+        major = self.major or _DEFAULT_MAJOR
+        lines = ["Not used: %s is CUDA %d's; a %d.x build needs %s.%d, since libcudart's structs differ between "
+                 "major versions." % (path, other, major, self.soname_stem(), major)
+                 for path, other in self.other_majors()]
+        wheel = _WHEELS[self.family][major]
+        fix = 'Fix: pip install "%s==%d.*"' % (wheel, major)
+        if major == _DEFAULT_MAJOR:
+            fix += ' (or pip install "cudacffi[all]" for every library)'
+        return lines + [fix + ", or name the library in %s." % var]
+
+    def other_majors(self):
+        """(path, major) of the libraries of a major version the search leaves out (libcudart of another
+        major than the build's), where a wheel or a toolkit has one."""
+        if self.family != "runtime" or not self.major:
+            return []
+        stem, wheel_dirs = _SONAMES[self.family]
+        found, seen = [], set()
+        for major in _MAJORS:
+            if major != self.major:
+                for path, how in self._candidates(stem, wheel_dirs, major):
+                    if how not in ("system loader", "already loaded") and os.path.realpath(path) not in seen:
+                        seen.add(os.path.realpath(path))
+                        found.append((path, major))
+        return found
 
     def _open_companions(self, path):
         """Open the libraries the family's library opens by soname later (NVRTC 13.0's builtins) from its own

@@ -11,6 +11,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "examples"))
 
 
+def one_line(error):
+    """An error's whole text on one line (a LibraryNotFoundError lists every place searched, one a line)."""
+    return " ".join(str(error).split())
+
+
 @functools.lru_cache(maxsize=None)
 def gpu_unavailable_reason():
     """None if a CUDA driver and device are usable here, else why not."""
@@ -21,7 +26,7 @@ def gpu_unavailable_reason():
     try:
         err, = driver.cuInit(0)
     except RuntimeError as e:  # LibraryNotFoundError / FunctionNotFoundError
-        return "no CUDA driver: %s" % " ".join(str(e).split())
+        return "no CUDA driver: %s" % one_line(e)
     if err:
         return "cuInit failed: %s" % err.name
     err, n = driver.cuDeviceGetCount()

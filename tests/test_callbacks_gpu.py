@@ -7,6 +7,7 @@ import threading
 import pytest
 
 from cudacffi import _callbacks, check, driver
+from conftest import one_line
 
 pytestmark = pytest.mark.gpu
 
@@ -143,7 +144,7 @@ def test_runtime_host_function_and_stream_callback_call_python(cuda_context):
     try:
         runtime.cudaRuntimeGetVersion()
     except RuntimeError as e:  # no libcudart of this build's major here
-        pytest.skip("no libcudart: %s" % str(e).splitlines()[0])
+        pytest.skip("no libcudart: %s" % one_line(e))
     stream = check(runtime.cudaStreamCreate())
     order = []
     try:

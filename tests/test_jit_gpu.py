@@ -13,6 +13,7 @@ import pytest
 
 import cudacffi
 from cudacffi import check, driver, nvjitlink, nvrtc, nvvm
+from conftest import one_line
 
 pytestmark = pytest.mark.gpu
 
@@ -23,7 +24,7 @@ def _require(name, call):
     try:
         return call()
     except cudacffi.LibraryNotFoundError as e:
-        pytest.skip("%s library not found: %s" % (name, str(e).splitlines()[0]))
+        pytest.skip("%s library not found: %s" % (name, one_line(e)))
     except cudacffi.LibraryVersionError as e:  # e.g. a 13.5 build where the machine has nvJitLink 13.0
         pytest.skip("%s library older than the build: %s" % (name, e))
 

@@ -11,7 +11,7 @@ import pytest
 
 import cudacffi
 from cudacffi import nvjitlink
-from conftest import run_python, library_missing
+from conftest import library_missing, one_line, run_python
 
 pytest.importorskip("cudacffi._nvjitlink", reason="cudacffi is not built")
 
@@ -20,7 +20,7 @@ def test_names_are_bound_to_the_versioned_symbols_the_headers_name():
     try:
         lib = nvjitlink._library.load()
     except cudacffi.LibraryNotFoundError as e:
-        library_missing("nvJitLink library not found: %s" % str(e).splitlines()[0])
+        library_missing("nvJitLink library not found: %s" % one_line(e))
     expected = "__nvJitLinkCreate_%d_%d" % divmod(nvjitlink.CUDA_VERSION // 10, 100)
     assert lib.symbols["nvJitLinkCreate"] == expected
     major = nvjitlink.CUDA_VERSION // 1000
@@ -85,6 +85,23 @@ def test_a_library_older_than_the_headers_is_named_as_such(old_library):
     assert "RAISED True" in r.stdout
     assert "older" in r.stdout and "11.0" in r.stdout and "__nvJitLinkCreate_" in r.stdout
     assert nvjitlink._library.version_text() in r.stdout  # the build's headers, named
+
+
+def test_python_m_cudacffi_flags_a_library_older_than_the_headers(old_library):
+    """The report says so before the first nvJitLink call raises LibraryVersionError."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT, script_env
+
+    r = subprocess.run([sys.executable, "-m", "cudacffi"], capture_output=True, text=True, cwd=ROOT, timeout=300,
+                       env=script_env(CUDACFFI_LIBNVJITLINK=old_library, CUDACFFI_LIBDRIVER="/nonexistent/libcuda.so.1"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    i = next(i for i, line in enumerate(lines) if line.strip().startswith("libnvJitLink:"))
+    assert old_library in lines[i] and "version 11.0" in lines[i]
+    assert "OLDER than this build's CUDA %s headers" % nvjitlink._library.version_text() in lines[i + 1]
+    assert "LibraryVersionError" in lines[i + 1] and "nvjitlink" in lines[i + 1].lower()
 
 
 def test_import_loads_neither_library_and_a_missing_one_is_named():

@@ -80,3 +80,67 @@ def test_python_m_cudacffi_reports_without_driver():
                        env=script_env(CUDACFFI_LIBDRIVER="/nonexistent/libcuda.so.1"))
     assert r.returncode == 0, r.stderr
     assert "build" in r.stdout.lower() and "not found" in r.stdout.lower()
+
+
+# -- what a missing library's error says -------------------------------------------------------------------------
+
+# the wheel each family's library comes in, per major version of the build
+WHEELS = {"runtime": {12: "nvidia-cuda-runtime-cu12==12.*", 13: "nvidia-cuda-runtime==13.*"},
+          "nvrtc": {12: "nvidia-cuda-nvrtc-cu12==12.*", 13: "nvidia-cuda-nvrtc==13.*"}}
+
+
+def without_library_env(**extra):
+    """script_env() with no CUDA_PATH/CUDA_HOME and no CUDACFFI_LIB* override, plus ``extra``."""
+    env = script_env()
+    for name in list(env):
+        if name in ("CUDA_PATH", "CUDA_HOME") or name.startswith("CUDACFFI_LIB"):
+            del env[name]
+    env.update(extra)
+    return env
+
+
+def missing_library_messages(families, env):
+    """Each family's LibraryNotFoundError, one line, with the NVIDIA wheels off the path ('LOADED' where the
+    library was found anyway, in a toolkit or by the system loader)."""
+    code = ("import os, sys\n"
+            "from cudacffi import LibraryNotFoundError, %s\n"
+            "sys.path[:] = [p for p in sys.path if not os.path.isdir(os.path.join(p or '.', 'nvidia'))]\n"
+            "for module in (%s):\n"
+            "    try:\n"
+            "        module._library.load()\n"
+            "        print('LOADED')\n"
+            "    except LibraryNotFoundError as e:\n"
+            "        print(' '.join(str(e).split()))\n" % (", ".join(families), ", ".join(families) + ","))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return dict(zip(families, r.stdout.splitlines()))
+
+
+def test_a_missing_library_names_the_wheel_and_a_library_of_another_major_left_alone(tmp_path):
+    from cudacffi import driver
+
+    major = driver.CUDA_VERSION // 1000
+    other = 13 if major == 12 else 12
+    toolkit = tmp_path / "cuda"
+    (toolkit / "lib64").mkdir(parents=True)
+    (toolkit / "lib64" / ("libcudart.so.%d" % other)).write_bytes(b"")  # found, but of the other major
+    messages = missing_library_messages(["runtime", "nvrtc"], without_library_env(CUDA_HOME=str(toolkit)))
+    for family, message in messages.items():
+        if message == "LOADED":
+            continue  # this machine has it outside the wheels (a toolkit, the system)
+        assert 'pip install "%s"' % WHEELS[family][major] in message, message
+        assert ('"cudacffi[all]"' in message) == (major == 12), message  # [all] pulls the 12.x wheels
+    if messages["runtime"] == "LOADED":
+        pytest.skip("libcudart.so.%d is found here outside the wheels" % major)
+    assert ("Not used: %s/lib64/libcudart.so.%d is CUDA %d's; a %d.x build needs libcudart.so.%d"
+            % (toolkit, other, other, major, major)) in messages["runtime"]
+    assert "structs differ" in messages["runtime"]
+
+
+def test_a_missing_driver_says_it_comes_with_the_nvidia_driver():
+    messages = missing_library_messages(["driver"], without_library_env())
+    if messages["driver"] == "LOADED":
+        pytest.skip("a CUDA driver is installed here")
+    assert "comes with the NVIDIA driver" in messages["driver"] and "CUDACFFI_LIBDRIVER" in messages["driver"]
+    wrong = missing_library_messages(["driver"], without_library_env(CUDACFFI_LIBDRIVER="/nonexistent/libcuda.so.1"))
+    assert "CUDACFFI_LIBDRIVER names a library that cannot be loaded" in wrong["driver"]

@@ -9,7 +9,7 @@ import ctypes
 import numpy as np
 import pytest
 
-from conftest import library_missing
+from conftest import library_missing, one_line
 
 import cudacffi
 from cudacffi import nvjitlink, nvrtc
@@ -45,7 +45,7 @@ def _libraries():
         try:
             call()
         except cudacffi.LibraryNotFoundError as e:
-            library_missing("%s library not found: %s" % (name, str(e).splitlines()[0]))
+            library_missing("%s library not found: %s" % (name, one_line(e)))
     try:
         nvjitlink.destroy(nvjitlink.create(1, ["-arch=sm_80"]))
     except cudacffi.LibraryVersionError as e:  # e.g. a 13.0 build where only the 12.x wheel is installed

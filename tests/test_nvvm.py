@@ -6,7 +6,7 @@ Exception style, as cuda.bindings.nvvm. Skipped, with the reason, where no libnv
 import numpy as np
 import pytest
 
-from conftest import library_missing
+from conftest import library_missing, one_line
 
 import cudacffi
 from cudacffi import nvvm
@@ -48,7 +48,7 @@ def _nvvm_library():
     try:
         nvvm.version()
     except cudacffi.LibraryNotFoundError as e:
-        library_missing("libnvvm not found: %s" % str(e).splitlines()[0])
+        library_missing("libnvvm not found: %s" % one_line(e))
 
 
 @pytest.fixture

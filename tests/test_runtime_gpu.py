@@ -13,7 +13,7 @@ import pytest
 
 import cudacffi
 from cudacffi import check, driver
-from conftest import ROOT, run_python, script_env
+from conftest import ROOT, one_line, run_python, script_env
 
 rt = pytest.importorskip("cudacffi.runtime", reason="cudacffi is not built")
 
@@ -29,7 +29,7 @@ def runtime_device(cuda_context):
     try:
         rt._library.load()
     except cudacffi.LibraryNotFoundError as e:
-        pytest.skip("no libcudart: %s" % str(e).splitlines()[0])
+        pytest.skip("no libcudart: %s" % one_line(e))
     check(rt.cudaSetDevice(0))
     check(rt.cudaFree(0))  # initializes the runtime on the primary context
     return 0

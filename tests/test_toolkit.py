@@ -58,3 +58,54 @@ def test_toolkit_model_matches_its_snapshot(family):
     mine, theirs = api(decide(build_model(fam, dirs))), api(snapshot.load_model(version, family))
     assert mine[0] == theirs[0], sorted(set(mine[0]) ^ set(theirs[0]))
     assert mine[1:] == theirs[1:]
+
+
+# -- which headers: CUDA_HOME and CUDACFFI_CUDA_VERSION together -------------------------------------------------
+
+
+def fake_toolkit(path, cuda_version):
+    """A toolkit folder with nothing but include/cuda.h of the given CUDA_VERSION (e.g. 13000)."""
+    (path / "include").mkdir(parents=True)
+    (path / "include" / "cuda.h").write_text("#define CUDA_VERSION %d\n" % cuda_version)
+    return str(path)
+
+
+def isolated_build_script(tmp_path):
+    """build_cffi.py copied into a folder of its own (codegen/ and headers/ linked beside it), so whatever it
+    builds lands there, never in this checkout's in-place build."""
+    import shutil
+
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    shutil.copy(os.path.join(ROOT, "build_cffi.py"), str(tree))
+    for name in ("codegen", "headers"):
+        os.symlink(os.path.join(ROOT, name), str(tree / name))
+    return tree
+
+
+def test_build_refuses_a_toolkit_and_a_version_that_disagree(tmp_path):
+    import subprocess
+
+    tree = isolated_build_script(tmp_path)
+    env = dict(os.environ, CUDA_HOME=fake_toolkit(tmp_path / "cuda-13.0", 13000), CUDACFFI_CUDA_VERSION="12.0")
+    env.pop("CUDA_PATH", None)
+    r = subprocess.run([sys.executable, "build_cffi.py"], cwd=str(tree), env=env, capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode != 0, r.stdout + r.stderr
+    assert "CUDA_HOME=%s is CUDA 13.0" % env["CUDA_HOME"] in r.stderr and "CUDACFFI_CUDA_VERSION=12.0" in r.stderr
+    assert "env -u CUDA_HOME -u CUDA_PATH CUDACFFI_CUDA_VERSION=12.0" in r.stderr  # how to get the snapshot
+    assert "env -u CUDACFFI_CUDA_VERSION CUDA_HOME=" in r.stderr  # how to get the toolkit's headers
+    assert "generating" not in r.stdout and not (tree / "cudacffi").exists()  # before building anything
+
+
+@pytest.mark.parametrize("asked,refused", [(None, False), ("13.0", False), ("13.0.1", False), ("12.9", True),
+                                           ("13.5", True)])
+def test_a_toolkit_and_a_version_that_agree_are_fine(tmp_path, asked, refused):
+    import build_cffi
+
+    root = fake_toolkit(tmp_path / "cuda", 13000)
+    assert build_cffi.toolkit_version(root) == "13.0"
+    conflict = build_cffi.version_conflict("CUDA_PATH", root, "13.0", asked)
+    assert (conflict is not None) == refused
+    if refused:
+        assert "CUDA_PATH=%s is CUDA 13.0" % root in conflict
