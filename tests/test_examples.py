@@ -66,3 +66,14 @@ def test_example_runs_on_a_gpu(path, tmp_path):
         assert r.returncode != 0 and "bytearray(n)" in r.stderr and "Traceback" not in r.stderr, r.stderr
         return
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.gpu
+def test_the_readme_example_runs_on_a_gpu():
+    """The README's example, as a newcomer pastes it: the same code on 12.x and 13.x builds."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        code = f.read().split("```python\n", 1)[1].split("```", 1)[0]
+    env = dict(os.environ)
+    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
