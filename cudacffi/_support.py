@@ -464,8 +464,8 @@ class ArrayField(Field):
         if self.is_char:
             return ffi.unpack(ffi.cast("char *", ffi.addressof(obj._ptr[0], self.name)), self.length)
         elem = self.elem
-        if elem is None:
-            return list(arr)
+        if elem is None:  # numbers, or addresses (CUeglFrame's void *pPitch[3]) read as ints
+            return [int(ffi.cast("uintptr_t", v)) if isinstance(v, ffi.CData) else v for v in arr]
         if isinstance(elem, type) and issubclass(elem, Struct):
             base = ffi.cast(elem._ptype(), ffi.addressof(obj._ptr[0], self.name))
             return [elem._view(base + i, obj) for i in range(self.length)]
@@ -491,6 +491,10 @@ class ArrayField(Field):
                 arr[i] = int(v) if not isinstance(arr[i], obj._ffi.CData) else obj._ffi.cast("void *", int(v))
             else:
                 try:
+                    if isinstance(v, int) and isinstance(arr[i], obj._ffi.CData):  # an address into a pointer
+                        if not 0 <= v < _U64:
+                            raise OverflowError("address out of range [0, %d]: %d" % (_U64 - 1, v))
+                        v = obj._ffi.cast(obj._ffi.typeof(arr).item, v)
                     arr[i] = v
                 except (TypeError, OverflowError) as e:
                     raise type(e)("%s[%d]: %s" % (name, i, e)) from None
