@@ -1,7 +1,8 @@
 """Run the system C preprocessor over CUDA headers, for pycparser.
 
 What it must not do: read the host's C library headers (``headers/fake_libc`` stands in for them) or
-the graphics APIs' (``headers/fake_interop``: EGL, OpenGL, VDPAU type names), or drop an attribute that changes layout without recording it (``_Alignas``/``aligned`` go to ``alignments``).
+the graphics APIs' (``headers/fake_interop``: EGL, OpenGL, VDPAU type names), or drop an attribute that
+changes layout without recording it (``_Alignas``/``aligned`` go to ``alignments``).
 """
 
 import os
