@@ -21,6 +21,7 @@ import cffi  # noqa: E402
 
 from codegen import emit_c, emit_exc, emit_py, emit_pyi, snapshot  # noqa: E402
 from codegen.families import FAMILIES  # noqa: E402
+from codegen.preprocess import FAKE_INTEROP  # noqa: E402
 
 FAMILY_NAMES = ("driver", "runtime", "nvrtc", "nvjitlink", "nvvm")
 GEN_DIR = os.path.join(HERE, "cudacffi", "_gen")
@@ -135,7 +136,8 @@ def make_builder(family, source=None):
     _write(os.path.join(GEN_DIR, "%s.pyi" % family), stubs)
     ffi = cffi.FFI()
     ffi.cdef(emit_c.CdefWriter(model).cdef() + functions(model))
-    ffi.set_source("cudacffi._%s" % family, source(model), include_dirs=list(inc), libraries=["dl"],
+    ffi.set_source("cudacffi._%s" % family, source(model), include_dirs=list(inc) + [FAKE_INTEROP],
+                   libraries=["dl"],
                    extra_compile_args=["-O2", "-Wno-deprecated-declarations"])
     return ffi
 

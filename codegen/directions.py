@@ -222,6 +222,21 @@ OVERRIDES = {
     ("nvJitLinkAddData", "data"): {"dir": "in_ptr", "size": "size"},
     ("nvvmAddModuleToProgram", "buffer"): {"dir": "in_ptr", "size": "size"},
     ("nvvmLazyAddModuleToProgram", "buffer"): {"dir": "in_ptr", "size": "size"},
+    # -- graphics interop and EGL streams (cudaEGL.h, cudaGL.h, cuda_egl_interop.h, cuda_gl_interop.h) --------
+    # the caller's connection, resource and stream, passed by address (cuda.bindings takes them as inputs)
+    **{(pre + f, p): "in_ref" for pre in ("cu", "cuda")
+       for f, ps in (("EGLStreamConsumerDisconnect", ("conn",)), ("EGLStreamProducerDisconnect", ("conn",)),
+                     ("EGLStreamConsumerAcquireFrame", ("conn", "pCudaResource", "pStream")),
+                     ("EGLStreamConsumerReleaseFrame", ("conn", "pStream")),
+                     ("EGLStreamProducerPresentFrame", ("conn", "pStream")),
+                     ("EGLStreamProducerReturnFrame", ("conn", "pStream")))
+       for p in ps},
+    # the frame to return is the caller's struct, which the library fills
+    ("cuEGLStreamProducerReturnFrame", "eglframe"): "in_struct",
+    ("cudaEGLStreamProducerReturnFrame", "eglframe"): "in_struct",
+    # the device list's capacity is cudaDeviceCount; pCudaDeviceCount is how many devices there are
+    **{(f, p): d for f in ("cuGLGetDevices", "cudaGLGetDevices")
+       for p, d in (("pCudaDeviceCount", "out"), ("pCudaDevices", {"dir": "out_list", "count": "cudaDeviceCount"}))},
 }
 
 
@@ -382,6 +397,8 @@ def _rule(index, f, params, types, i):
     if t.base == "void" and t.depth == 2:
         return "out"
     kind = index.kind(t.base)
+    if t.depth == 1 and index.is_function_type(t.base):  # F * where F is a function type: a function pointer
+        return "in"
     if t.depth == 1:
         if _is_count_name(p["name"]) and kind in ("primitive", "handle_int"):
             return "out"

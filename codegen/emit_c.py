@@ -94,6 +94,8 @@ def stub_param_type(index, p):
     d = p["dir"]
     if d in ADDRESS_DIRS:
         return "uintptr_t"
+    if t.depth == 1 and index.is_function_type(t.base):  # a function pointer (VdpGetProcAddress *)
+        return "uintptr_t"
     if t.ptrs and t.fn is None:
         return "void *"
     if t.fn is not None:

@@ -2,6 +2,11 @@
 
 A family names the headers it includes, the ones whose declarations it owns, its status enum, the
 library it loads and the macro prefixes of its constants.
+
+The interop headers (EGL, OpenGL, VDPAU) include the graphics APIs' own headers for a few type names;
+``headers/fake_interop`` stands in for those (codegen and the C build use it, so neither needs the
+graphics development packages), and a family lists the stand-ins it uses as ``standins``: their typedefs
+(``GLuint``, ``EGLImageKHR``, ``VdpDevice`` ...) become part of its model, as handle classes.
 """
 
 from dataclasses import dataclass, field
@@ -21,16 +26,29 @@ class Family:
     version_header: str = ""  # where CUDA_VERSION comes from when the family's own headers lack it
     version_macro: str = "CUDA_VERSION"  # the header's version, as 1000 * major + 10 * minor
     skip: Tuple[str, ...] = ()  # functions of the headers left out of the API (see the family)
+    standins: Tuple[str, ...] = ()  # headers/fake_interop files whose typedefs belong to it too
 
+
+# The graphics APIs' types the interop headers use, from headers/fake_interop.
+_INTEROP_STANDINS = ("EGL/egl.h", "EGL/eglext.h", "GL/gl.h", "vdpau/vdpau.h")
+
+# cudaVDPAU.h expects <vdpau/vdpau.h> to be included before it (cuda_vdpau_interop.h includes it itself).
+_DRIVER_HEADERS = ("cuda.h", "cudaProfiler.h", "cudaEGL.h", "cudaGL.h", "cudaVDPAU.h")
 
 DRIVER = Family(
     name="driver",
-    headers=("cuda.h",),
-    own=("cuda.h",),
+    headers=_DRIVER_HEADERS[:-1] + ("vdpau/vdpau.h",) + _DRIVER_HEADERS[-1:],
+    own=_DRIVER_HEADERS,
+    standins=_INTEROP_STANDINS,
     status="CUresult",
     const_prefixes=("CU_", "CUDA_", "MAX_PLANES"),
     ptds_macro="CUDA_API_PER_THREAD_DEFAULT_STREAM",
-    wheel_files=("cuda.h",),
+    wheel_files=_DRIVER_HEADERS,
+    # OpenGL buffer-object interop deprecated since CUDA 3.0 (cuGraphicsGLRegisterBuffer replaces it);
+    # cuda.bindings leaves it out too
+    skip=("cuGLCtxCreate", "cuGLInit", "cuGLRegisterBufferObject", "cuGLMapBufferObject",
+          "cuGLUnmapBufferObject", "cuGLUnregisterBufferObject", "cuGLSetBufferObjectMapFlags",
+          "cuGLMapBufferObjectAsync", "cuGLUnmapBufferObjectAsync"),
 )
 
 NVRTC = Family(
@@ -47,14 +65,22 @@ NVRTC = Family(
 _RUNTIME_TYPES = ("builtin_types.h", "device_types.h", "driver_types.h", "surface_types.h", "texture_types.h",
                   "vector_types.h", "cuda_device_runtime_api.h")
 
+# The profiler and the graphics interop: cuda_egl_interop.h includes cuda_runtime.h, which brings the
+# headers of _RUNTIME_INCLUDED (in C they declare only static inline helpers: make_int2, make_cudaExtent ...).
+_RUNTIME_INTEROP = ("cuda_profiler_api.h", "cuda_egl_interop.h", "cuda_gl_interop.h", "cuda_vdpau_interop.h")
+_RUNTIME_INCLUDED = ("cuda_runtime.h", "crt/host_config.h", "channel_descriptor.h", "driver_functions.h",
+                     "vector_functions.h", "vector_functions.hpp", "cudart_platform.h")
+
 RUNTIME = Family(
     name="runtime",
-    headers=("cuda_runtime_api.h", "library_types.h"),
-    own=("cuda_runtime_api.h", "library_types.h") + _RUNTIME_TYPES,
+    headers=("cuda_runtime_api.h", "library_types.h") + _RUNTIME_INTEROP,
+    own=("cuda_runtime_api.h", "library_types.h") + _RUNTIME_TYPES + _RUNTIME_INTEROP,
+    standins=_INTEROP_STANDINS,
     status="cudaError_t",
-    const_prefixes=("cuda", "CUDA_IPC_HANDLE_SIZE", "CUDART_VERSION"),
+    const_prefixes=("cuda", "CUDA_IPC_HANDLE_SIZE", "CUDART_VERSION", "CUDA_EGL_MAX_PLANES"),
     ptds_macro="CUDA_API_PER_THREAD_DEFAULT_STREAM",
-    wheel_files=("cuda_runtime_api.h", "library_types.h") + _RUNTIME_TYPES + ("crt/host_defines.h",),
+    wheel_files=("cuda_runtime_api.h", "library_types.h") + _RUNTIME_TYPES + ("crt/host_defines.h",)
+    + _RUNTIME_INTEROP + _RUNTIME_INCLUDED,
     version_macro="CUDART_VERSION",
     # They take a host stub or a device symbol (the address of a __global__ function or __device__ variable
     # in a program the CUDA compiler linked into the host binary), which a Python process does not have;
@@ -68,7 +94,11 @@ RUNTIME = Family(
           "cudaGraphExecMemcpyNodeSetParamsToSymbol", "cudaGraphExecMemcpyNodeSetParamsFromSymbol",
           "cudaOccupancyMaxActiveClusters", "cudaOccupancyMaxPotentialClusterSize",
           # returns its struct by value, not a status: cudacffi/runtime.py builds it in Python
-          "cudaCreateChannelDesc"),
+          "cudaCreateChannelDesc",
+          # OpenGL buffer-object interop deprecated since CUDA 3.0 (cudaGraphicsGLRegisterBuffer replaces it)
+          "cudaGLSetGLDevice", "cudaGLRegisterBufferObject", "cudaGLMapBufferObject", "cudaGLUnmapBufferObject",
+          "cudaGLUnregisterBufferObject", "cudaGLSetBufferObjectMapFlags", "cudaGLMapBufferObjectAsync",
+          "cudaGLUnmapBufferObjectAsync"),
 )
 
 
@@ -99,6 +129,6 @@ FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM)}
 # Where each header sits inside the unpacked NVIDIA wheels, by CUDA major version.
 WHEEL_INCLUDE_DIRS = {
     12: ("nvidia/cuda_runtime/include", "nvidia/cuda_nvrtc/include", "nvidia/nvjitlink/include",
-         "nvidia/cuda_nvcc/include", "nvidia/cuda_nvcc/nvvm/include"),
+         "nvidia/cuda_nvcc/include", "nvidia/cuda_nvcc/nvvm/include", "nvidia/cuda_profiler_api/include"),
     13: ("nvidia/cu13/include",),
 }

@@ -23,7 +23,7 @@ MODEL_FORMAT = 1
 def build_model(family, include_dirs):
     """Parse ``family``'s headers found in ``include_dirs`` into its API model (a JSON-ready dict)."""
     pp = preprocess(family.headers, include_dirs)
-    hp = HeaderParser(family.own).parse(pp.text)
+    hp = HeaderParser(family.own + family.standins).parse(pp.text)
 
     declared = {f["symbol"] for f in hp.functions}
     defines = dict(pp.defines)
@@ -40,11 +40,13 @@ def build_model(family, include_dirs):
         ptds = expand_names(family.headers, include_dirs, candidates, [family.ptds_macro])
 
     functions = []
+    handles = _handle_typedefs(hp.decls)
     for f in hp.functions:
         name = public_of.get(f["symbol"], f["symbol"])
         if name in family.skip:
             continue
-        entry = {"name": name, "symbol": f["symbol"], "ret": f["ret"], "params": f["params"]}
+        params = [dict(p, type=_handle_named(p["type"], handles)) for p in f["params"]]
+        entry = {"name": name, "symbol": f["symbol"], "ret": f["ret"], "params": params}
         if name in ptds and ptds[name] != f["symbol"]:
             entry["ptds_symbol"] = ptds[name]
         functions.append(entry)
@@ -83,6 +85,29 @@ def decide(facts):
     model = copy.deepcopy(facts)
     directions.assign(model)
     return model
+
+
+def _handle_typedefs(decls):
+    """{"struct TAG": typedef name} for the opaque structs a pointer typedef names (the first one)."""
+    opaque = {"%s %s" % (d["kind"], d["tag"]) for d in decls if d.get("opaque")}
+    out = {}
+    for d in decls:
+        t = d.get("type", {})
+        if d["kind"] == "typedef" and t.get("base") in opaque and t.get("ptrs") == [False] and not t.get("dims"):
+            out.setdefault(t["base"], d["name"])
+    return out
+
+
+def _handle_named(t, handles):
+    """A parameter of type ``struct TAG *...`` spelled with the handle typedef of ``struct TAG *``
+    (``struct cudaGraphicsResource **`` -> ``cudaGraphicsResource_t *``, as cuda_gl_interop.h has it):
+    the same C type, which the rules and emitters know as a handle."""
+    if t.get("base") not in handles or not t.get("ptrs") or t["ptrs"][-1] or t.get("const") or t.get("dims"):
+        return t
+    out = dict(t, base=handles[t["base"]], ptrs=t["ptrs"][:-1])  # the last is the one next to the base
+    if not out["ptrs"]:
+        del out["ptrs"]
+    return out
 
 
 def find_header(header, include_dirs):
@@ -149,6 +174,12 @@ class TypeIndex:
         if r.base == "void":
             return "void"
         return "handle_int" if not r.dims else "struct"
+
+    def is_function_type(self, name):
+        """Whether ``name`` is a function type (``typedef int F(int);``): an ``F *`` is then a function
+        pointer, as a function-pointer typedef is (vdpau.h's VdpGetProcAddress)."""
+        t = self.typedefs.get(name)
+        return t is not None and t.fn is not None and not t.ptrs
 
     def enum_name_of(self, name):
         """The typedef name an ``enum TAG`` is known by (``enum cudaError_enum`` -> ``CUresult``)."""

@@ -1,7 +1,8 @@
 """Run the system C preprocessor over CUDA headers, for pycparser.
 
 What it must not do: read the host's C library headers (``headers/fake_libc`` stands in for them) or
-drop an attribute that changes layout without recording it (``_Alignas``/``aligned`` go to ``alignments``).
+the graphics APIs' (``headers/fake_interop``: EGL, OpenGL, VDPAU type names), or drop an attribute that
+changes layout without recording it (``_Alignas``/``aligned`` go to ``alignments``).
 """
 
 import os
@@ -12,6 +13,9 @@ from dataclasses import dataclass, field
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FAKE_LIBC = os.path.join(os.path.dirname(HERE), "headers", "fake_libc")
+# Our stand-ins for <EGL/egl.h>, <GL/gl.h>, <vdpau/vdpau.h> ...: the C build includes them too (unlike
+# FAKE_LIBC, they declare types with their real ABI and nothing else)
+FAKE_INTEROP = os.path.join(os.path.dirname(HERE), "headers", "fake_interop")
 
 # Attributes and keywords pycparser does not know; each is removed after its meaning is recorded.
 _ALIGNAS = re.compile(r"_Alignas\s*\(\s*(\d+)\s*\)")
@@ -45,7 +49,7 @@ def _run(args, text):
 
 
 def _base_args(include_dirs, extra_defines=()):
-    args = [compiler(), "-E", "-std=c11", "-nostdinc", "-I", FAKE_LIBC]
+    args = [compiler(), "-E", "-std=c11", "-nostdinc", "-I", FAKE_LIBC, "-I", FAKE_INTEROP]
     for d in include_dirs:
         args += ["-I", d]
     for d in extra_defines:

@@ -2,7 +2,9 @@
 
 Each version's wheels hold the headers of every family (``cuda.h`` and the runtime's headers in the
 runtime wheel, ``crt/host_defines.h`` and ``nvvm.h`` in ``nvidia-cuda-nvcc-cu12`` for 12.x, in
-``nvidia-cuda-crt`` and ``nvidia-nvvm`` for 13.x) and the libraries the CPU tests load. Downloads are
+``nvidia-cuda-crt`` and ``nvidia-nvvm`` for 13.x; the profiler's ``cudaProfiler.h`` and ``cuda_profiler_api.h``
+in ``nvidia-cuda-profiler-api-cu12`` / ``nvidia-cuda-profiler-api``, whose releases do not always share the
+runtime's patch number) and the libraries the CPU tests load. Downloads are
 kept in ``$CUDACFFI_WHEEL_CACHE`` (default ``~/.cache/cudacffi-wheels``), one folder per version.
 """
 
@@ -14,21 +16,26 @@ import sys
 # role -> pinned requirement. Roles: the wheel a family's library comes from, plus headers-only ones.
 PINS = {
     "12.0": {"runtime": "nvidia-cuda-runtime-cu12==12.0.146", "nvrtc": "nvidia-cuda-nvrtc-cu12==12.0.140",
-             "nvjitlink": "nvidia-nvjitlink-cu12==12.0.140", "nvcc": "nvidia-cuda-nvcc-cu12==12.0.140"},
+             "nvjitlink": "nvidia-nvjitlink-cu12==12.0.140", "nvcc": "nvidia-cuda-nvcc-cu12==12.0.140",
+             "profiler": "nvidia-cuda-profiler-api-cu12==12.0.140"},
     "12.4": {"runtime": "nvidia-cuda-runtime-cu12==12.4.127", "nvrtc": "nvidia-cuda-nvrtc-cu12==12.4.127",
-             "nvjitlink": "nvidia-nvjitlink-cu12==12.4.127", "nvcc": "nvidia-cuda-nvcc-cu12==12.4.131"},
+             "nvjitlink": "nvidia-nvjitlink-cu12==12.4.127", "nvcc": "nvidia-cuda-nvcc-cu12==12.4.131",
+             "profiler": "nvidia-cuda-profiler-api-cu12==12.4.127"},
     "12.6": {"runtime": "nvidia-cuda-runtime-cu12==12.6.77", "nvrtc": "nvidia-cuda-nvrtc-cu12==12.6.85",
-             "nvjitlink": "nvidia-nvjitlink-cu12==12.6.85", "nvcc": "nvidia-cuda-nvcc-cu12==12.6.85"},
+             "nvjitlink": "nvidia-nvjitlink-cu12==12.6.85", "nvcc": "nvidia-cuda-nvcc-cu12==12.6.85",
+             "profiler": "nvidia-cuda-profiler-api-cu12==12.6.77"},
     "12.8": {"runtime": "nvidia-cuda-runtime-cu12==12.8.90", "nvrtc": "nvidia-cuda-nvrtc-cu12==12.8.93",
-             "nvjitlink": "nvidia-nvjitlink-cu12==12.8.93", "nvcc": "nvidia-cuda-nvcc-cu12==12.8.93"},
+             "nvjitlink": "nvidia-nvjitlink-cu12==12.8.93", "nvcc": "nvidia-cuda-nvcc-cu12==12.8.93",
+             "profiler": "nvidia-cuda-profiler-api-cu12==12.8.90"},
     "12.9": {"runtime": "nvidia-cuda-runtime-cu12==12.9.79", "nvrtc": "nvidia-cuda-nvrtc-cu12==12.9.86",
-             "nvjitlink": "nvidia-nvjitlink-cu12==12.9.86", "nvcc": "nvidia-cuda-nvcc-cu12==12.9.86"},
+             "nvjitlink": "nvidia-nvjitlink-cu12==12.9.86", "nvcc": "nvidia-cuda-nvcc-cu12==12.9.86",
+             "profiler": "nvidia-cuda-profiler-api-cu12==12.9.79"},
     "13.0": {"runtime": "nvidia-cuda-runtime==13.0.96", "nvrtc": "nvidia-cuda-nvrtc==13.0.88",
              "nvjitlink": "nvidia-nvjitlink==13.0.88", "crt": "nvidia-cuda-crt==13.0.88",
-             "nvvm": "nvidia-nvvm==13.0.88"},
+             "nvvm": "nvidia-nvvm==13.0.88", "profiler": "nvidia-cuda-profiler-api==13.0.85"},
     "13.5": {"runtime": "nvidia-cuda-runtime==13.5.37", "nvrtc": "nvidia-cuda-nvrtc==13.5.37",
              "nvjitlink": "nvidia-nvjitlink==13.5.37", "crt": "nvidia-cuda-crt==13.5.37",
-             "nvvm": "nvidia-nvvm==13.5.37"},
+             "nvvm": "nvidia-nvvm==13.5.37", "profiler": "nvidia-cuda-profiler-api==13.5.25"},
 }
 
 # The wheel that ships each family's shared library, first match (12.x has NVVM in the nvcc wheel). The

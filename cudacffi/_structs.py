@@ -4,7 +4,7 @@ to a pointer field is kept alive with the struct.
 """
 
 from ._buffers import address
-from ._checks import argument_error
+from ._checks import _U64, argument_error
 from ._handles import Handle, enum_value, handle_value, new_handle
 
 _KEYWORDS = frozenset(__import__("keyword").kwlist)  # fields named like one are attributes with a _ suffix
@@ -212,8 +212,8 @@ class ArrayField(Field):
         if self.is_char:
             return ffi.unpack(ffi.cast("char *", ffi.addressof(obj._ptr[0], self.name)), self.length)
         elem = self.elem
-        if elem is None:
-            return list(arr)
+        if elem is None:  # numbers, or addresses (CUeglFrame's void *pPitch[3]) read as ints
+            return [int(ffi.cast("uintptr_t", v)) if isinstance(v, ffi.CData) else v for v in arr]
         if isinstance(elem, type) and issubclass(elem, Struct):
             base = ffi.cast(elem._ptype(), ffi.addressof(obj._ptr[0], self.name))
             return [elem._view(base + i, obj) for i in range(self.length)]
@@ -248,6 +248,10 @@ class ArrayField(Field):
                 arr[i] = int(v) if not isinstance(arr[i], obj._ffi.CData) else obj._ffi.cast("void *", int(v))
             else:
                 try:
+                    if isinstance(v, int) and isinstance(arr[i], obj._ffi.CData):  # an address into a pointer
+                        if not 0 <= v < _U64:
+                            raise OverflowError("address out of range [0, %d]: %d" % (_U64 - 1, v))
+                        v = obj._ffi.cast(obj._ffi.typeof(arr).item, v)
                     arr[i] = v
                 except (TypeError, OverflowError) as e:
                     raise type(e)("%s[%d]: %s" % (name, i, e)) from None
