@@ -23,7 +23,19 @@ from codegen import emit_c, emit_exc, emit_py, emit_pyi, snapshot  # noqa: E402
 from codegen.families import FAMILIES  # noqa: E402
 from codegen.preprocess import FAKE_INTEROP  # noqa: E402
 
-FAMILY_NAMES = ("driver", "runtime", "nvrtc", "nvjitlink", "nvvm")
+
+
+def _family_specs():
+    """cudacffi/_families.py, read by path: the build must not import the package it is building."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_cudacffi_families", os.path.join(HERE, "cudacffi", "_families.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+FAMILY_NAMES = _family_specs().NAMES  # the one list of families
 GEN_DIR = os.path.join(HERE, "cudacffi", "_gen")
 
 
@@ -166,8 +178,5 @@ if __name__ == "__main__":
     main()
 elif __name__ == "__cffi__":  # setuptools: cffi_modules = ["build_cffi.py:driver_ffi", ...]
     _source = header_source()
-    driver_ffi = make_builder("driver", _source)
-    nvrtc_ffi = make_builder("nvrtc", _source)
-    runtime_ffi = make_builder("runtime", _source)
-    nvjitlink_ffi = make_builder("nvjitlink", _source)
-    nvvm_ffi = make_builder("nvvm", _source)
+    for _family in FAMILY_NAMES:  # driver_ffi, runtime_ffi, ...: what setup.py's cffi_modules name
+        globals()["%s_ffi" % _family] = make_builder(_family, _source)

@@ -1,6 +1,11 @@
 """setuptools entry for the compiled modules: build_cffi.py generates and builds each API family."""
 
+import os
+import sys
+
 from setuptools import setup
 
-setup(cffi_modules=["build_cffi.py:driver_ffi", "build_cffi.py:runtime_ffi", "build_cffi.py:nvrtc_ffi",
-                   "build_cffi.py:nvjitlink_ffi", "build_cffi.py:nvvm_ffi"])
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from build_cffi import FAMILY_NAMES  # noqa: E402  (the one list of families: cudacffi/_families.py)
+
+setup(cffi_modules=["build_cffi.py:%s_ffi" % name for name in FAMILY_NAMES])

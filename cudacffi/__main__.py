@@ -30,14 +30,15 @@ def report_build():
 
 
 def report_libraries():
-    from cudacffi import LibraryNotFoundError, driver, nvjitlink, nvrtc, nvvm, runtime
+    import importlib
+
+    from cudacffi import LibraryNotFoundError
+    from cudacffi._families import FAMILIES
 
     print("libraries")
-    for name, module, version in (("libcuda (driver)", driver, _driver_version),
-                                  ("libcudart (runtime)", runtime, _runtime_version),
-                                  ("libnvrtc", nvrtc, _nvrtc_version),
-                                  ("libnvJitLink", nvjitlink, _nvjitlink_version),
-                                  ("libnvvm", nvvm, _nvvm_version)):
+    for family in FAMILIES.values():
+        name, version = family.title, globals()["_%s_version" % family.name]
+        module = importlib.import_module("cudacffi." + family.name)
         lib = module._library
         try:
             lib.load()
@@ -54,7 +55,7 @@ def report_libraries():
 
 def _older_than_headers(lib, found):
     """The warning for a library older than the build's headers, and what to do about it."""
-    from cudacffi import _loader
+    from cudacffi._families import FAMILIES as _FAMILIES
 
     headers = lib.version_text()
     why = ("every nvJitLink call raises LibraryVersionError (the headers bind versioned symbols)"
@@ -63,7 +64,7 @@ def _older_than_headers(lib, found):
     if lib.family == "driver":
         fix = "update the NVIDIA driver"
     else:
-        fix = 'pip install "%s==%s.*"' % (_loader._WHEELS[lib.family][lib.major], headers)
+        fix = 'pip install "%s==%s.*"' % (_FAMILIES[lib.family].wheels[lib.major], headers)
     return ("OLDER than this build's CUDA %s headers: %s. Fix: %s, or build with headers no newer than %d.%d "
             "(CUDACFFI_CUDA_VERSION=X.Y python build_cffi.py)" % (headers, why, fix, found[0], found[1]))
 

@@ -11,29 +11,7 @@ import threading
 
 from ._errors import FunctionNotFoundError, LibraryNotFoundError, LibraryVersionError
 
-# soname stem and the sub-directories of NVIDIA's wheels, per family and CUDA major version
-_SONAMES = {
-    "driver": ("libcuda.so", {}),
-    "nvrtc": ("libnvrtc.so", {12: ("nvidia/cuda_nvrtc/lib",), 13: ("nvidia/cu13/lib",)}),
-    "nvjitlink": ("libnvJitLink.so", {12: ("nvidia/nvjitlink/lib",), 13: ("nvidia/cu13/lib",)}),
-    "runtime": ("libcudart.so", {12: ("nvidia/cuda_runtime/lib",), 13: ("nvidia/cu13/lib",)}),
-    "nvvm": ("libnvvm.so", {12: ("nvidia/cuda_nvcc/nvvm/lib64",), 13: ("nvidia/cu13/lib",)}),
-}
-# libnvvm's soname does not follow the CUDA major (libnvvm.so.4 in 12.x and 13.x; the 12.x wheel ships it
-# as libnvvm.so), and a toolkit keeps it under nvvm/
-_FILE_NAMES = {"nvvm": ("libnvvm.so.4", "libnvvm.so")}
-_TOOLKIT_DIRS = {"nvvm": (os.path.join("nvvm", "lib64"),)}
-_MAJORS = (13, 12)
-# libraries a family's library opens by soname at run time, which the loader opens first from its folder
-_COMPANIONS = {"nvrtc": "libnvrtc-builtins.so."}
-# the NVIDIA wheel that holds a family's library, per CUDA major version (named in LibraryNotFoundError)
-_WHEELS = {
-    "nvrtc": {12: "nvidia-cuda-nvrtc-cu12", 13: "nvidia-cuda-nvrtc"},
-    "nvjitlink": {12: "nvidia-nvjitlink-cu12", 13: "nvidia-nvjitlink"},
-    "runtime": {12: "nvidia-cuda-runtime-cu12", 13: "nvidia-cuda-runtime"},
-    "nvvm": {12: "nvidia-cuda-nvcc-cu12", 13: "nvidia-nvvm"},
-}
-_DEFAULT_MAJOR = 12  # the major of the default build, whose wheels ``pip install "cudacffi[all]"`` pulls
+from ._families import DEFAULT_MAJOR as _DEFAULT_MAJOR, FAMILIES as _FAMILIES, MAJORS as _MAJORS
 
 _libraries = {}
 
@@ -103,7 +81,7 @@ class Library:
         lines = ["Not used: %s is CUDA %d's; a %d.x build needs %s.%d, since libcudart's structs differ between "
                  "major versions." % (path, other, major, self.soname_stem(), major)
                  for path, other in self.other_majors()]
-        wheel = _WHEELS[self.family][major]
+        wheel = _FAMILIES[self.family].wheels[major]
         fix = 'Fix: pip install "%s==%d.*"' % (wheel, major)
         if major == _DEFAULT_MAJOR:
             fix += ' (or pip install "cudacffi[all]" for every library)'
@@ -114,7 +92,8 @@ class Library:
         major than the build's), where a wheel or a toolkit has one."""
         if self.family != "runtime" or not self.major:
             return []
-        stem, wheel_dirs = _SONAMES[self.family]
+        spec = _FAMILIES[self.family]
+        stem, wheel_dirs = spec.soname, spec.wheel_dirs
         found, seen = [], set()
         for major in _MAJORS:
             if major != self.major:
@@ -127,7 +106,7 @@ class Library:
     def _open_companions(self, path):
         """Open the libraries the family's library opens by soname later (NVRTC 13.0's builtins) from its own
         folder, so that they are found wherever a wheel put them."""
-        prefix = _COMPANIONS.get(self.family)
+        prefix = _FAMILIES[self.family].companions
         folder = os.path.dirname(path)
         if not prefix or not folder or not os.path.isdir(folder):
             return
@@ -174,7 +153,7 @@ class Library:
         return "%d.%d" % (v // 1000, v % 1000 // 10)
 
     def soname_stem(self):
-        return _SONAMES[self.family][0]
+        return _FAMILIES[self.family].soname
 
     def candidates(self):
         """(path or soname, how found) in search order."""
@@ -182,7 +161,8 @@ class Library:
         if env:
             yield env, "CUDACFFI_LIB%s" % self.family.upper()
             return
-        stem, wheel_dirs = _SONAMES[self.family]
+        spec = _FAMILIES[self.family]
+        stem, wheel_dirs = spec.soname, spec.wheel_dirs
         if self.family == "driver":
             yield stem + ".1", "system loader"
             return
@@ -197,9 +177,10 @@ class Library:
                     yield path, how
 
     def _candidates(self, stem, wheel_dirs, major):
-        sonames = _FILE_NAMES.get(self.family, ("%s.%d" % (stem, major),))
+        spec = _FAMILIES[self.family]
+        sonames = spec.file_names or ("%s.%d" % (stem, major),)
         toolkit_dirs = ("lib64", "lib", os.path.join("targets", "x86_64-linux", "lib"))
-        toolkit_dirs += _TOOLKIT_DIRS.get(self.family, ())
+        toolkit_dirs += tuple(os.path.join(*d.split("/")) for d in spec.toolkit_dirs)
         for soname in sonames:
             for path in _already_loaded(soname):
                 yield path, "already loaded"

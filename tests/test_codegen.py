@@ -97,6 +97,18 @@ def test_a_changed_override_changes_the_generated_wrapper(monkeypatch):
     assert before.replace("cuDeviceGetLuid(dev)", "") != after.replace("cuDeviceGetLuid(device)", "")
 
 
+def test_the_build_and_the_runtime_know_the_same_families():
+    """One spec per family (cudacffi/_families.py) for the build, the loader and the report; codegen's
+    header facts for each of them, in the same style."""
+    from cudacffi import _families
+
+    assert list(_families.NAMES) == list(FAMILIES)
+    for name, spec in _families.FAMILIES.items():
+        assert FAMILIES[name].style == spec.style, name
+    with open(os.path.join(ROOT, "setup.py")) as f:
+        assert "FAMILY_NAMES" in f.read()
+
+
 def test_alignment_attributes_are_recorded():
     """_Alignas in cuda.h (CUtensorMap) is kept as data, never dropped silently."""
     import re
