@@ -15,13 +15,20 @@ run() {  # tool, command...
     $SAN --tool "$tool" "$@" > /tmp/sanitize.log 2>&1
     local rc=$?
     grep -E "ERROR SUMMARY|passed|failed|Error" /tmp/sanitize.log | tail -4
-    if [ $rc -ne 0 ]; then echo "=== FAILED ($rc)"; tail -40 /tmp/sanitize.log; status=1; fi
+    if [ $rc -eq 99 ] || grep -q "ERROR SUMMARY: [1-9]" /tmp/sanitize.log; then
+        echo "=== MEMORY ERRORS"; grep -B2 -A12 "=========.*Invalid\|=========.*Race" /tmp/sanitize.log | head -60; status=1
+    elif [ $rc -ne 0 ]; then
+        echo "=== exit $rc (no memory error; the command itself failed)"; tail -5 /tmp/sanitize.log; status=1
+    fi
 }
 run memcheck "$PY" -m pytest -m gpu -q -p no:cacheprovider tests/test_driver_gpu.py tests/test_runtime_gpu.py \
     tests/test_kernel_params_gpu.py tests/test_parity_gpu.py tests/test_jit_gpu.py
 run racecheck "$PY" -m pytest -m gpu -q -p no:cacheprovider tests/test_callbacks_gpu.py
 for ex in examples/*.py; do
     case $ex in */_*) continue ;; esac
+    if [ "$ex" = examples/saxpy.py ] && "$PY" -c "import sys; from cudacffi import driver; sys.exit(driver.CUDA_VERSION < 13000)"; then
+        continue  # the seed's 12.x code: it says so and stops on a 13.x build
+    fi
     run memcheck "$PY" "$ex"
 done
 exit $status
