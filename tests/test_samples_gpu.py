@@ -14,7 +14,7 @@ from conftest import ROOT
 pytestmark = pytest.mark.gpu
 
 SAMPLES = ["vector_add_drv", "vector_add_mmap", "clock", "simple_zero_copy", "system_wide_atomics",
-           "stream_ordered_allocation", "simple_cuda_graphs", "simple_p2p"]
+           "stream_ordered_allocation", "simple_cuda_graphs", "simple_p2p", "conjugate_gradient_multi_block_cg"]
 
 
 def run_example(name, *prefix, timeout=600):
