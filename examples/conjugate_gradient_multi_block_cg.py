@@ -1,7 +1,7 @@
 """conjugateGradientMultiBlockCG: the conjugate gradient method in ONE cooperative kernel launch: every
 block stays resident (cuLaunchCooperativeKernel), and the blocks meet at a grid-wide barrier between the
-phases of each iteration. The system is tridiagonal (2.5 on the diagonal, -1 beside it: symmetric positive definite), A x = 1; the answer is
-checked on the host.
+phases of each iteration. The system is tridiagonal (2.5 on the diagonal, -1 beside it: symmetric positive
+definite), A x = 1; the answer is checked on the host.
 
     python examples/conjugate_gradient_multi_block_cg.py
 """
