@@ -108,10 +108,16 @@ class Value:
     """Storage of one attribute's C type: ``ptr`` is what the library gets, ``size`` its bytes, ``read()``
     the Python value."""
 
-    __slots__ = ("ptr", "size", "kind", "cls", "ffi", "obj")
+    __slots__ = ("ptr", "size", "kind", "cls", "ffi", "obj", "typed")
 
     def read(self):
-        kind, ffi = self.kind, self.ffi
+        kind = self.kind
+        if self.typed:  # storage of the value's own C type (the common case): one item
+            v = self.ptr[0]
+            if kind == "handle":
+                return new_handle(self.cls, v)
+            return v  # cffi reads _Bool as bool and integers as int
+        ffi = self.ffi
         if kind == "struct":
             return self.obj
         if kind == "cstr":
@@ -133,6 +139,21 @@ class Typing:
     def __init__(self, ffi, namespace):
         self.ffi = ffi
         self.namespace = namespace
+        self._specs = {}  # (table, attribute value) -> (kind, class, C array type of one item or None, size)
+
+    def _spec(self, table, attr, func, name):
+        """What ``attr`` of ``table`` holds, asked of the tables once per attribute value."""
+        try:
+            return self._specs[table, attr]
+        except (KeyError, TypeError):  # not seen yet, or not even hashable (reported by _kind)
+            pass
+        kind, cls = self._kind(table, attr, func, name)
+        array = None
+        if kind in ("int", "uint", "bool", "u64", "size", "address", "handle"):
+            array = self.ffi.typeof(_CTYPES[kind] + "[1]")
+        spec = (kind, cls, array, self.ffi.sizeof(array) if array is not None else None)
+        self._specs[table, int(getattr(attr, "value", attr))] = spec
+        return spec
 
     def _kind(self, table, attr, func, name):
         member = getattr(attr, "name", None)
@@ -156,7 +177,7 @@ class Typing:
     def _new(self, kind, cls, size=None):
         ffi = self.ffi
         v = Value()
-        v.kind, v.cls, v.ffi, v.obj = kind, cls, ffi, None
+        v.kind, v.cls, v.ffi, v.obj, v.typed = kind, cls, ffi, None, False
         if kind == "struct":
             v.obj = cls()
             v.ptr = v.obj._ptr
@@ -171,7 +192,12 @@ class Typing:
 
     def out(self, table, attr, func, name, size=None, size_name=None):
         """Zeroed storage for the value the library writes for ``attr``."""
-        kind, cls = self._kind(table, attr, func, name)
+        kind, cls, array, room = self._spec(table, attr, func, name)
+        if size is None and array is not None:
+            v = Value()
+            v.kind, v.cls, v.typed, v.size = kind, cls, True, room
+            v.ptr = self.ffi.new(array)
+            return v
         if size is not None:
             size = check_integer(func, size_name, size, 0, (1 << 31) - 1)
             if kind == "int_list" and size % 4:
@@ -181,7 +207,7 @@ class Typing:
 
     def value(self, table, attr, value, func, name, value_name):
         """Storage holding ``value`` as ``attr``'s C type, for a setter."""
-        kind, cls = self._kind(table, attr, func, name)
+        kind, cls = self._spec(table, attr, func, name)[:2]
         ffi = self.ffi
         if kind == "struct":
             if not isinstance(value, cls):
