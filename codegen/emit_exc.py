@@ -14,7 +14,7 @@ version whether or not the headers declare the version function.
 import re
 
 from . import emit_c
-from .ctypes_model import CType
+from .ctype import CType
 from .emit_py import _INT_RANGES, new_slot
 from .model import TypeIndex
 from .signature import inputs, outputs

@@ -10,7 +10,7 @@ import keyword
 import re
 
 from . import callbacks
-from .ctypes_model import CType
+from .ctype import CType
 from .emit_c import version_text, returns_status, model_status
 from .model import TypeIndex
 from .signature import inputs, outputs

@@ -1,7 +1,7 @@
 """Emit ``.pyi`` stubs for a family's generated module: enums with their members, handle and struct classes
 with their fields, and every function with its parameters and the types of the tuple it returns."""
 
-from .ctypes_model import CType
+from .ctype import CType
 from .emit_c import version_text
 from .emit_py import PyWriter
 from .signature import inputs, outputs

@@ -91,10 +91,44 @@ def test_a_changed_override_changes_the_generated_wrapper(monkeypatch):
 
     before = emit_py.emit(snapshot.load_model("12.9", "driver"))
     assert "def cuDeviceGetLuid(dev):" in before
-    monkeypatch.setitem(directions.OVERRIDES, ("cuDeviceGetLuid", "dev"), {"pyname": "device"})
+    monkeypatch.setitem(directions.OVERRIDES, ("cuDeviceGetLuid", "dev"), directions.Named("device"))
     after = emit_py.emit(snapshot.load_model("12.9", "driver"))
     assert "def cuDeviceGetLuid(device):" in after
     assert before.replace("cuDeviceGetLuid(dev)", "") != after.replace("cuDeviceGetLuid(device)", "")
+
+
+@pytest.mark.parametrize("param, message", [
+    ({"dir": "in_sideways"}, r"f\(x\): direction 'in_sideways' is not one the emitters render"),
+    ({"dir": "out", "count": "n"}, r"f\(x\): direction 'out' takes no count"),
+    ({"dir": "in_list"}, r"f\(x\): direction 'in_list' needs count or fixed"),
+    ({"dir": "in_list", "count": "m"}, r"f\(x\): count names 'm', which is not a parameter"),
+    ({"dir": "attr_out", "table": "nope", "by": "n"}, r"f\(x\): no attribute table 'nope'"),
+    ({"dir": "in", "colour": 1}, r"f\(x\): direction 'in' takes no colour"),
+])
+def test_a_direction_no_renderer_takes_is_refused_naming_function_and_parameter(param, message):
+    from codegen import directions
+
+    f = {"name": "f", "params": [dict(param, name="x", type={"base": "int", "ptrs": [False]}),
+                                 {"name": "n", "type": {"base": "int"}, "dir": "in"}]}
+    with pytest.raises(ValueError, match=message):
+        directions.validate(f)
+
+
+def test_overrides_are_typed_directions():
+    """Every override is a Direction (or a Named with one); a bad one fails when directions.py is imported."""
+    from codegen import directions
+
+    assert all(isinstance(o, (directions.Direction, directions.Named)) for o in directions.OVERRIDES.values())
+    with pytest.raises(ValueError, match="takes no count"):
+        directions.Direction("out_cstr", count="n")
+
+
+def test_signature_directions_come_from_the_model():
+    from codegen import directions, signature
+
+    assert signature.INPUT_DIRS == tuple(k for k, v in directions.KINDS.items() if v.python in ("input", "both"))
+    assert "inout" in signature.INPUT_DIRS and "inout" in signature.OUTPUT_DIRS
+    assert "attr_size" not in signature.INPUT_DIRS + signature.OUTPUT_DIRS
 
 
 def test_alignment_attributes_are_recorded():
