@@ -3,7 +3,7 @@ with their fields, and every function with its parameters and the types of the t
 
 from .ctype import CType
 from .emit_c import version_text
-from .emit_py import PyWriter
+from .lowering import TypeNames
 from .signature import inputs, outputs
 
 _FLOATS = ("float", "double")
@@ -20,9 +20,9 @@ _STRUCT = """\
 
 
 class PyiWriter:
-    def __init__(self, model, pw):
+    def __init__(self, model, names=None):
         self.model = model
-        self.pw = pw  # a PyWriter that has written the module: its class tables name every type
+        self.pw = names or TypeNames(model)  # the Python class of every type (the module's own tables)
 
     def value_type(self, t):
         """The Python type of a value of C type ``t`` as cudacffi returns it."""
@@ -80,7 +80,7 @@ class PyiWriter:
             args = ", ".join(p["pyname"] + ": Any" + (" = ..." if all(q["dir"] == "inout" for q in ins[i:]) else "")
                              for i, p in enumerate(ins))
             outs = "".join(", Optional[%s]" % self.output_type(p) for p in outputs(f))
-            lines.append("def %s(%s) -> Tuple[%s%s]: ..." % (f["name"], args, pw.status, outs))
+            lines.append("def %s(%s) -> Tuple[%s%s]: ..." % (f["name"], args, self.model["status"], outs))
         return "\n".join(lines) + "\n"
 
     def classes(self):
@@ -91,8 +91,8 @@ class PyiWriter:
                 lines += ["class %s:" % d["name"], _HANDLE, ""]
             elif d["kind"] in ("struct", "union") and not d.get("opaque"):
                 lines.append("class %s:" % d["tag"])
-                for name, t in pw._flat_fields(d):
-                    lines.append("    %s: %s" % (pw._attr(name), self.field_type(t)))
+                for name, t in pw.flat_fields(d):
+                    lines.append("    %s: %s" % (pw.attr(name), self.field_type(t)))
                 lines += [_STRUCT, ""]
             elif d["kind"] == "typedef":
                 parent = self.struct_parent(d)
@@ -124,9 +124,6 @@ class PyiWriter:
         return self.value_type(t)
 
 
-def emit(model, pw=None):
-    """The stub text; ``pw`` is the PyWriter that wrote the module (one is run if not given)."""
-    if pw is None:
-        pw = PyWriter(model)
-        pw.module()
-    return PyiWriter(model, pw).emit()
+def emit(model, names=None):
+    """The stub text of a tuple-style family (``names``: its TypeNames, made if not given)."""
+    return PyiWriter(model, names).emit()
