@@ -19,7 +19,8 @@ sys.path.insert(0, HERE)
 
 import cffi  # noqa: E402
 
-from codegen import emit_c, emit_py, emit_py_exception, emit_pyi, snapshot  # noqa: E402
+from codegen import snapshot  # noqa: E402
+from codegen.render import render as codegen_render  # noqa: E402
 from codegen.families import FAMILIES  # noqa: E402
 from codegen.preprocess import FAKE_INTEROP  # noqa: E402
 
@@ -121,16 +122,7 @@ def _write(path, text):
 
 def render(family, model):
     """Everything generated for one family: {"cdef", "c", "py", "pyi"} texts, by its calling convention."""
-    if FAMILIES[family].style == "exception":  # nvjitlink, nvvm
-        emit = emit_py_exception
-        functions, source = emit.function_cdefs, emit.c_source
-        text, stubs = emit.emit(model), emit.emit_pyi(model)
-    else:
-        functions, source = emit_c.function_cdefs, emit_c.c_source
-        pw = emit_py.PyWriter(model)
-        text, stubs = pw.module(), emit_pyi.emit(model, pw)
-    return {"cdef": emit_c.CdefWriter(model).cdef() + functions(model), "c": source(model), "py": text,
-            "pyi": stubs}
+    return codegen_render(model, FAMILIES[family].style)
 
 
 def make_builder(family, source=None):

@@ -8,6 +8,7 @@ argument errors are re-raised naming the parameter.
 
 from .ctype import CType
 from .emit_c import version_text, model_status
+from .text import wrapped
 from .lowering import INT_RANGES, TypeNames, lower
 
 
@@ -34,6 +35,9 @@ class PyWriter(TypeNames):
     # -- helpers -------------------------------------------------------------------------------------------
     def w(self, text=""):
         self.lines.append(text)
+
+    def ws(self, lines):
+        self.lines += lines
 
     # -- module ---------------------------------------------------------------------------------------------
     def module(self):
@@ -77,7 +81,7 @@ class PyWriter(TypeNames):
         self.w("_UNBOUND = _lib._CC_UNBOUND")
         self.w("_OK = %s(0)" % self.status)
         self.w("_status = %s._by_value.get" % self.status)
-        self.w("_scratch = _s.Scratch(_ffi, {%s})" % ", ".join("%r: %r" % kv for kv in sorted(self.slots.items())))
+        self.ws(wrapped("_scratch = _s.Scratch(_ffi, {", ["%r: %r" % kv for kv in sorted(self.slots.items())], "})"))
         self.w("_bind = _library.bind")
         self.w("_diagnose = _s.diagnose")
         self.w("_handle = _s.handle_value")
@@ -93,7 +97,7 @@ class PyWriter(TypeNames):
         self.w("    return _s.sizeof(objType)")
         self.w()
         self.w()
-        self.w("_FUNCTIONS = {%s}" % ", ".join("%r: %d" % (f["name"], i) for i, f in enumerate(m["functions"])))
+        self.ws(wrapped("_FUNCTIONS = {", ["%r: %d" % (f["name"], i) for i, f in enumerate(m["functions"])], "}"))
         self.w("_library.functions = _FUNCTIONS")
         return "\n".join(self.lines) + "\n"
 
@@ -102,8 +106,8 @@ class PyWriter(TypeNames):
         for d in self.model["decls"]:
             if d["kind"] == "enum":
                 name = self.enum_class["enum " + d["tag"]]
-                members = ", ".join("(%r, %d)" % (n, v) for n, v in d["members"])
-                self.w("%s = _s.make_enum(%r, [%s], __name__)" % (name, name, members))
+                members = ["(%r, %d)" % (n, v) for n, v in d["members"]]
+                self.ws(wrapped("%s = _s.make_enum(%r, [" % (name, name), members, "], __name__)", one_per_line=True))
         for name, target in self.enum_aliases:
             self.w("%s = %s" % (name, target))
         self.w()
@@ -197,7 +201,8 @@ class PyWriter(TypeNames):
         self.w('    """%s %s."""' % (d["kind"], tag))
         self.w("    __slots__ = ()")
         self.w("    _cname = %r" % (cname,))
-        self.w("    _fields = (%s)" % "".join("%r, " % n for n, _ in fields))
+        names = ["%r" % n for n, _ in fields]
+        self.ws(wrapped("_fields = (", names, ")", indent="    ", tuple_=True))
         pairs = self.callback_fields(fields)
         for name, t in fields:
             if name in pairs:
@@ -336,8 +341,11 @@ class PyWriter(TypeNames):
         out_names = [p.pyname for p in lf.outputs] + (["bytes"] if lf.returns_string else [])
         name = lf.name
         doc = "%s(%s) -> (%s%s)" % (name, ", ".join(sig), self.status, "".join(", " + n for n in out_names))
-        self.w("def %s(%s):" % (name, ", ".join(sig)))
-        self.w('    """%s"""' % doc)
+        self.ws(wrapped("def %s(" % name, sig, "):"))
+        self.w('    """%s' % doc)
+        self.w()
+        self.w("    %s" % lf.c_note())
+        self.w('    """')
         if lf.uses_scratch:
             self.w("    _scr = _scratch")
         for line in lf.pre:
@@ -348,13 +356,14 @@ class PyWriter(TypeNames):
         self.w("    except (TypeError, OverflowError) as _e:")
         for cb, _ in lf.callbacks:
             self.w("        _cbk.release(%s)" % cb)
-        checks = "".join("(%r, %r, %s, %s, %s), " % (kind, n, n, lo, hi) for kind, n, lo, hi in lf.checks)
+        checks = ["(%r, %r, %s, %s, %s)" % (kind, n, n, lo, hi) for kind, n, lo, hi in lf.checks]
         callargs = ", ".join(p.pyname for p in ins)
         if any(kind == "int" for kind, _, _, _ in lf.checks):  # integral floats: called again with ints
-            self.w("        _f = _diagnose(%r, _e, (%s))" % (name, checks))
-            self.w("        return %s(%s)" % (name, ", ".join("_f.get(%r, %s)" % (p.pyname, p.pyname) for p in ins)))
+            self.ws(wrapped("_f = _diagnose(%r, _e, (" % name, checks, "))", "        ", tuple_=True))
+            self.ws(wrapped("return %s(" % name, ["_f.get(%r, %s)" % (p.pyname, p.pyname) for p in ins], ")",
+                            "        "))
         else:
-            self.w("        _diagnose(%r, _e, (%s))" % (name, checks))
+            self.ws(wrapped("_diagnose(%r, _e, (" % name, checks, "))", "        ", tuple_=True))
         for cb, lifetime in lf.callbacks:
             if lifetime == "call":
                 self.w("    _cbk.release(%s)" % cb)
@@ -370,7 +379,7 @@ class PyWriter(TypeNames):
             self.w("        return (_status(_r, _r),%s)" % nones.rstrip(","))
             for line in lf.post:
                 self.w("    " + line)
-            self.w("    return (_OK,%s)" % "".join(" " + v + "," for v in lf.results).rstrip(","))
+            self.ws(wrapped("return (", ["_OK"] + lf.results, ")", "    ", tuple_=True))
         else:  # a function returning a string (nvrtcGetErrorString): always success
             self.w("    if _r == _ffi.NULL:")
             self.w("        _bind(%r)" % lf.cname)

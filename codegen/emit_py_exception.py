@@ -13,6 +13,7 @@ version whether or not the headers declare the version function.
 
 from . import emit_c
 from .ctype import CType
+from .text import wrapped
 from .lowering import TypeNames, lower, prefix, python_name, size_function, snake, tracked_handles  # noqa: F401
 
 
@@ -92,6 +93,9 @@ class ExcWriter:
     def w(self, text=""):
         self.lines.append(text)
 
+    def ws(self, lines):
+        self.lines += lines
+
     def enum_typedefs(self):
         for d in self.model["decls"]:
             if d["kind"] != "typedef":
@@ -139,7 +143,7 @@ class ExcWriter:
         funcs = self.lines
         self.lines = body
         self.w("_UNBOUND = _lib._CC_UNBOUND")
-        self.w("_scratch = _s.Scratch(_ffi, {%s})" % ", ".join("%r: %r" % kv for kv in sorted(self.slots.items())))
+        self.ws(wrapped("_scratch = _s.Scratch(_ffi, {", ["%r: %r" % kv for kv in sorted(self.slots.items())], "})"))
         self.w("_bind = _library.bind")
         self.w("_diagnose = _s.diagnose")
         self.w("_handle = _s.handle_value")
@@ -148,9 +152,10 @@ class ExcWriter:
         self.w()
         self.w()
         self.lines += funcs
-        self.w("_FUNCTIONS = {%s}" % ", ".join("%r: %d" % (f["name"], i) for i, f in enumerate(m["functions"])))
+        self.ws(wrapped("_FUNCTIONS = {", ["%r: %d" % (f["name"], i) for i, f in enumerate(m["functions"])], "}"))
         self.w("_library.functions = _FUNCTIONS")
-        self.w("_library.symbols = {%s}" % ", ".join("%r: %r" % (f["name"], f["symbol"]) for f in m["functions"]))
+        self.ws(wrapped("_library.symbols = {", ["%r: %r" % (f["name"], f["symbol"]) for f in m["functions"]], "}",
+                        one_per_line=True))
         if versioned(m):
             version_fn = self.prefix + "Version"
             self.w("_library.on_load = _x.bind_versioned(%r)" % version_fn)
@@ -160,8 +165,8 @@ class ExcWriter:
         for d in self.enum_typedefs():
             decl = self.index.enums[CType.from_json(d["type"]).base]
             name = self.enum_class[d["name"]]
-            members = ", ".join("(%r, %d)" % mv for mv in enum_members(decl["members"]))
-            self.w("%s = _s.make_enum(%r, [%s], __name__)" % (name, name, members))
+            members = ["(%r, %d)" % mv for mv in enum_members(decl["members"])]
+            self.ws(wrapped("%s = _s.make_enum(%r, [" % (name, name), members, "], __name__)", one_per_line=True))
 
     def returns(self, lf):
         """The annotation of what a function returns: None, one value, or a tuple of them."""
@@ -176,20 +181,23 @@ class ExcWriter:
         """One wrapper: conversions, the stub call, cffi's argument errors named, the outputs or a raise."""
         ins = [p.pyname for p in lf.inputs]
         name = lf.name
-        self.w("def %s(%s):" % (name, ", ".join(ins)))
-        self.w('    """%s(%s) -> %s: %s."""' % (name, ", ".join(ins), self.returns(lf), lf.cname))
+        self.ws(wrapped("def %s(" % name, ins, "):"))
+        self.w('    """%s(%s) -> %s' % (name, ", ".join(ins), self.returns(lf)))
+        self.w()
+        self.w("    %s" % lf.c_note())
+        self.w('    """')
         for line in lf.pre:
             self.w("    " + line)
         call = "_lib._cc_%s(%s)" % (lf.cname, ", ".join(lf.args))
         self.w("    try:")
         self.w("        _r = %s" % call)
         self.w("    except (TypeError, OverflowError) as _e:")
-        checks = "".join("(%r, %r, %s, %s, %s), " % (k, n, n, lo, hi) for k, n, lo, hi in lf.checks)
+        checks = ["(%r, %r, %s, %s, %s)" % (kind, n, n, lo, hi) for kind, n, lo, hi in lf.checks]
         if any(k == "int" for k, _, _, _ in lf.checks):  # integral floats: called again with ints
-            self.w("        _f = _diagnose(%r, _e, (%s))" % (name, checks))
-            self.w("        return %s(%s)" % (name, ", ".join("_f.get(%r, %s)" % (n, n) for n in ins)))
+            self.ws(wrapped("_f = _diagnose(%r, _e, (" % name, checks, "))", "        ", tuple_=True))
+            self.ws(wrapped("return %s(" % name, ["_f.get(%r, %s)" % (n, n) for n in ins], ")", "        "))
         else:
-            self.w("        _diagnose(%r, _e, (%s))" % (name, checks))
+            self.ws(wrapped("_diagnose(%r, _e, (" % name, checks, "))", "        ", tuple_=True))
         if lf.returns_status:
             self.w("    if _r:")
             self.w("        if _r == _UNBOUND:")

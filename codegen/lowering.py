@@ -156,6 +156,16 @@ class LoweredFunction:
     callbacks: List[Tuple[str, str]] = field(default_factory=list)  # (armed record, lifetime)
     returns_status: bool = True
     returns_string: bool = False
+    ptds_symbol: Optional[str] = None  # the per-thread default stream variant, where there is one
+
+    def c_note(self):
+        """The docstring line naming the bound C symbol (and the public C name where the Python one differs)."""
+        text = "C: " + self.symbol
+        if self.name != self.cname:
+            text = "C: %s (symbol %s)" % (self.cname, self.symbol) if self.symbol != self.cname else "C: " + self.cname
+        if self.ptds_symbol:
+            text += "; per-thread default stream: " + self.ptds_symbol
+        return text
 
     @property
     def inputs(self):
@@ -484,7 +494,7 @@ class FunctionLowering:
 
         return LoweredFunction(f["name"], f["symbol"], self.name, params, self.pre, self.args, self.post,
                                self.checks, cbs, returns_status(self.lowering.model, f),
-                               bool(f.get("returns_string")))
+                               bool(f.get("returns_string")), f.get("ptds_symbol"))
 
     # Python callables for function-pointer parameters ------------------------------------------------------------
     def callback_params(self):

@@ -1,4 +1,4 @@
-# generated from CUDA 12.9 by codegen - do not edit
+# generated from CUDA 12.9 by codegen 2 (content sha256:e83b5b0c1947ba28) - do not edit
 from enum import IntEnum
 from typing import Any, List, Optional, Tuple
 
