@@ -227,17 +227,23 @@ def emit(model):
     return ExcWriter(model).module()
 
 
+# what each input direction takes in the exception style (handles are ints; strings str, bytes or a path)
+_EXC_INPUTS = {"in": "int", "in_ref": "int", "in_str": "Union[str, bytes, None]", "in_list": "Sequence[Union[str, bytes]]",
+               "in_ptr": "Any", "caller_buf": "Any"}
+
+
 def emit_pyi(model):
     ew = ExcWriter(model)
     lines = ["# generated from CUDA %s by codegen - do not edit" % emit_c.version_text(model),
-             "from typing import Any", ""]
+             "from typing import Any, Sequence, Union  # noqa: F401", "",
+             "CUDA_VERSION: int", "_library: Any  # the family's library (cudacffi._loader)", ""]
     for name in ew.enum_class.values():
         lines.append("class %s(int):\n    name: str\n    value: int\n    def __getattr__(self, name: str) -> Any: ...\n"
                      % name)
     lines.append("class %s(Exception):\n    status: Any\n" % ew.error)
     lowering, functions = lower(model, "exception", ew.names)
     for lf in functions:
-        args = ", ".join("%s: Any" % p.pyname for p in lf.inputs)
+        args = ", ".join("%s: %s" % (p.pyname, _EXC_INPUTS.get(p.direction.kind, "Any")) for p in lf.inputs)
         ret = ew.returns(lf).replace("(", "tuple[").replace(")", "]")
         lines.append("def %s(%s) -> %s: ..." % (lf.name, args, ret))
     return "\n".join(lines) + "\n"
