@@ -7,7 +7,7 @@ Python callable through it, so the callback may fire later, on any thread (``CUh
 was given to runs, so its trampoline finds the callable in a per-thread slot.
 """
 
-from .ctypes_model import CType
+from .ctype import CType
 
 
 def callback_types(model):

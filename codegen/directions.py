@@ -1,29 +1,177 @@
 """Parameter directions: how each C parameter appears in Python (argument, output, list, buffer).
 
 Rules decide most parameters from their C types; ``OVERRIDES`` below holds the cases rules cannot decide,
-each with the reason. Directions (``param["dir"]``):
+each with the reason. A direction is typed: a ``Direction`` is one of the ``KINDS`` (each says whether the
+parameter is a Python input, an output, both or neither, which keys it takes and needs, and how the C stub
+takes it) with its keys: ``count`` (the parameter counting a list), ``fixed`` (a length the API fixes),
+``count_less``, ``count_fn`` (the function that says a length), ``size``/``sizes`` (a byte size parameter,
+a list of them), ``any`` (an output slot wider than the C type), ``table``/``by``/``of`` (values typed by an
+attribute argument, per ``table`` of ``cudacffi/_attributes.py``). A combination no kind takes is refused
+when the ``Direction`` is made: for an override, when this module is imported; for a model, when it is
+decided, naming the function and the parameter.
 
-``in``          by value: scalar, enum, handle, struct by value
-``in_struct``   pointer to a struct the caller passes (``const CUDA_MEMCPY2D *``): a struct wrapper or None
-``in_str``      ``const char *``: bytes
-``in_ptr``      ``void *`` / ``const void *``: int address, None or a buffer (written to when not const)
-``attr_in``     ``void *`` to a value whose C type another argument (``by``: an attribute, a handle type)
-                decides, per ``table`` of ``cudacffi/_attributes.py``: taken as that type's Python value
-``attr_out``    the same, written by the library and returned (``size``: the caller's data size parameter)
-``attr_out_list``  ``void **`` of such values, one per item of the attribute list ``by`` (``count``;
-                ``sizes``: a list of data sizes)
-``attr_size``   the byte size of the typed value ``of`` another parameter: set by the binding, not taken
-``in_list``     ``const T *`` with an element count parameter: a list of T
-``out``         ``T *`` the library fills: returned (``void **`` returns an int address)
-``out_cstr``    ``const char **``: returned as bytes
-``out_bytes``   ``char *`` with a capacity parameter: returned as bytes
-``out_list``    ``T *`` with a count parameter: returned as a list; the count is ``inout`` or an ``in``
-``inout``       ``T *`` count: taken as an argument (default 0) and returned
-``caller_buf``  ``char *`` the caller supplies and the library writes (``nvrtcGetPTX``)
-``kernel_params`` / ``extra``  ``cuLaunchKernel``'s argument block and its ``extra`` array
+To add a direction: a ``Kind`` in ``KINDS`` and its rule in ``codegen/lowering.py`` (``Lowering.RULES``).
+To add an override: an entry in ``OVERRIDES`` with its reason.
 """
 
-from .ctypes_model import CType
+from dataclasses import dataclass, fields
+from typing import Optional, Tuple
+
+from .ctype import CType
+
+INPUT, OUTPUT, BOTH, NEITHER = "input", "output", "both", "neither"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One direction: what Python sees of the parameter and which keys describe it."""
+
+    name: str
+    python: str  # INPUT, OUTPUT, BOTH (taken and returned) or NEITHER (set by the binding)
+    doc: str
+    keys: Tuple[str, ...] = ()  # the keys it may carry
+    needs: Tuple[Tuple[str, ...], ...] = ()  # each tuple: at least one of these keys must be given
+    stub: str = "native"  # how the C stub takes it: "native" (its flattened C type) or "address" (uintptr_t)
+
+    @property
+    def is_input(self):
+        return self.python in (INPUT, BOTH)
+
+    @property
+    def is_output(self):
+        return self.python in (OUTPUT, BOTH)
+
+
+KINDS = {k.name: k for k in (
+    Kind("in", INPUT, "by value: scalar, enum, handle, struct by value, function pointer"),
+    Kind("in_struct", INPUT, "pointer to a struct the caller passes (``const CUDA_MEMCPY2D *``): a struct or None"),
+    Kind("in_str", INPUT, "``const char *``: bytes"),
+    Kind("in_ptr", INPUT, "``void *``: an int address, None or a buffer (written to when not const)",
+         keys=("size",), stub="address"),
+    Kind("in_ref", INPUT, "a handle passed by address, which the library reads (and clears): taken as the handle"),
+    Kind("in_list", INPUT, "``const T *`` with an element count: a list of T",
+         keys=("count", "fixed", "count_less"), needs=(("count", "fixed"),)),
+    Kind("out", OUTPUT, "``T *`` the library fills: returned (``void **`` returns an int address)", keys=("any",)),
+    Kind("inout", BOTH, "``T *`` (a count, a mode): taken as an argument (default 0 at the end) and returned"),
+    Kind("out_cstr", OUTPUT, "``const char **``: returned as bytes"),
+    Kind("out_bytes", OUTPUT, "``char *`` with a capacity parameter (or a fixed size): returned as bytes",
+         keys=("count", "fixed"), needs=(("count", "fixed"),)),
+    Kind("out_list", OUTPUT, "``T *`` with a count parameter: returned as a list; the count is inout or in",
+         keys=("count", "fixed", "count_fn"), needs=(("count", "fixed", "count_fn"),)),
+    Kind("caller_buf", INPUT, "``char *`` the caller supplies and the library writes (``nvrtcGetPTX``)",
+         keys=("count",), stub="address"),
+    Kind("kernel_params", INPUT, "``cuLaunchKernel``'s argument block (every cuda.bindings form)", stub="address"),
+    Kind("extra", INPUT, "``cuLaunchKernel``'s ``extra`` array: an int address or a buffer", stub="address"),
+    Kind("attr_in", INPUT, "``void *`` to a value whose C type the attribute ``by`` decides (per ``table``)",
+         keys=("table", "by"), needs=(("table",), ("by",))),
+    Kind("attr_out", OUTPUT, "the same, written by the library and returned (``size``: the caller's data size)",
+         keys=("table", "by", "size"), needs=(("table",), ("by",))),
+    Kind("attr_out_list", OUTPUT, "``void **`` of such values, one per item of the attribute list ``by``",
+         keys=("table", "by", "count", "sizes"), needs=(("table",), ("by",), ("count",))),
+    Kind("attr_size", NEITHER, "the byte size of the typed value ``of`` another parameter: set, not taken",
+         keys=("of",), needs=(("of",),)),
+)}
+
+# the tables of cudacffi/_attributes.py (a test keeps the two in step)
+ATTRIBUTE_TABLES = ("pointer", "mem_range", "coredump", "mempool", "graph_mem", "shareable", "range_handle")
+_REFERENCES = ("count", "by", "size", "sizes", "of")  # keys that name another parameter of the function
+_KEYS = ("count", "fixed", "count_less", "count_fn", "size", "sizes", "any", "table", "by", "of")
+SCHEMA = {name: k.keys for name, k in KINDS.items()}  # the keys each direction takes (for readers and tests)
+INPUT_DIRS = tuple(name for name, k in KINDS.items() if k.is_input)
+OUTPUT_DIRS = tuple(name for name, k in KINDS.items() if k.is_output)
+
+
+@dataclass(frozen=True)
+class Direction:
+    """A parameter's direction: its kind and the keys that kind takes (see ``KINDS``)."""
+
+    kind: str
+    count: Optional[str] = None
+    fixed: Optional[int] = None
+    count_less: Optional[int] = None
+    count_fn: Optional[str] = None
+    size: Optional[str] = None
+    sizes: Optional[str] = None
+    any: Optional[str] = None
+    table: Optional[str] = None
+    by: Optional[str] = None
+    of: Optional[str] = None
+
+    def __post_init__(self):
+        kind = KINDS.get(self.kind)
+        if kind is None:
+            raise ValueError("direction %r is not one the emitters render" % self.kind)
+        given = self.keys()
+        extra = sorted(set(given) - set(kind.keys))
+        if extra:
+            raise ValueError("direction %r takes no %s" % (self.kind, ", ".join(extra)))
+        for alternatives in kind.needs:
+            if not any(k in given for k in alternatives):
+                raise ValueError("direction %r needs %s" % (self.kind, " or ".join(alternatives)))
+        if self.table is not None and self.table not in ATTRIBUTE_TABLES:
+            raise ValueError("no attribute table %r" % self.table)
+
+    @property
+    def spec(self):
+        return KINDS[self.kind]
+
+    @property
+    def is_input(self):
+        return self.spec.is_input
+
+    @property
+    def is_output(self):
+        return self.spec.is_output
+
+    def keys(self):
+        """{key: value} of the keys given, in declaration order."""
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if f.name != "kind" and getattr(self, f.name) is not None}
+
+    def references(self):
+        """The parameters this direction names: (key, parameter name)."""
+        return [(k, v) for k, v in self.keys().items() if k in _REFERENCES]
+
+    def to_json(self):
+        return dict(self.keys(), dir=self.kind)
+
+    @classmethod
+    def of_param(cls, f, p):
+        """The direction of parameter ``p`` of model function ``f``, checked: ValueError naming both."""
+        where = "%s(%s)" % (f["name"], p["name"])
+        keys = {k: v for k, v in p.items() if k not in ("name", "type", "dir", "pyname")}
+        unknown = sorted(set(keys) - {fl.name for fl in fields(cls)})
+        if unknown:
+            raise ValueError("%s: direction %r takes no %s" % (where, p["dir"], ", ".join(unknown)))
+        try:
+            d = cls(p["dir"], **keys)
+        except ValueError as e:
+            raise ValueError("%s: %s" % (where, e)) from None
+        names = {q["name"] for q in f["params"]}
+        for key, name in d.references():
+            if name not in names:
+                raise ValueError("%s: %s names %r, which is not a parameter" % (where, key, name))
+        return d
+
+
+@dataclass(frozen=True)
+class Named:
+    """An override of a parameter's Python name (cuda.bindings names some outputs apart from the C name),
+    with its direction where that changes too."""
+
+    pyname: str
+    direction: Optional[Direction] = None
+
+
+def _override(o):
+    """(direction or None, pyname or None) of an OVERRIDES entry."""
+    if isinstance(o, Named):
+        return o.direction, o.pyname
+    if isinstance(o, Direction):
+        return o, None
+    raise TypeError("an override is a Direction or a Named, not %r" % (o,))
+
+
 
 _INT_BASES = {"int", "unsigned int", "size_t", "long", "unsigned long", "long long", "unsigned long long",
               "short", "unsigned short", "cuuint32_t", "cuuint64_t", "uint32_t", "uint64_t", "int32_t",
@@ -64,167 +212,165 @@ _STRUCT_INPUTS = [
 # A void * whose C type another argument decides (cudacffi/_attributes.py has one table per kind of
 # attribute): storage of exactly that type per call, read back as cuda.bindings reads it. ``by`` names the
 # attribute parameter, ``table`` the table, ``size`` the caller's data size, ``sizes`` a list of them.
-def _typed(table, by, **more):
-    return dict(more, table=table, by=by)
+def _typed(kind, table, by, **more):
+    return Direction(kind, table=table, by=by, **more)
 
 
 _ATTRIBUTE_TYPED = {
-    ("cuPointerGetAttribute", "data"): dict(_typed("pointer", "attribute"), dir="attr_out"),
-    ("cuPointerSetAttribute", "value"): dict(_typed("pointer", "attribute"), dir="attr_in"),
-    ("cuPointerGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
-    ("cuPointerGetAttributes", "data"): dict(_typed("pointer", "attributes", count="numAttributes"),
-                                             dir="attr_out_list"),
-    **{(f, "data"): dict(_typed("mem_range", "attribute", size="dataSize"), dir="attr_out")
+    ("cuPointerGetAttribute", "data"): _typed("attr_out", "pointer", "attribute"),
+    ("cuPointerSetAttribute", "value"): _typed("attr_in", "pointer", "attribute"),
+    ("cuPointerGetAttributes", "attributes"): Direction("in_list", count="numAttributes"),
+    ("cuPointerGetAttributes", "data"): _typed("attr_out_list", "pointer", "attributes", count="numAttributes"),
+    **{(f, "data"): _typed("attr_out", "mem_range", "attribute", size="dataSize")
        for f in ("cuMemRangeGetAttribute", "cudaMemRangeGetAttribute")},
     **{(f, p): d for f in ("cuMemRangeGetAttributes", "cudaMemRangeGetAttributes") for p, d in (
-        ("data", dict(_typed("mem_range", "attributes", count="numAttributes", sizes="dataSizes"),
-                      dir="attr_out_list")),
-        ("dataSizes", {"dir": "in_list", "count": "numAttributes"}),
-        ("attributes", {"dir": "in_list", "count": "numAttributes"}))},
+        ("data", _typed("attr_out_list", "mem_range", "attributes", count="numAttributes", sizes="dataSizes")),
+        ("dataSizes", Direction("in_list", count="numAttributes")),
+        ("attributes", Direction("in_list", count="numAttributes")))},
     # the size is the value's, set from the attribute (cuda.bindings takes and returns no size)
     **{(f + g, p): d for f in ("cuCoredumpGetAttribute", "cuCoredumpSetAttribute") for g in ("", "Global")
-       for p, d in (("value", dict(_typed("coredump", "attrib"), dir="attr_out" if "Get" in f else "attr_in")),
-                    ("size", {"dir": "attr_size", "of": "value"}))},
-    **{(f, "value"): dict(_typed("mempool", "attr"), dir="attr_out" if "Get" in f else "attr_in")
+       for p, d in (("value", _typed("attr_out" if "Get" in f else "attr_in", "coredump", "attrib")),
+                    ("size", Direction("attr_size", of="value")))},
+    **{(f, "value"): _typed("attr_out" if "Get" in f else "attr_in", "mempool", "attr")
        for f in ("cuMemPoolGetAttribute", "cuMemPoolSetAttribute", "cudaMemPoolGetAttribute",
                  "cudaMemPoolSetAttribute")},
-    **{(f, "value"): dict(_typed("graph_mem", "attr"), dir="attr_out" if "Get" in f else "attr_in")
+    **{(f, "value"): _typed("attr_out" if "Get" in f else "attr_in", "graph_mem", "attr")
        for f in ("cuDeviceGetGraphMemAttribute", "cuDeviceSetGraphMemAttribute", "cudaDeviceGetGraphMemAttribute",
                  "cudaDeviceSetGraphMemAttribute")},
     # an exported handle is an fd, a Windows handle or a 64-byte fabric handle, by its handle type
-    ("cuMemExportToShareableHandle", "shareableHandle"): dict(_typed("shareable", "handleType"), dir="attr_out"),
-    ("cuMemPoolExportToShareableHandle", "handle_out"): dict(_typed("shareable", "handleType"), dir="attr_out"),
-    ("cudaMemPoolExportToShareableHandle", "shareableHandle"): dict(_typed("shareable", "handleType"),
-                                                                    dir="attr_out", pyname="handle_out"),
-    ("cuMemGetHandleForAddressRange", "handle"): dict(_typed("range_handle", "handleType"), dir="attr_out"),
+    ("cuMemExportToShareableHandle", "shareableHandle"): _typed("attr_out", "shareable", "handleType"),
+    ("cuMemPoolExportToShareableHandle", "handle_out"): _typed("attr_out", "shareable", "handleType"),
+    ("cudaMemPoolExportToShareableHandle", "shareableHandle"): Named(
+        "handle_out", _typed("attr_out", "shareable", "handleType")),
+    ("cuMemGetHandleForAddressRange", "handle"): _typed("attr_out", "range_handle", "handleType"),
 }
 
 
 # (function, parameter) -> direction, or a dict of fields to set. Why each one is here:
 OVERRIDES = {
-    **{k: "in_struct" for k in _STRUCT_INPUTS},
+    **{k: Direction("in_struct") for k in _STRUCT_INPUTS},
     **_ATTRIBUTE_TYPED,
     # arrays of structs counted by the next parameter (a single struct is taken as a list of one)
-    ("cuCtxCreate_v3", "paramsArray"): {"dir": "in_list", "count": "numParams"},
-    ("cuDevResourceGenerateDesc", "resources"): {"dir": "in_list", "count": "nbResources"},
-    ("cuMemBatchDecompressAsync", "paramsArray"): {"dir": "in_list", "count": "count"},
-    ("cuPointerGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
-    ("cuMemRangeGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
-    ("cudaMemRangeGetAttributes", "attributes"): {"dir": "in_list", "count": "numAttributes"},
-    ("cudaGraphMemFreeNodeGetParams", "dptr_out"): {"dir": "out", "any": "u64"},
+    ("cuCtxCreate_v3", "paramsArray"): Direction("in_list", count="numParams"),
+    ("cuDevResourceGenerateDesc", "resources"): Direction("in_list", count="nbResources"),
+    ("cuMemBatchDecompressAsync", "paramsArray"): Direction("in_list", count="count"),
+    ("cuPointerGetAttributes", "attributes"): Direction("in_list", count="numAttributes"),
+    ("cuMemRangeGetAttributes", "attributes"): Direction("in_list", count="numAttributes"),
+    ("cudaMemRangeGetAttributes", "attributes"): Direction("in_list", count="numAttributes"),
+    ("cudaGraphMemFreeNodeGetParams", "dptr_out"): Direction("out", any="u64"),
     # a tensor map's arrays: as many items as the tensor's rank (strides: one fewer; im2col corners: two fewer)
-    **{(f, a): {"dir": "in_list", "count": "tensorRank"}
+    **{(f, a): Direction("in_list", count="tensorRank")
        for f in ("cuTensorMapEncodeTiled", "cuTensorMapEncodeIm2col", "cuTensorMapEncodeIm2colWide")
        for a in ("globalDim", "elementStrides")},
-    **{(f, "globalStrides"): {"dir": "in_list", "count": "tensorRank", "count_less": 1}
+    **{(f, "globalStrides"): Direction("in_list", count="tensorRank", count_less=1)
        for f in ("cuTensorMapEncodeTiled", "cuTensorMapEncodeIm2col", "cuTensorMapEncodeIm2colWide")},
-    ("cuTensorMapEncodeTiled", "boxDim"): {"dir": "in_list", "count": "tensorRank"},
-    **{("cuTensorMapEncodeIm2col", a): {"dir": "in_list", "count": "tensorRank", "count_less": 2}
+    ("cuTensorMapEncodeTiled", "boxDim"): Direction("in_list", count="tensorRank"),
+    **{("cuTensorMapEncodeIm2col", a): Direction("in_list", count="tensorRank", count_less=2)
        for a in ("pixelBoxLowerCorner", "pixelBoxUpperCorner")},
     # the log buffer holds as many bytes as the size the caller passes in
-    ("cuLogsDumpToMemory", "buffer"): {"dir": "caller_buf", "count": "size"},
+    ("cuLogsDumpToMemory", "buffer"): Direction("caller_buf", count="size"),
     # outputs cuda.bindings names apart from the C parameter
-    ("cudaMemPoolImportFromShareableHandle", "memPool"): {"pyname": "pool_out"},
-    ("cudaMemPoolExportPointer", "exportData"): {"pyname": "shareData_out"},
-    ("cudaMemPoolImportPointer", "ptr"): {"pyname": "ptr_out"},
-    ("cudaGraphAddEventRecordNode", "pGraphNode"): {"pyname": "phGraphNode"},
-    ("cudaGraphAddEventWaitNode", "pGraphNode"): {"pyname": "phGraphNode"},
+    ("cudaMemPoolImportFromShareableHandle", "memPool"): Named("pool_out"),
+    ("cudaMemPoolExportPointer", "exportData"): Named("shareData_out"),
+    ("cudaMemPoolImportPointer", "ptr"): Named("ptr_out"),
+    ("cudaGraphAddEventRecordNode", "pGraphNode"): Named("phGraphNode"),
+    ("cudaGraphAddEventWaitNode", "pGraphNode"): Named("phGraphNode"),
     # the runtime's capture mode swap and batched copies (the address lists are inputs)
-    ("cudaThreadExchangeStreamCaptureMode", "mode"): "inout",
-    ("cudaMemcpyBatchAsync", "dsts"): {"dir": "in_list", "count": "count"},
-    ("cudaMemcpyBatchAsync", "srcs"): {"dir": "in_list", "count": "count"},
-    ("cudaLibraryLoadData", "jitOptionsValues"): {"dir": "in_list", "count": "numJitOptions"},
-    ("cudaLibraryLoadData", "libraryOptionValues"): {"dir": "in_list", "count": "numLibraryOptions"},
-    ("cudaLibraryLoadFromFile", "jitOptionsValues"): {"dir": "in_list", "count": "numJitOptions"},
-    ("cudaLibraryLoadFromFile", "libraryOptionValues"): {"dir": "in_list", "count": "numLibraryOptions"},
+    ("cudaThreadExchangeStreamCaptureMode", "mode"): Direction("inout"),
+    ("cudaMemcpyBatchAsync", "dsts"): Direction("in_list", count="count"),
+    ("cudaMemcpyBatchAsync", "srcs"): Direction("in_list", count="count"),
+    ("cudaLibraryLoadData", "jitOptionsValues"): Direction("in_list", count="numJitOptions"),
+    ("cudaLibraryLoadData", "libraryOptionValues"): Direction("in_list", count="numLibraryOptions"),
+    ("cudaLibraryLoadFromFile", "jitOptionsValues"): Direction("in_list", count="numJitOptions"),
+    ("cudaLibraryLoadFromFile", "libraryOptionValues"): Direction("in_list", count="numLibraryOptions"),
     # edge data runs beside the node lists, one item per dependency (13.0 drops the _v2 suffixes)
-    **{(f + v, "edgeData"): {"dir": "in_list", "count": "numDependencies"}
+    **{(f + v, "edgeData"): Direction("in_list", count="numDependencies")
        for f in ("cudaGraphAddDependencies", "cudaGraphRemoveDependencies", "cuGraphAddDependencies",
                  "cuGraphRemoveDependencies") for v in ("", "_v2")},
-    **{("cuGraphNodeGetDependencies" + v, "edgeData"): {"dir": "out_list", "count": "numDependencies"}
+    **{("cuGraphNodeGetDependencies" + v, "edgeData"): Direction("out_list", count="numDependencies")
        for v in ("", "_v2")},
-    **{("cuGraphNodeGetDependentNodes" + v, "edgeData"): {"dir": "out_list", "count": "numDependentNodes"}
+    **{("cuGraphNodeGetDependentNodes" + v, "edgeData"): Direction("out_list", count="numDependentNodes")
        for v in ("", "_v2")},
-    **{("cudaGraphNodeGetDependencies" + v, "edgeData"): {"dir": "out_list", "count": "pNumDependencies"}
+    **{("cudaGraphNodeGetDependencies" + v, "edgeData"): Direction("out_list", count="pNumDependencies")
        for v in ("", "_v2")},
-    **{("cudaGraphNodeGetDependentNodes" + v, "edgeData"): {"dir": "out_list", "count": "pNumDependentNodes"}
+    **{("cudaGraphNodeGetDependentNodes" + v, "edgeData"): Direction("out_list", count="pNumDependentNodes")
        for v in ("", "_v2")},
-    **{(f, "dptrs"): {"dir": "in_list", "count": "count"}
+    **{(f, "dptrs"): Direction("in_list", count="count")
        for f in ("cudaMemPrefetchBatchAsync", "cudaMemDiscardBatchAsync", "cudaMemDiscardAndPrefetchBatchAsync")},
-    ("cudaLogsDumpToFile", "iterator"): "inout",
-    ("cudaLogsDumpToMemory", "iterator"): "inout",
-    ("cudaLogsDumpToMemory", "size"): "inout",
-    **{("cudaGraphGetEdges" + v, end): {"dir": "out_list", "count": "numEdges"}
+    ("cudaLogsDumpToFile", "iterator"): Direction("inout"),
+    ("cudaLogsDumpToMemory", "iterator"): Direction("inout"),
+    ("cudaLogsDumpToMemory", "size"): Direction("inout"),
+    **{("cudaGraphGetEdges" + v, end): Direction("out_list", count="numEdges")
        for v in ("", "_v2") for end in ("from", "to")},
     # kernel arguments: the packed argument block and the extra array are inputs despite void **
-    ("cuLaunchKernel", "kernelParams"): "kernel_params",
-    ("cuLaunchKernel", "extra"): "extra",
-    ("cuLaunchCooperativeKernel", "kernelParams"): "kernel_params",
-    ("cuLaunchKernelEx", "kernelParams"): "kernel_params",
-    ("cuLaunchKernelEx", "extra"): "extra",
+    ("cuLaunchKernel", "kernelParams"): Direction("kernel_params"),
+    ("cuLaunchKernel", "extra"): Direction("extra"),
+    ("cuLaunchCooperativeKernel", "kernelParams"): Direction("kernel_params"),
+    ("cuLaunchKernelEx", "kernelParams"): Direction("kernel_params"),
+    ("cuLaunchKernelEx", "extra"): Direction("extra"),
     # JIT option values are a list of pointer-sized values given by the caller
-    ("cuModuleLoadDataEx", "optionValues"): {"dir": "in_list", "count": "numOptions"},
-    ("cuLinkCreate", "optionValues"): {"dir": "in_list", "count": "numOptions"},
-    ("cuLinkAddData", "optionValues"): {"dir": "in_list", "count": "numOptions"},
-    ("cuLinkAddFile", "optionValues"): {"dir": "in_list", "count": "numOptions"},
-    ("cuLibraryLoadData", "jitOptionsValues"): {"dir": "in_list", "count": "numJitOptions"},
-    ("cuLibraryLoadData", "libraryOptionValues"): {"dir": "in_list", "count": "numLibraryOptions"},
-    ("cuLibraryLoadFromFile", "jitOptionsValues"): {"dir": "in_list", "count": "numJitOptions"},
-    ("cuLibraryLoadFromFile", "libraryOptionValues"): {"dir": "in_list", "count": "numLibraryOptions"},
+    ("cuModuleLoadDataEx", "optionValues"): Direction("in_list", count="numOptions"),
+    ("cuLinkCreate", "optionValues"): Direction("in_list", count="numOptions"),
+    ("cuLinkAddData", "optionValues"): Direction("in_list", count="numOptions"),
+    ("cuLinkAddFile", "optionValues"): Direction("in_list", count="numOptions"),
+    ("cuLibraryLoadData", "jitOptionsValues"): Direction("in_list", count="numJitOptions"),
+    ("cuLibraryLoadData", "libraryOptionValues"): Direction("in_list", count="numLibraryOptions"),
+    ("cuLibraryLoadFromFile", "jitOptionsValues"): Direction("in_list", count="numJitOptions"),
+    ("cuLibraryLoadFromFile", "libraryOptionValues"): Direction("in_list", count="numLibraryOptions"),
     # the mode is swapped: the caller's mode goes in, the previous one comes out
-    ("cuThreadExchangeStreamCaptureMode", "mode"): "inout",
+    ("cuThreadExchangeStreamCaptureMode", "mode"): Direction("inout"),
     # the iterator is advanced by the call; the caller's buffer receives the log and its size is updated
-    ("cuLogsDumpToFile", "iterator"): "inout",
-    ("cuLogsDumpToMemory", "iterator"): "inout",
-    ("cuLogsDumpToMemory", "size"): "inout",
+    ("cuLogsDumpToFile", "iterator"): Direction("inout"),
+    ("cuLogsDumpToMemory", "iterator"): Direction("inout"),
+    ("cuLogsDumpToMemory", "size"): Direction("inout"),
     # a fixed-size output: the LUID is 8 bytes
-    ("cuDeviceGetLuid", "luid"): {"dir": "out_bytes", "fixed": 8},
+    ("cuDeviceGetLuid", "luid"): Direction("out_bytes", fixed=8),
     # four border colour components
-    ("cuTexRefSetBorderColor", "pBorderColor"): {"dir": "in_list", "fixed": 4},
+    ("cuTexRefSetBorderColor", "pBorderColor"): Direction("in_list", fixed=4),
     # graphics resources are passed as a list given by the caller
-    ("cuGraphicsMapResources", "resources"): {"dir": "in_list", "count": "count"},
-    ("cuGraphicsUnmapResources", "resources"): {"dir": "in_list", "count": "count"},
+    ("cuGraphicsMapResources", "resources"): Direction("in_list", count="count"),
+    ("cuGraphicsUnmapResources", "resources"): Direction("in_list", count="count"),
     # the two ends of each edge share the edge count
-    **{(f, end): {"dir": "in_list", "count": "numDependencies"}
+    **{(f, end): Direction("in_list", count="numDependencies")
        for f in ("cuGraphAddDependencies", "cuGraphAddDependencies_v2", "cuGraphRemoveDependencies",
                  "cuGraphRemoveDependencies_v2", "cudaGraphAddDependencies", "cudaGraphAddDependencies_v2",
                  "cudaGraphRemoveDependencies", "cudaGraphRemoveDependencies_v2") for end in ("from", "to")},
-    **{(f, end): {"dir": "out_list", "count": "numEdges"}
+    **{(f, end): Direction("out_list", count="numEdges")
        for f in ("cuGraphGetEdges", "cuGraphGetEdges_v2") for end in ("from", "to")},
     # the library's own array of edge data, counted like the dependencies
-    ("cuStreamGetCaptureInfo_v3", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
-    ("cuStreamGetCaptureInfo", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
-    ("cudaStreamGetCaptureInfo_v3", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
-    ("cudaStreamGetCaptureInfo", "edgeData_out"): {"dir": "out_list", "count": "numDependencies_out"},
-    ("cuLaunchCooperativeKernelMultiDevice", "launchParamsList"): {"dir": "in_list", "count": "numDevices"},
+    ("cuStreamGetCaptureInfo_v3", "edgeData_out"): Direction("out_list", count="numDependencies_out"),
+    ("cuStreamGetCaptureInfo", "edgeData_out"): Direction("out_list", count="numDependencies_out"),
+    ("cudaStreamGetCaptureInfo_v3", "edgeData_out"): Direction("out_list", count="numDependencies_out"),
+    ("cudaStreamGetCaptureInfo", "edgeData_out"): Direction("out_list", count="numDependencies_out"),
+    ("cuLaunchCooperativeKernelMultiDevice", "launchParamsList"): Direction("in_list", count="numDevices"),
     # the groups are returned in a list as long as the group count the caller asks for
-    ("cuDevSmResourceSplitByCount", "result"): {"dir": "out_list", "count": "nbGroups"},
-    ("cudaDevSmResourceSplitByCount", "result"): {"dir": "out_list", "count": "nbGroups"},
+    ("cuDevSmResourceSplitByCount", "result"): Direction("out_list", count="nbGroups"),
+    ("cudaDevSmResourceSplitByCount", "result"): Direction("out_list", count="nbGroups"),
     # CUDA 13.5 headers spell it graphID; cuda.bindings' output is graphId
-    ("cudaGraphGetId", "graphID"): {"pyname": "graphId"},
-    ("cudaGraphExecGetId", "graphID"): {"pyname": "graphId"},
+    ("cudaGraphGetId", "graphID"): Named("graphId"),
+    ("cudaGraphExecGetId", "graphID"): Named("graphId"),
     # header file contents and names come in two lists of the same length
-    ("nvrtcCreateProgram", "includeNames"): {"dir": "in_list", "count": "numHeaders"},
+    ("nvrtcCreateProgram", "includeNames"): Direction("in_list", count="numHeaders"),
     # the program handle is read and then cleared by the library
-    ("nvrtcDestroyProgram", "prog"): "in_ref",
+    ("nvrtcDestroyProgram", "prog"): Direction("in_ref"),
     # arrays whose length another call (or the API) fixes; a single slot would be overrun
-    ("nvrtcGetSupportedArchs", "supportedArchs"): {"dir": "out_list", "count_fn": "nvrtcGetNumSupportedArchs"},
-    ("cuTexRefGetBorderColor", "pBorderColor"): {"dir": "out_list", "fixed": 4},
+    ("nvrtcGetSupportedArchs", "supportedArchs"): Direction("out_list", count_fn="nvrtcGetNumSupportedArchs"),
+    ("cuTexRefGetBorderColor", "pBorderColor"): Direction("out_list", fixed=4),
     # CUDA 13.5: one reserved id comes back (the count is how many consecutive ids); one status per id
-    ("cuLogicalEndpointIdReserve", "baseLeId"): "out",
-    ("cuLogicalEndpointQuery", "queryStatus"): {"dir": "out_list", "count": "count"},
+    ("cuLogicalEndpointIdReserve", "baseLeId"): Direction("out"),
+    ("cuLogicalEndpointQuery", "queryStatus"): Direction("out_list", count="count"),
     # nvrtc returns a pointer to its own string
-    ("nvrtcGetLoweredName", "lowered_name"): "out_cstr",
+    ("nvrtcGetLoweredName", "lowered_name"): Direction("out_cstr"),
     # the handle is read and then cleared by the library, like nvrtcDestroyProgram's
-    ("nvJitLinkDestroy", "handle"): "in_ref",
-    ("nvvmDestroyProgram", "prog"): "in_ref",
+    ("nvJitLinkDestroy", "handle"): Direction("in_ref"),
+    ("nvvmDestroyProgram", "prog"): Direction("in_ref"),
     # input bytes counted by a size parameter (NVVM IR may be bitcode, with NULs): never read past the buffer
-    ("nvJitLinkAddData", "data"): {"dir": "in_ptr", "size": "size"},
-    ("nvvmAddModuleToProgram", "buffer"): {"dir": "in_ptr", "size": "size"},
-    ("nvvmLazyAddModuleToProgram", "buffer"): {"dir": "in_ptr", "size": "size"},
+    ("nvJitLinkAddData", "data"): Direction("in_ptr", size="size"),
+    ("nvvmAddModuleToProgram", "buffer"): Direction("in_ptr", size="size"),
+    ("nvvmLazyAddModuleToProgram", "buffer"): Direction("in_ptr", size="size"),
     # -- graphics interop and EGL streams (cudaEGL.h, cudaGL.h, cuda_egl_interop.h, cuda_gl_interop.h) --------
     # the caller's connection, resource and stream, passed by address (cuda.bindings takes them as inputs)
-    **{(pre + f, p): "in_ref" for pre in ("cu", "cuda")
+    **{(pre + f, p): Direction("in_ref") for pre in ("cu", "cuda")
        for f, ps in (("EGLStreamConsumerDisconnect", ("conn",)), ("EGLStreamProducerDisconnect", ("conn",)),
                      ("EGLStreamConsumerAcquireFrame", ("conn", "pCudaResource", "pStream")),
                      ("EGLStreamConsumerReleaseFrame", ("conn", "pStream")),
@@ -232,11 +378,11 @@ OVERRIDES = {
                      ("EGLStreamProducerReturnFrame", ("conn", "pStream")))
        for p in ps},
     # the frame to return is the caller's struct, which the library fills
-    ("cuEGLStreamProducerReturnFrame", "eglframe"): "in_struct",
-    ("cudaEGLStreamProducerReturnFrame", "eglframe"): "in_struct",
+    ("cuEGLStreamProducerReturnFrame", "eglframe"): Direction("in_struct"),
+    ("cudaEGLStreamProducerReturnFrame", "eglframe"): Direction("in_struct"),
     # the device list's capacity is cudaDeviceCount; pCudaDeviceCount is how many devices there are
     **{(f, p): d for f in ("cuGLGetDevices", "cudaGLGetDevices")
-       for p, d in (("pCudaDeviceCount", "out"), ("pCudaDevices", {"dir": "out_list", "count": "cudaDeviceCount"}))},
+       for p, d in (("pCudaDeviceCount", Direction("out")), ("pCudaDevices", Direction("out_list", count="cudaDeviceCount")))},
 }
 
 
@@ -274,37 +420,10 @@ def _int_like(index, t):
     return r.base in _INT_BASES or t.base in _INT_BASES
 
 
-# What each direction may carry besides ``dir`` and ``pyname``: any other key, or a direction no emitter
-# renders, is refused when the model is built, naming the function and the parameter.
-SCHEMA = {
-    "in": (), "in_struct": (), "in_str": (), "in_ptr": ("size",), "in_ref": (),
-    "in_list": ("count", "fixed", "count_less"), "out": ("any",), "inout": (), "out_cstr": (),
-    "out_bytes": ("count", "fixed"), "out_list": ("count", "fixed", "count_fn"), "caller_buf": ("count",),
-    "kernel_params": (), "extra": (),
-    "attr_in": ("table", "by"), "attr_out": ("table", "by", "size"), "attr_out_list": ("table", "by", "count", "sizes"),
-    "attr_size": ("of",),
-}
-# the tables of cudacffi/_attributes.py (a test keeps the two in step)
-ATTRIBUTE_TABLES = ("pointer", "mem_range", "coredump", "mempool", "graph_mem", "shareable", "range_handle")
-_REFERENCES = ("count", "by", "size", "sizes", "of")  # keys that name another parameter of the function
-
-
 def validate(f):
     """Raise ValueError unless every parameter of ``f`` has a direction the emitters render, with only the
-    keys that direction takes, naming parameters ``f`` has."""
-    names = {p["name"] for p in f["params"]}
-    for p in f["params"]:
-        where = "%s(%s)" % (f["name"], p["name"])
-        if p["dir"] not in SCHEMA:
-            raise ValueError("%s: direction %r is not one the emitters render" % (where, p["dir"]))
-        extra = set(p) - {"name", "type", "dir", "pyname"} - set(SCHEMA[p["dir"]])
-        if extra:
-            raise ValueError("%s: direction %r takes no %s" % (where, p["dir"], ", ".join(sorted(extra))))
-        for key in _REFERENCES:
-            if key in p and p[key] not in names:
-                raise ValueError("%s: %s names %r, which is not a parameter" % (where, key, p[key]))
-        if "table" in p and p["table"] not in ATTRIBUTE_TABLES:
-            raise ValueError("%s: no attribute table %r" % (where, p["table"]))
+    keys that direction takes, naming parameters ``f`` has; returns the typed directions."""
+    return [Direction.of_param(f, p) for p in f["params"]]
 
 
 def assign(model):
@@ -326,11 +445,13 @@ def assign(model):
             o = OVERRIDES.get((f["name"], p["name"]))
             if o is None:
                 continue
-            if isinstance(o, str):  # the whole direction: what the rules attached to theirs goes
-                p.pop("count", None)
-                p["dir"] = o
-            else:
-                p.update(o)
+            direction, pyname = _override(o)
+            if direction is not None:  # the whole direction: what the rules attached to theirs goes
+                for key in _KEYS:
+                    p.pop(key, None)
+                p.update(direction.to_json())
+            if pyname is not None:
+                p["pyname"] = pyname
         for p in params:  # the capacity of a caller-sized list is taken and returned
             if p["dir"] in ("out_list",) and p.get("count"):
                 c = next(q for q in params if q["name"] == p["count"])

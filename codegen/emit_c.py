@@ -8,12 +8,13 @@ library or ``FunctionNotFoundError``. Stub parameters are flattened for speed: h
 """
 
 from .callbacks import trampoline_cdefs
-from .ctypes_model import CType
+from .ctype import CType
+from .directions import KINDS
 from .model import TypeIndex
 
 UNBOUND = 0x7FFFFFF0
 
-ADDRESS_DIRS = ("in_ptr", "caller_buf", "kernel_params", "extra")
+ADDRESS_DIRS = tuple(n for n, k in KINDS.items() if k.stub == "address")  # taken as uintptr_t
 
 
 def _header(model):

@@ -1,10 +1,12 @@
 """Emit ``.pyi`` stubs for a family's generated module: enums with their members, handle and struct classes
 with their fields, and every function with its parameters and the types of the tuple it returns."""
 
-from .ctypes_model import CType
+from .ctype import CType
 from .emit_c import version_text
-from .emit_py import PyWriter
-from .signature import inputs, outputs
+from .emit_py import HANDLE_BASES
+from .lowering import TypeNames, lower
+from .signature import outputs
+from .text import wrapped
 
 _FLOATS = ("float", "double")
 
@@ -20,9 +22,9 @@ _STRUCT = """\
 
 
 class PyiWriter:
-    def __init__(self, model, pw):
+    def __init__(self, model, names=None):
         self.model = model
-        self.pw = pw  # a PyWriter that has written the module: its class tables name every type
+        self.pw = names or TypeNames(model)  # the Python class of every type (the module's own tables)
 
     def value_type(self, t):
         """The Python type of a value of C type ``t`` as cudacffi returns it."""
@@ -53,11 +55,63 @@ class PyiWriter:
             return "List[%s]" % self.value_type(t)
         return self.value_type(t)
 
+    def input_type(self, p):
+        """What a Python argument may be, from its direction and C type (a lowered parameter)."""
+        kind, t = p.direction.kind, p.ctype
+        if kind == "in":
+            if t.fn is not None:
+                return "Any"
+            return self.accepted(t)
+        if kind == "in_struct":
+            return "Optional[%s]" % self.value_type(t.pointee()) if t.pointee().base != "void" else "Any"
+        if kind == "in_str":
+            return "Optional[bytes]"
+        if kind in ("in_ptr", "caller_buf", "extra"):
+            return "_Buffer"
+        if kind in ("in_ref", "inout"):
+            return self.accepted(t.pointee())
+        if kind == "in_list":
+            item = t.pointee()
+            if item.base == "char" and item.ptrs == [] and t.depth == 2 or (item.ptrs and item.base == "char"):
+                return "Sequence[bytes]"
+            if item.ptrs or item.base == "void":
+                return "Sequence[int]"
+            one = self.accepted(item)
+            if self.pw.kind(item.base) == "struct":
+                return "Union[Sequence[%s], %s]" % (one, one)  # a single struct is a list of one
+            return "Sequence[%s]" % one
+        return "Any"  # kernel_params (every cuda.bindings form), attribute-typed values
+
+    def accepted(self, t):
+        """What an argument of C type ``t`` (by value) may be: its class, or an int where that converts."""
+        pw = self.pw
+        if t.ptrs or t.base == "void":
+            return "int"
+        k = pw.kind(t.base)
+        if k == "handle_ptr":
+            base = self.bases.get(t.base)
+            return "Union[%s, %sint, None]" % (t.base, "_base_%s, " % base if base else "")
+        if k == "fnptr":
+            return "Union[%s, int, None, Callable[..., Any]]" % t.base
+        if k in ("handle_int", "enum"):
+            return "Union[%s, int]" % self.value_type(t)
+        if k in ("struct", "opaque"):
+            return self.value_type(t)
+        return self.value_type(t)
+
     def emit(self):
         pw, m = self.pw, self.model
+        self.function_of = {f["name"]: f for f in m["functions"]}
+        module, self.bases = HANDLE_BASES.get(m["family"], (None, {}))
         lines = ["# generated from CUDA %s by codegen - do not edit" % version_text(m),
                  "from enum import IntEnum",
-                 "from typing import Any, List, Optional, Tuple", ""]
+                 "from typing import Any, Callable, List, Optional, Sequence, Tuple, Union  # noqa: F401", "",
+                 "# a void * argument: an int address, None, or any object with the buffer protocol (numpy arrays,",
+                 "# bytearray, memoryview); typing has no buffer-protocol type before Python 3.12",
+                 "_Buffer = Union[int, None, bytes, bytearray, memoryview, Any]", "",
+                 "_library: Any  # the family's library (cudacffi._loader)",
+                 "_s: Any  # cudacffi._support", "",
+                 "def sizeof(objType: Any) -> int: ...", ""]
         enums = {d["tag"]: d for d in m["decls"] if d["kind"] == "enum"}
         done = set()
         for tag, name in pw.enum_class.items():
@@ -73,14 +127,18 @@ class PyiWriter:
             lines.append("")
         for name, _ in m["constants"]:
             lines.append("%s: int" % name)
+        if "CUDA_VERSION" not in dict(m["constants"]):
+            lines.append("CUDA_VERSION: int")
         lines.append("")
+        if self.bases:
+            lines += wrapped("from %s import (" % module,
+                             ["%s as _base_%s" % (b, b) for b in sorted(set(self.bases.values()))], ")")
+            lines.append("")
         lines += self.classes()
-        for f in m["functions"]:
-            ins = inputs(f)
-            args = ", ".join(p["pyname"] + ": Any" + (" = ..." if all(q["dir"] == "inout" for q in ins[i:]) else "")
-                             for i, p in enumerate(ins))
-            outs = "".join(", Optional[%s]" % self.output_type(p) for p in outputs(f))
-            lines.append("def %s(%s) -> Tuple[%s%s]: ..." % (f["name"], args, pw.status, outs))
+        for lf in lower(m, "tuple", pw)[1]:
+            args = ["%s: %s%s" % (p.pyname, self.input_type(p), " = ..." if p.default else "") for p in lf.inputs]
+            outs = ["Optional[%s]" % self.output_type(p) for p in outputs(self.function_of[lf.cname])]
+            lines += wrapped("def %s(" % lf.name, args, ") -> Tuple[%s]: ..." % ", ".join([m["status"]] + outs))
         return "\n".join(lines) + "\n"
 
     def classes(self):
@@ -88,11 +146,12 @@ class PyiWriter:
         lines = []
         for d in self.model["decls"]:
             if d["kind"] == "typedef" and pw.kind(d["name"]) in ("handle_ptr", "handle_int", "fnptr"):
-                lines += ["class %s:" % d["name"], _HANDLE, ""]
+                base = self.bases.get(d["name"])  # a runtime handle is also its driver handle (emit_py)
+                lines += ["class %s%s:" % (d["name"], "(_base_%s)" % base if base else ""), _HANDLE, ""]
             elif d["kind"] in ("struct", "union") and not d.get("opaque"):
                 lines.append("class %s:" % d["tag"])
-                for name, t in pw._flat_fields(d):
-                    lines.append("    %s: %s" % (pw._attr(name), self.field_type(t)))
+                for name, t in pw.flat_fields(d):
+                    lines.append("    %s: %s" % (pw.attr(name), self.field_type(t)))
                 lines += [_STRUCT, ""]
             elif d["kind"] == "typedef":
                 parent = self.struct_parent(d)
@@ -124,9 +183,6 @@ class PyiWriter:
         return self.value_type(t)
 
 
-def emit(model, pw=None):
-    """The stub text; ``pw`` is the PyWriter that wrote the module (one is run if not given)."""
-    if pw is None:
-        pw = PyWriter(model)
-        pw.module()
-    return PyiWriter(model, pw).emit()
+def emit(model, names=None):
+    """The stub text of a tuple-style family (``names``: its TypeNames, made if not given)."""
+    return PyiWriter(model, names).emit()

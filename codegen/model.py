@@ -13,7 +13,7 @@ import os
 import re
 
 from . import directions
-from .ctypes_model import PRIMITIVES, CType
+from .ctype import PRIMITIVES, CType
 from .parse import HeaderParser, eval_define, header_defines
 from .preprocess import expand_names, macro_definitions, preprocess
 

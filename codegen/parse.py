@@ -11,7 +11,7 @@ import re
 
 from pycparser import c_ast, c_parser
 
-from .ctypes_model import CType, canonical_primitive
+from .ctype import CType, canonical_primitive
 
 
 class ParseError(RuntimeError):

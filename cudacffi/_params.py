@@ -32,9 +32,9 @@ import cffi
 
 from ._buffers import int_address
 from ._checks import argument_error
+from ._driver import ffi as _ffi  # a compiled ffi: a bare cffi.FFI() would import pycparser to parse types
 from ._handles import Handle
 
-_ffi = cffi.FFI()
 _U64 = 1 << 64
 _FORMS = "must be None, an int address, a buffer of pointers or a (values, types) pair of tuples"
 
@@ -227,7 +227,7 @@ def _describe_type(t):
 def _cffi_arg(name, i, func):
     try:
         ct = _ffi.typeof(name)
-    except (cffi.CDefError, cffi.FFIError, ValueError, TypeError):
+    except (_ffi.error, cffi.CDefError, cffi.FFIError, ValueError, TypeError):
         ct = None
     if ct is not None and ct.kind == "pointer":
         return _Arg("ptr", "void *", 8, name)

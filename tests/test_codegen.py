@@ -11,9 +11,10 @@ sys.path.insert(0, ROOT)
 
 pycparser = pytest.importorskip("pycparser")
 
-from codegen import emit_c, emit_py, emit_pyi, snapshot  # noqa: E402
+from codegen import emit_py, snapshot  # noqa: E402
 from codegen.families import FAMILIES, Family  # noqa: E402
 from codegen.model import build_model, decide  # noqa: E402
+from codegen.render import render  # noqa: E402
 
 CASES = os.path.join(ROOT, "tests", "codegen")
 TINY = Family(name="tiny", headers=("tiny.h",), own=("tiny.h",), status="tinyResult",
@@ -29,13 +30,13 @@ def tiny_model():
 
 
 def tiny_outputs():
-    m = tiny_model()
+    texts = render(tiny_model(), "tuple")
     return {
         "tiny.model.json": snapshot.dump_model(tiny_facts()),
-        "tiny.cdef": emit_c.CdefWriter(m).cdef() + emit_c.function_cdefs(m),
-        "tiny.c": emit_c.c_source(m),
-        "tiny.py": emit_py.emit(m),
-        "tiny.pyi": emit_pyi.emit(m),
+        "tiny.cdef": texts["cdef"],
+        "tiny.c": texts["c"],
+        "tiny.py": texts["py"],
+        "tiny.pyi": texts["pyi"],
     }
 
 
@@ -91,7 +92,7 @@ def test_a_changed_override_changes_the_generated_wrapper(monkeypatch):
 
     before = emit_py.emit(snapshot.load_model("12.9", "driver"))
     assert "def cuDeviceGetLuid(dev):" in before
-    monkeypatch.setitem(directions.OVERRIDES, ("cuDeviceGetLuid", "dev"), {"pyname": "device"})
+    monkeypatch.setitem(directions.OVERRIDES, ("cuDeviceGetLuid", "dev"), directions.Named("device"))
     after = emit_py.emit(snapshot.load_model("12.9", "driver"))
     assert "def cuDeviceGetLuid(device):" in after
     assert before.replace("cuDeviceGetLuid(dev)", "") != after.replace("cuDeviceGetLuid(device)", "")
@@ -107,6 +108,59 @@ def test_the_build_and_the_runtime_know_the_same_families():
         assert FAMILIES[name].style == spec.style, name
     with open(os.path.join(ROOT, "setup.py")) as f:
         assert "FAMILY_NAMES" in f.read()
+
+
+@pytest.mark.parametrize("param, message", [
+    ({"dir": "in_sideways"}, r"f\(x\): direction 'in_sideways' is not one the emitters render"),
+    ({"dir": "out", "count": "n"}, r"f\(x\): direction 'out' takes no count"),
+    ({"dir": "in_list"}, r"f\(x\): direction 'in_list' needs count or fixed"),
+    ({"dir": "in_list", "count": "m"}, r"f\(x\): count names 'm', which is not a parameter"),
+    ({"dir": "attr_out", "table": "nope", "by": "n"}, r"f\(x\): no attribute table 'nope'"),
+    ({"dir": "in", "colour": 1}, r"f\(x\): direction 'in' takes no colour"),
+])
+def test_a_direction_no_renderer_takes_is_refused_naming_function_and_parameter(param, message):
+    from codegen import directions
+
+    f = {"name": "f", "params": [dict(param, name="x", type={"base": "int", "ptrs": [False]}),
+                                 {"name": "n", "type": {"base": "int"}, "dir": "in"}]}
+    with pytest.raises(ValueError, match=message):
+        directions.validate(f)
+
+
+def test_overrides_are_typed_directions():
+    """Every override is a Direction (or a Named with one); a bad one fails when directions.py is imported."""
+    from codegen import directions
+
+    assert all(isinstance(o, (directions.Direction, directions.Named)) for o in directions.OVERRIDES.values())
+    with pytest.raises(ValueError, match="takes no count"):
+        directions.Direction("out_cstr", count="n")
+
+
+def test_signature_directions_come_from_the_model():
+    from codegen import directions, signature
+
+    assert signature.INPUT_DIRS == tuple(k for k, v in directions.KINDS.items() if v.python in ("input", "both"))
+    assert "inout" in signature.INPUT_DIRS and "inout" in signature.OUTPUT_DIRS
+    assert "attr_size" not in signature.INPUT_DIRS + signature.OUTPUT_DIRS
+
+
+def test_generated_files_are_marked_formatted_and_name_their_symbols():
+    """Each generated file names the generator's version and a hash of its content (a hand edit shows); no
+    line runs on (enums one member per line); docstrings name the C symbol bound."""
+    import codegen
+    from codegen.text import check_mark
+
+    texts = render(snapshot.load_model("12.9", "driver"), "tuple")
+    for name, text in texts.items():
+        first = text.split("\n", 1)[0]
+        assert "CUDA 12.9 by codegen %s (content sha256:" % codegen.__version__ in first, name
+        assert check_mark(text), name
+        assert not check_mark(text.replace("cuCtxCreate", "cuCtxCreateX")), name
+    assert max(len(line) for line in texts["py"].splitlines()) < 400
+    assert "    ('CUDA_SUCCESS', 0),\n" in texts["py"]
+    assert '"""cuCtxCreate(flags, dev) -> (CUresult, pctx)\n\n    C: cuCtxCreate_v2\n' in texts["py"]
+    exc = render(snapshot.load_model("12.9", "nvjitlink"), "exception")["py"]
+    assert "C: nvJitLinkCreate (symbol __nvJitLinkCreate_12_9)" in exc
 
 
 def test_alignment_attributes_are_recorded():

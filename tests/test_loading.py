@@ -37,6 +37,19 @@ def test_import_touches_no_library_and_first_call_raises():
     assert "RAISED" in r.stdout and "/nonexistent/libcuda.so.1" in r.stdout
 
 
+def test_import_parses_no_c():
+    """Importing every family (and using kernel arguments) needs no C parser: pycparser is not imported
+    and no bare cffi.FFI() is made (its first type lookup would import pycparser)."""
+    r = run_python(
+        "import sys\n"
+        "import cudacffi\n"
+        "from cudacffi import driver, runtime, nvrtc, nvjitlink, nvvm\n"
+        "import cudacffi._params, cudacffi._attributes, cudacffi._callbacks\n"
+        "print('PARSER', sorted(m for m in sys.modules if m.startswith(('pycparser', 'cffi.cparser'))))\n")
+    assert r.returncode == 0, r.stderr
+    assert "PARSER []" in r.stdout, r.stdout
+
+
 def test_name_bound_to_the_symbol_the_header_maps(fake_libcuda):
     import cudacffi.driver as driver
 

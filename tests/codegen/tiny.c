@@ -1,4 +1,4 @@
-/* generated from CUDA 12.9 by codegen - do not edit */
+/* generated from CUDA 12.9 by codegen 2 (content sha256:440dfe743c2ac946) - do not edit */
 
 #include <dlfcn.h>
 #include <stdint.h>

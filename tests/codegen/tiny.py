@@ -1,4 +1,4 @@
-"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen - do not edit.
+"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:fcfe6c186bfa3235) - do not edit.
 
 Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.
 """
@@ -36,7 +36,7 @@ class anon_union1(_s.Struct):
     """union anon_union1."""
     __slots__ = ()
     _cname = 'union anon_union1'
-    _fields = ('asInt', 'asFloat', )
+    _fields = ('asInt', 'asFloat')
     asInt = _s.Field('asInt')
     asFloat = _s.Field('asFloat')
 
@@ -44,7 +44,7 @@ class anon_struct1(_s.Struct):
     """struct anon_struct1."""
     __slots__ = ()
     _cname = ('struct tinyDesc_st', 'pos')
-    _fields = ('x', 'y', )
+    _fields = ('x', 'y')
     x = _s.Field('x')
     y = _s.Field('y')
 
@@ -52,7 +52,7 @@ class tinyDesc_st(_s.Struct):
     """struct tinyDesc_st."""
     __slots__ = ()
     _cname = 'struct tinyDesc_st'
-    _fields = ('width', 'owner', 'asInt', 'asFloat', 'pos', 'name', 'data', )
+    _fields = ('width', 'owner', 'asInt', 'asFloat', 'pos', 'name', 'data')
     width = _s.Field('width')
     owner = _s.HandleField('owner', tinyCtx, 'struct tinyCtx_st *')
     asInt = _s.Field('asInt')
@@ -68,7 +68,7 @@ class tinyLaunch_st(_s.Struct):
     """struct tinyLaunch_st."""
     __slots__ = ()
     _cname = 'struct tinyLaunch_st'
-    _fields = ('descs', 'numDescs', 'kernelParams', )
+    _fields = ('descs', 'numDescs', 'kernelParams')
     descs = _s.StructListField('descs', 'tinyDesc *', 'tinyDesc')
     numDescs = _s.Field('numDescs')
     kernelParams = _s.KernelParamsField('kernelParams', 'void * *')
@@ -91,13 +91,16 @@ _address = _s.address
 _sequence = _s.sequence
 
 def tinyOpen(flags):
-    """tinyOpen(flags) -> (tinyResult, ctx)"""
+    """tinyOpen(flags) -> (tinyResult, ctx)
+
+    C: tinyOpen_v2
+    """
     _scr = _scratch
     _o_uintptr_t_0 = _scr.uintptr_t_0
     try:
         _r = _lib._cc_tinyOpen(_o_uintptr_t_0, flags)
     except (TypeError, OverflowError) as _e:
-        _f = _diagnose('tinyOpen', _e, (('int', 'flags', flags, 0, 4294967295), ))
+        _f = _diagnose('tinyOpen', _e, (('int', 'flags', flags, 0, 4294967295),))
         return tinyOpen(_f.get('flags', flags))
     if _r:
         if _r == _UNBOUND:
@@ -110,14 +113,17 @@ def tinyOpen(flags):
 
 
 def tinyOpen_v3(desc, flags):
-    """tinyOpen_v3(desc, flags) -> (tinyResult, ctx)"""
+    """tinyOpen_v3(desc, flags) -> (tinyResult, ctx)
+
+    C: tinyOpen_v3
+    """
     _scr = _scratch
     _o_uintptr_t_0 = _scr.uintptr_t_0
     desc_ = _s.struct_arg(desc, tinyDesc, 'tinyOpen_v3', 'desc')
     try:
         _r = _lib._cc_tinyOpen_v3(_o_uintptr_t_0, desc_, flags)
     except (TypeError, OverflowError) as _e:
-        _f = _diagnose('tinyOpen_v3', _e, (('int', 'flags', flags, 0, 4294967295), ))
+        _f = _diagnose('tinyOpen_v3', _e, (('int', 'flags', flags, 0, 4294967295),))
         return tinyOpen_v3(_f.get('desc', desc), _f.get('flags', flags))
     if _r:
         if _r == _UNBOUND:
@@ -130,7 +136,10 @@ def tinyOpen_v3(desc, flags):
 
 
 def tinyCopy(dst, src, numbytes):
-    """tinyCopy(dst, src, numbytes) -> (tinyResult)"""
+    """tinyCopy(dst, src, numbytes) -> (tinyResult)
+
+    C: tinyCopy_v2; per-thread default stream: tinyCopy_v2_ptds
+    """
     dst_ = _handle(dst, 'tinyCopy', 'dst', 0, 18446744073709551615)
     if src.__class__ is int and src >= 0:
         src_, src_k = src, None
@@ -139,7 +148,10 @@ def tinyCopy(dst, src, numbytes):
     try:
         _r = _lib._cc_tinyCopy(dst_, src_, numbytes)
     except (TypeError, OverflowError) as _e:
-        _f = _diagnose('tinyCopy', _e, (('address', 'src', src, 0, 18446744073709551615), ('int', 'numbytes', numbytes, 0, 18446744073709551615), ))
+        _f = _diagnose('tinyCopy', _e, (
+            ('address', 'src', src, 0, 18446744073709551615),
+            ('int', 'numbytes', numbytes, 0, 18446744073709551615),
+        ))
         return tinyCopy(_f.get('dst', dst), _f.get('src', src), _f.get('numbytes', numbytes))
     if _r:
         if _r == _UNBOUND:
@@ -150,7 +162,10 @@ def tinyCopy(dst, src, numbytes):
 
 
 def tinyNodes(ctx, numNodes=0):
-    """tinyNodes(ctx, numNodes=0) -> (tinyResult, nodes, numNodes)"""
+    """tinyNodes(ctx, numNodes=0) -> (tinyResult, nodes, numNodes)
+
+    C: tinyNodes
+    """
     _scr = _scratch
     ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyNodes', 'ctx')
     _n_numNodes = _s.check_integer('tinyNodes', 'numNodes', numNodes, 0, (1 << 31) - 1)
@@ -166,17 +181,24 @@ def tinyNodes(ctx, numNodes=0):
             _bind('tinyNodes')
             return tinyNodes(ctx, numNodes)
         return (_status(_r, _r), None, None)
-    return (_OK, _s.unpack_array(_ffi, _a_nodes, min(_n_numNodes, _o_size_t_0[0]), ('handle', 'unsigned long long', tinyPtr)), _o_size_t_0[0])
+    return (
+        _OK,
+        _s.unpack_array(_ffi, _a_nodes, min(_n_numNodes, _o_size_t_0[0]), ('handle', 'unsigned long long', tinyPtr)),
+        _o_size_t_0[0],
+    )
 
 
 def tinyName(length, ctx):
-    """tinyName(length, ctx) -> (tinyResult, name)"""
+    """tinyName(length, ctx) -> (tinyResult, name)
+
+    C: tinyName
+    """
     _b_name = _s.char_buffer(_ffi, length, 'tinyName', 'length')
     ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyName', 'ctx')
     try:
         _r = _lib._cc_tinyName(_b_name, length, ctx_)
     except (TypeError, OverflowError) as _e:
-        _f = _diagnose('tinyName', _e, (('int', 'length', length, -2147483648, 2147483647), ))
+        _f = _diagnose('tinyName', _e, (('int', 'length', length, -2147483648, 2147483647),))
         return tinyName(_f.get('length', length), _f.get('ctx', ctx))
     if _r:
         if _r == _UNBOUND:
@@ -187,7 +209,10 @@ def tinyName(length, ctx):
 
 
 def tinyDescribe(ctx):
-    """tinyDescribe(ctx) -> (tinyResult, desc)"""
+    """tinyDescribe(ctx) -> (tinyResult, desc)
+
+    C: tinyDescribe
+    """
     _v_desc = tinyDesc()
     desc_ = _v_desc._ptr
     ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyDescribe', 'ctx')
@@ -204,7 +229,10 @@ def tinyDescribe(ctx):
 
 
 def tinyLater(ctx, fn, userData):
-    """tinyLater(ctx, fn, userData) -> (tinyResult)"""
+    """tinyLater(ctx, fn, userData) -> (tinyResult)
+
+    C: tinyLater
+    """
     ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyLater', 'ctx')
     if _cbk.is_python_callable(fn):
         _cb_fn = _cbk.arm(_cb_tinyCallback, fn, userData, 'once')
@@ -220,7 +248,7 @@ def tinyLater(ctx, fn, userData):
         _r = _lib._cc_tinyLater(ctx_, fn_, userData_)
     except (TypeError, OverflowError) as _e:
         _cbk.release(_cb_fn)
-        _diagnose('tinyLater', _e, (('address', 'userData', userData, 0, 18446744073709551615), ))
+        _diagnose('tinyLater', _e, (('address', 'userData', userData, 0, 18446744073709551615),))
     if _r:
         _cbk.release(_cb_fn)  # the callback will never fire
         if _r == _UNBOUND:
@@ -231,7 +259,10 @@ def tinyLater(ctx, fn, userData):
 
 
 def tinyClose(ctx):
-    """tinyClose(ctx) -> (tinyResult)"""
+    """tinyClose(ctx) -> (tinyResult)
+
+    C: __tinyClose_1_2
+    """
     ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyClose', 'ctx')
     try:
         _r = _lib._cc_tinyClose(ctx_)
@@ -251,5 +282,8 @@ def sizeof(objType):
     return _s.sizeof(objType)
 
 
-_FUNCTIONS = {'tinyOpen': 0, 'tinyOpen_v3': 1, 'tinyCopy': 2, 'tinyNodes': 3, 'tinyName': 4, 'tinyDescribe': 5, 'tinyLater': 6, 'tinyClose': 7}
+_FUNCTIONS = {
+    'tinyOpen': 0, 'tinyOpen_v3': 1, 'tinyCopy': 2, 'tinyNodes': 3, 'tinyName': 4, 'tinyDescribe': 5,
+    'tinyLater': 6, 'tinyClose': 7,
+}
 _library.functions = _FUNCTIONS

@@ -1,0 +1,249 @@
+"""Emit the exception-style Python layer of a family (cuda.bindings' ``nvjitlink`` / ``nvvm`` conventions).
+
+Functions are snake_case without the family prefix (``nvJitLinkGetLinkedCubin`` -> ``get_linked_cubin``),
+handles are plain ints, outputs are returned directly (none: ``None``; several: a tuple), and a failing
+status raises ``<prefix>Error`` (``nvJitLinkError``) carrying it. Enums lose the prefix too
+(``nvJitLinkInputType.NVJITLINK_INPUT_PTX`` -> ``InputType.PTX``). A getter that fills a caller buffer is
+checked against its ``...Size`` function before the call, so a short buffer is refused, never overrun.
+
+The C side is the tuple style's (``emit_c``) plus two functions for ``cudacffi._exc.bind_versioned``: one binds a
+function to its public name when the library lacks the header's versioned symbol, one asks the library its
+version whether or not the headers declare the version function.
+"""
+
+from . import emit_c
+from .ctype import CType
+from .text import wrapped
+from .lowering import TypeNames, lower, prefix, python_name, size_function, snake, tracked_handles  # noqa: F401
+
+
+def enum_members(members):
+    """Member names without their shared ``PREFIX_`` (``NVJITLINK_INPUT_PTX`` -> ``PTX``)."""
+    names = [n for n, _ in members]
+    common = names[0] if names else ""
+    for n in names[1:]:
+        while not n.startswith(common):
+            common = common[:-1]
+    common = common[:common.rfind("_") + 1]
+    return [(n[len(common):], v) for n, v in members]
+
+
+def versioned(model):
+    return any(f["symbol"] != f["name"] for f in model["functions"])
+
+
+# -- C -------------------------------------------------------------------------------------------------------
+
+_ALTERNATE = r"""
+static const char *const _cc_alternates[] = {
+%s
+};
+
+/* Bind function index to its public name: for a library that exports the name but not the versioned
+   symbol the header maps it to (a newer major exports only its own versions). Returns 1 if bound. */
+static int _cc_bind_alternate(int index) {
+    void *p;
+    if (!_cc_handle || index < 0 || index >= _cc_count()) return 0;
+    p = dlsym(_cc_handle, _cc_alternates[index]);
+    if (!p) return 0;
+    *_cc_syms[index].slot = p;
+    _cc_bound_symbol[index] = _cc_alternates[index];
+    return 1;
+}
+
+/* Call the library's version function by its public name, whether or not this build's headers declare it
+   (nvJitLinkVersion is newer than 12.0's nvJitLink.h). Returns its status, or -1 where it is not exported. */
+static int _cc_library_version(const char *name, unsigned int *major, unsigned int *minor) {
+    int (*f)(unsigned int *, unsigned int *);
+    if (!_cc_handle) return -1;
+    *(void **)&f = dlsym(_cc_handle, name);
+    return f ? f(major, minor) : -1;
+}
+"""
+
+
+def c_source(model):
+    names = "\n".join('    "%s",' % f["name"] for f in model["functions"])
+    return emit_c.c_source(model) + _ALTERNATE % names
+
+
+def function_cdefs(model):
+    return emit_c.function_cdefs(model) + ("int _cc_bind_alternate(int index);\n"
+                                           "int _cc_library_version(const char *, unsigned int *, unsigned int *);\n")
+
+
+# -- Python --------------------------------------------------------------------------------------------------
+
+class ExcWriter:
+    """Renders the exception-style module: enums without the prefix, the error class, and the functions as
+    ``lowering`` lowered them."""
+
+    def __init__(self, model):
+        self.model = model
+        self.names = TypeNames(model)
+        self.index = self.names.index
+        self.prefix = prefix(model)
+        self.error = self.prefix + "Error"
+        self.lines = []
+        self.slots = {}
+        self.enum_class = {}  # C typedef name -> Python enum name
+        for d in self.enum_typedefs():
+            self.enum_class[d["name"]] = d["name"][len(self.prefix):] if d["name"].startswith(self.prefix) else d["name"]
+
+    def w(self, text=""):
+        self.lines.append(text)
+
+    def ws(self, lines):
+        self.lines += lines
+
+    def enum_typedefs(self):
+        for d in self.model["decls"]:
+            if d["kind"] != "typedef":
+                continue
+            t = CType.from_json(d["type"])
+            if t.base.startswith("enum ") and not t.ptrs:
+                yield d
+
+    def module(self):
+        m = self.model
+        fam = m["family"]
+        self.w('"""cuda.bindings-compatible %s API (exception style), generated from CUDA %s by codegen - do not '
+               'edit.' % (fam, emit_c.version_text(m)))
+        self.w()
+        self.w("Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.")
+        self.w('"""')
+        self.w()
+        self.w("from cudacffi import _exc as _x")
+        self.w("from cudacffi import _loader")
+        self.w("from cudacffi import _support as _s")
+        self.w("from cudacffi._%s import ffi as _ffi, lib as _lib" % fam)
+        self.w()
+        self.w("CUDA_VERSION = %d" % (m["cuda_version"] or 0))
+        self.w("_library = _loader.library(%r, _lib, _ffi)" % fam)
+        self.w("_library.cuda_version = CUDA_VERSION")
+        self.w("_library.major = CUDA_VERSION // 1000")
+        self.w()
+        self.enums()
+        status = self.enum_class[m["status"]]
+        self.w()
+        self.w()
+        self.w("class %s(_x.StatusError):" % self.error)
+        self.w('    """Raised when an %s call fails: ``status`` is its %s, ``str(e)`` is ``"NAME (code)"``."""'
+               % (self.prefix, status))
+        self.w()
+        self.w("    _enum = %s" % status)
+        self.w()
+        self.w()
+        body = self.lines
+        self.lines = []
+        lowering, functions = lower(m, "exception", self.names)
+        self.slots = lowering.slots
+        for lf in functions:
+            self.function(lf)
+        funcs = self.lines
+        self.lines = body
+        self.w("_UNBOUND = _lib._CC_UNBOUND")
+        self.ws(wrapped("_scratch = _s.Scratch(_ffi, {", ["%r: %r" % kv for kv in sorted(self.slots.items())], "})"))
+        self.w("_bind = _library.bind")
+        self.w("_diagnose = _s.diagnose")
+        self.w("_handle = _s.handle_value")
+        for h in tracked_handles(m):
+            self.w("_live_%s = _x.LiveHandles(%r)" % (h, h))
+        self.w()
+        self.w()
+        self.lines += funcs
+        self.ws(wrapped("_FUNCTIONS = {", ["%r: %d" % (f["name"], i) for i, f in enumerate(m["functions"])], "}"))
+        self.w("_library.functions = _FUNCTIONS")
+        self.ws(wrapped("_library.symbols = {", ["%r: %r" % (f["name"], f["symbol"]) for f in m["functions"]], "}",
+                        one_per_line=True))
+        if versioned(m):
+            version_fn = self.prefix + "Version"
+            self.w("_library.on_load = _x.bind_versioned(%r)" % version_fn)
+        return "\n".join(self.lines) + "\n"
+
+    def enums(self):
+        for d in self.enum_typedefs():
+            decl = self.index.enums[CType.from_json(d["type"]).base]
+            name = self.enum_class[d["name"]]
+            members = ["(%r, %d)" % mv for mv in enum_members(decl["members"])]
+            self.ws(wrapped("%s = _s.make_enum(%r, [" % (name, name), members, "], __name__)", one_per_line=True))
+
+    def returns(self, lf):
+        """The annotation of what a function returns: None, one value, or a tuple of them."""
+        types = ["int" for p in lf.outputs]  # sizes, versions and handles alike
+        if lf.returns_string:
+            types.append("str")
+        if not types:
+            return "None"
+        return types[0] if len(types) == 1 else "(%s)" % ", ".join(types)
+
+    def function(self, lf):
+        """One wrapper: conversions, the stub call, cffi's argument errors named, the outputs or a raise."""
+        ins = [p.pyname for p in lf.inputs]
+        name = lf.name
+        self.ws(wrapped("def %s(" % name, ins, "):"))
+        self.w('    """%s(%s) -> %s' % (name, ", ".join(ins), self.returns(lf)))
+        self.w()
+        self.w("    %s" % lf.c_note())
+        self.w('    """')
+        for line in lf.pre:
+            self.w("    " + line)
+        call = "_lib._cc_%s(%s)" % (lf.cname, ", ".join(lf.args))
+        self.w("    try:")
+        self.w("        _r = %s" % call)
+        self.w("    except (TypeError, OverflowError) as _e:")
+        checks = ["(%r, %r, %s, %s, %s)" % (kind, n, n, lo, hi) for kind, n, lo, hi in lf.checks]
+        if any(k == "int" for k, _, _, _ in lf.checks):  # integral floats: called again with ints
+            self.ws(wrapped("_f = _diagnose(%r, _e, (" % name, checks, "))", "        ", tuple_=True))
+            self.ws(wrapped("return %s(" % name, ["_f.get(%r, %s)" % (n, n) for n in ins], ")", "        "))
+        else:
+            self.ws(wrapped("_diagnose(%r, _e, (" % name, checks, "))", "        ", tuple_=True))
+        if lf.returns_status:
+            self.w("    if _r:")
+            self.w("        if _r == _UNBOUND:")
+            self.w("            _bind(%r)" % lf.cname)
+            self.w("            _r = %s" % call)
+            self.w("        if _r:")
+            self.w("            raise %s(_r)" % self.error)
+            for line in lf.post:
+                self.w("    " + line)
+            results = lf.results
+            if not results:
+                self.w("    return None")
+            elif len(results) == 1:
+                self.w("    return %s" % results[0])
+            else:
+                self.w("    return (%s)" % ", ".join(results))
+        else:  # a string (nvvmGetErrorString); NULL until the library is bound
+            self.w("    if _r == _ffi.NULL:")
+            self.w("        _bind(%r)" % lf.cname)
+            self.w("        _r = %s" % call)
+            self.w("    return _ffi.string(_r).decode() if _r != _ffi.NULL else None")
+        self.w()
+        self.w()
+
+
+def emit(model):
+    return ExcWriter(model).module()
+
+
+# what each input direction takes in the exception style (handles are ints; strings str, bytes or a path)
+_EXC_INPUTS = {"in": "int", "in_ref": "int", "in_str": "Union[str, bytes, None]", "in_list": "Sequence[Union[str, bytes]]",
+               "in_ptr": "Any", "caller_buf": "Any"}
+
+
+def emit_pyi(model):
+    ew = ExcWriter(model)
+    lines = ["# generated from CUDA %s by codegen - do not edit" % emit_c.version_text(model),
+             "from typing import Any, Sequence, Union  # noqa: F401", "",
+             "CUDA_VERSION: int", "_library: Any  # the family's library (cudacffi._loader)", ""]
+    for name in ew.enum_class.values():
+        lines.append("class %s(int):\n    name: str\n    value: int\n    def __getattr__(self, name: str) -> Any: ...\n"
+                     % name)
+    lines.append("class %s(Exception):\n    status: Any\n" % ew.error)
+    lowering, functions = lower(model, "exception", ew.names)
+    for lf in functions:
+        args = ", ".join("%s: %s" % (p.pyname, _EXC_INPUTS.get(p.direction.kind, "Any")) for p in lf.inputs)
+        ret = ew.returns(lf).replace("(", "tuple[").replace(")", "]")
+        lines.append("def %s(%s) -> %s: ..." % (lf.name, args, ret))
+    return "\n".join(lines) + "\n"

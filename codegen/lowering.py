@@ -1,0 +1,788 @@
+"""The lowering pass: a decided model's functions, one parameter at a time, into what the renderers write.
+
+For each parameter, one rule (``Lowering.RULES``, one per direction of ``directions.KINDS``) decides its
+conversion statements, its argument to the C stub, and its output expression; what differs between the
+calling conventions (cuda.bindings' tuples for driver/runtime/nvrtc, its exceptions for nvjitlink/nvvm)
+is asked of a ``Convention`` object, never forked. The result, a ``LoweredFunction``, is all the Python
+renderers (``emit_py``, ``emit_py_exception``) and the ``.pyi`` renderer (``emit_pyi``) need: they format,
+they decide nothing. ``TypeNames`` answers what each C type is called in Python (enum, handle and struct
+classes), from the model alone.
+
+This module must not import the renderers: they import it.
+"""
+
+import keyword
+import re
+from dataclasses import dataclass, field
+from typing import List, Optional, Tuple
+
+from . import callbacks
+from .ctype import CType
+from .directions import KINDS, Direction
+from .model import TypeIndex
+from .signature import inputs, outputs
+
+INT_RANGES = {
+    "char": (-(1 << 7), (1 << 7) - 1), "signed char": (-(1 << 7), (1 << 7) - 1), "unsigned char": (0, 255),
+    "short": (-(1 << 15), (1 << 15) - 1), "unsigned short": (0, (1 << 16) - 1),
+    "int": (-(1 << 31), (1 << 31) - 1), "unsigned int": (0, (1 << 32) - 1),
+    "long": (-(1 << 63), (1 << 63) - 1), "unsigned long": (0, (1 << 64) - 1),
+    "long long": (-(1 << 63), (1 << 63) - 1), "unsigned long long": (0, (1 << 64) - 1),
+    "size_t": (0, (1 << 64) - 1), "ssize_t": (-(1 << 63), (1 << 63) - 1),
+    "int8_t": (-(1 << 7), (1 << 7) - 1), "int16_t": (-(1 << 15), (1 << 15) - 1),
+    "int32_t": (-(1 << 31), (1 << 31) - 1), "int64_t": (-(1 << 63), (1 << 63) - 1),
+    "uint8_t": (0, 255), "uint16_t": (0, (1 << 16) - 1), "uint32_t": (0, (1 << 32) - 1),
+    "uint64_t": (0, (1 << 64) - 1), "intptr_t": (-(1 << 63), (1 << 63) - 1), "uintptr_t": (0, (1 << 64) - 1),
+    "_Bool": (0, 1), "bool": (0, 1),
+}
+FLOATS = ("float", "double")
+HANDLE_KINDS = ("handle_ptr", "handle_int", "fnptr")
+
+
+# -- what each C type is called in Python ------------------------------------------------------------------------
+
+class TypeNames:
+    """The Python class of each C type of a model: enums (by their typedef name), handle and struct classes.
+    Made from the model alone, so any renderer can ask it before or without another."""
+
+    def __init__(self, model):
+        self.model = model
+        self.index = TypeIndex(model)
+        self.enum_class = {}  # "enum TAG" -> python enum name; "alias NAME" -> the enum it names
+        self.struct_class = {}  # "struct TAG" -> python class name
+        self.callback_types = callbacks.callback_types(model)
+        typedef_of = {}
+        for d in model["decls"]:
+            if d["kind"] == "typedef":
+                t = CType.from_json(d["type"])
+                if t.base.startswith("enum ") and not t.ptrs:
+                    typedef_of.setdefault(t.base, d["name"])
+        aliases = []
+        for d in model["decls"]:
+            if d["kind"] == "enum":
+                tag = "enum " + d["tag"]
+                self.enum_class[tag] = typedef_of.get(tag, d["tag"])
+            if d["kind"] == "typedef":  # typedef CUlaunchAttributeID CUkernelNodeAttrID;
+                t = CType.from_json(d["type"])
+                if not t.ptrs and t.base in self.enum_class.values() and t.base != d["name"]:
+                    aliases.append((d["name"], t.base))
+        self.enum_aliases = aliases
+        for name, target in aliases:
+            self.enum_class.setdefault("alias " + name, target)
+        for d in model["decls"]:
+            if d["kind"] in ("struct", "union") and not d.get("opaque"):
+                self.struct_class["%s %s" % (d["kind"], d["tag"])] = d["tag"]
+
+    def resolved(self, t):
+        return self.index.resolve(t)
+
+    def kind(self, base):
+        return self.index.kind(base)
+
+    def int_range(self, base):
+        r = self.resolved(CType(base))
+        if r.base.startswith("enum "):
+            return INT_RANGES["int"]
+        return INT_RANGES.get(r.base)
+
+    def class_for(self, base):
+        """Python class for a value of type ``base`` (typedef name or struct/enum tag)."""
+        if base.startswith("enum "):
+            return self.enum_class.get(base, "int")
+        if base.startswith(("struct ", "union ")):
+            return self.struct_class[base]
+        return base
+
+    def enum_class_of(self, base):
+        """The Python enum for a type name: the enum's typedef name (``CUresult``), not its tag."""
+        if base.startswith("enum "):
+            return self.enum_class[base]
+        if base in self.enum_class.values():
+            return base
+        return self.enum_class_of(self.index.typedefs[base].base)
+
+    def flat_fields(self, d):
+        """Fields, with the members of anonymous unions/structs lifted into the parent."""
+        out = []
+        for f in d["fields"]:
+            t = CType.from_json(f["type"])
+            if f["name"] is None:
+                out += self.flat_fields(self.index.structs[t.base])
+            else:
+                out.append((f["name"], t))
+        return out
+
+    @staticmethod
+    def attr(name):
+        return name + "_" if keyword.iskeyword(name) else name
+
+    def struct_parent(self, d):
+        """The class a struct typedef's class derives from (``typedef struct X_st X`` -> ``X_st``), or None."""
+        t = CType.from_json(d["type"])
+        if t.ptrs or t.dims or t.fn is not None:
+            return None
+        if t.base in self.struct_class:
+            parent = self.struct_class[t.base]
+        elif t.base in self.index.typedefs and self.kind(t.base) == "struct":
+            parent = t.base
+        else:
+            return None
+        return parent if parent != d["name"] else None
+
+
+# -- the result ---------------------------------------------------------------------------------------------------
+
+@dataclass
+class LoweredParam:
+    name: str  # the C name
+    pyname: str  # the Python name under the convention
+    ctype: CType
+    direction: Direction
+    element: Optional[CType] = None  # the item type of a list, the pointee of an output
+    default: str = ""  # "=0" for trailing in/out counts
+    output: Optional[str] = None  # the expression of its output, when it has one
+
+
+@dataclass
+class LoweredFunction:
+    cname: str  # the C function (its public name; the stub is _cc_<cname>)
+    symbol: str  # the symbol the library binds it to
+    name: str  # the Python function
+    params: List[LoweredParam]
+    pre: List[str] = field(default_factory=list)  # conversion statements, in order
+    args: List[str] = field(default_factory=list)  # the stub's arguments
+    post: List[str] = field(default_factory=list)  # statements after a successful call
+    checks: List[Tuple] = field(default_factory=list)  # (kind, pyname, lo, hi) to name a cffi argument error
+    callbacks: List[Tuple[str, str]] = field(default_factory=list)  # (armed record, lifetime)
+    returns_status: bool = True
+    returns_string: bool = False
+    ptds_symbol: Optional[str] = None  # the per-thread default stream variant, where there is one
+
+    def c_note(self):
+        """The docstring line naming the bound C symbol (and the public C name where the Python one differs)."""
+        text = "C: " + self.symbol
+        if self.name != self.cname:
+            text = "C: %s (symbol %s)" % (self.cname, self.symbol) if self.symbol != self.cname else "C: " + self.cname
+        if self.ptds_symbol:
+            text += "; per-thread default stream: " + self.ptds_symbol
+        return text
+
+    @property
+    def inputs(self):
+        return [p for p in self.params if p.direction.is_input]
+
+    @property
+    def outputs(self):
+        return [p for p in self.params if p.direction.is_output]
+
+    @property
+    def results(self):
+        """The output expressions, in C order."""
+        return [p.output for p in self.params if p.output is not None]
+
+    @property
+    def uses_scratch(self):
+        return any(s.startswith("_o_") for s in self.pre)
+
+
+# -- conventions ---------------------------------------------------------------------------------------------------
+
+class Convention:
+    """What differs between calling conventions: names, which directions it renders, and the conversions
+    that use its own runtime helpers. The rules of ``Lowering`` ask; they never test the convention's name."""
+
+    style = None
+    scratch = "_scratch"  # how a function reaches the per-thread slots
+    kinds = frozenset(KINDS)
+    trailing_defaults = False  # trailing in/out parameters default to 0
+    has_callbacks = False
+
+    def __init__(self, model, names):
+        self.model = model
+        self.names = names
+
+    def function_name(self, f):
+        return f["name"]
+
+    def param_name(self, p):
+        return p["pyname"]
+
+
+class TupleConvention(Convention):
+    """cuda.bindings' driver/runtime/nvrtc: ``(status, *outputs)``, handles and enums as classes."""
+
+    style = "tuple"
+    scratch = "_scr"
+    trailing_defaults = True
+    has_callbacks = True
+
+    def handle_arg(self, lw, py, t, kind):
+        if kind in ("handle_ptr", "fnptr"):
+            return "%s._v if isinstance(%s, _Handle) else _handle(%s, %r, %r)" % (py, py, py, lw.name, py)
+        lo, hi = self.names.int_range(t.base)
+        return "_handle(%s, %r, %r, %d, %d)" % (py, lw.name, py, lo, hi)
+
+    def in_ref(self, lw, p, py):
+        slot = lw.slot("uintptr_t", p["name"])
+        lw.pre.append("%s[0] = _handle(%s, %r, %r)" % (slot, py, lw.name, py))
+        lw.args.append(slot)
+
+    def string_arg(self, lw, py):
+        return "_s.cstring(%s, %r, %r)" % (py, lw.name, py)
+
+    def in_list(self, lw, p, t, py, by_name):
+        count = p.get("count")
+        cpy = lw.pyname(by_name[count]) if count else None
+        if cpy and p.get("count_less"):  # as many items as the count less a constant (tensor ranks)
+            cpy = "_s.less(%s, %d)" % (cpy, p["count_less"])
+        elem = lw.elem_spec(t)
+        lw.pre.append("%s_, %s_k = _s.c_array(_ffi, %s, %s, %r, %r, %s)"
+                      % (py, py, py, elem, lw.name, py, cpy if cpy else (p.get("fixed") or "None")))
+        lw.args.append(py + "_")
+
+    def buffer(self, lw, p, t, py, by_name):
+        d = p["dir"]
+        writable = d == "caller_buf" or (d == "in_ptr" and not t.const)
+        lw.pre.append("if %s.__class__ is int and %s >= 0:" % (py, py))
+        lw.pre.append("    %s_, %s_k = %s, None" % (py, py, py))
+        lw.pre.append("else:")
+        lw.pre.append("    %s_, %s_k = _address(_ffi, %s, %r, %r, %s)" % (py, py, py, lw.name, py, writable))
+        if d == "caller_buf":
+            lw.room_check(p, py, by_name)
+        lw.args.append(py + "_")
+        lw.checks.append(("address", py, 0, (1 << 64) - 1))
+
+    def output(self, lw, expr, t, p):
+        """Python value of an output read from ``expr`` (the slot's item)."""
+        if p.get("any") or t.base == "void":
+            return expr
+        inner = t.pointee()
+        k = self.names.kind(inner.base)
+        if k in HANDLE_KINDS:  # made inline: a call frame is a third of the cost
+            var = "_h_" + lw.pyname(p)
+            lw.post.append("%s = _new(%s)" % (var, inner.base))
+            lw.post.append("%s._v = %s" % (var, expr))
+            return var
+        if k == "enum":
+            cls = self.names.enum_class_of(inner.base)
+            return "%s._by_value.get(%s, %s)" % (cls, expr, expr)
+        return expr
+
+
+def snake(name):
+    """``numOptions`` -> ``num_options``, ``GetLinkedCubinSize`` -> ``get_linked_cubin_size``."""
+    s = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    s = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", s)
+    return s.lower()
+
+
+# Python names that snake_case cannot derive (checked against the reference tables by the tests).
+NAME_OVERRIDES = {
+    "nvvmIRVersion": "ir_version",
+}
+
+
+def prefix(model):
+    """The family's C prefix: the status type without ``Result`` (``nvJitLinkResult`` -> ``nvJitLink``)."""
+    return re.sub(r"Result$", "", model["status"])
+
+
+def python_name(model, cname):
+    """The exception style's name of C function ``cname`` (``nvJitLinkGetLinkedCubin`` -> ``get_linked_cubin``)."""
+    if cname in NAME_OVERRIDES:
+        return NAME_OVERRIDES[cname]
+    p = prefix(model)
+    return snake(cname[len(p):] if cname.startswith(p) else cname)
+
+
+def size_function(model, f):
+    """The ``<name>Size`` function that says how large ``f``'s caller buffer must be, if there is one."""
+    for g in model["functions"]:
+        if g["name"] == f["name"] + "Size" and len(outputs(g)) == 1:
+            return g
+    return None
+
+
+def tracked_handles(model):
+    """Handle types the family both creates (an output) and destroys (an ``in_ref``): the generated module
+    keeps the live ones, because the library crashes on a destroyed handle instead of reporting it."""
+    index = TypeIndex(model)
+    created, destroyed = set(), set()
+    for f in model["functions"]:
+        for p in f["params"]:
+            t = CType.from_json(p["type"])
+            if p["dir"] == "out" and t.depth == 1 and index.kind(t.base) == "handle_ptr":
+                created.add(t.base)
+            elif p["dir"] == "in_ref":
+                destroyed.add(t.base)
+    return sorted(created & destroyed)
+
+
+class ExceptionConvention(Convention):
+    """cuda.bindings' nvjitlink/nvvm: snake_case names, handles as ints, outputs returned directly, a
+    failing status raised. Handles the family destroys are tracked, since the library crashes on a stale one."""
+
+    style = "exception"
+    kinds = frozenset(("in", "in_ref", "in_str", "in_list", "in_ptr", "caller_buf", "out"))
+
+    def __init__(self, model, names):
+        Convention.__init__(self, model, names)
+        self.tracked = tracked_handles(model)
+
+    def function_name(self, f):
+        return python_name(self.model, f["name"])
+
+    def param_name(self, p):
+        return snake(p["name"])
+
+    def live(self, base, value, lw, py):
+        if base in self.tracked:
+            return "_live_%s.check(%s, %r, %r)" % (base, value, lw.name, py)
+        return value
+
+    def handle_arg(self, lw, py, t, kind):
+        return self.live(t.base, "_handle(%s, %r, %r)" % (py, lw.name, py), lw, py)
+
+    def in_ref(self, lw, p, py):  # the library clears the handle; a tracked one is forgotten once destroyed
+        base = CType.from_json(p["type"]).pointee().base
+        lw.pre.append("%s_ = %s" % (py, self.live(base, "_handle(%s, %r, %r)" % (py, lw.name, py), lw, py)))
+        if base in self.tracked:
+            lw.post.append("_live_%s.discard(%s_)" % (base, py))
+        slot = lw.slot("uintptr_t", p["name"])
+        lw.pre.append("%s[0] = %s_" % (slot, py))
+        lw.args.append(slot)
+
+    def string_arg(self, lw, py):
+        return "_x.text(_ffi, %s, %r, %r)" % (py, lw.name, py)
+
+    def in_list(self, lw, p, t, py, by_name):  # lists of strings (option lists), counted
+        count = by_name[p["count"]]
+        cpy = lw.pyname(count)
+        lo, hi = INT_RANGES[self.names.resolved(CType.from_json(count["type"])).base]
+        lw.pre.append("_s.check_integer(%r, %r, %s, %d, %d)" % (lw.name, cpy, cpy, lo, hi))
+        lw.pre.append("%s_, %s_k = _x.strings(_ffi, %s, %s, %r, %r)" % (py, py, py, cpy, lw.name, py))
+        lw.args.append(py + "_")
+
+    def buffer(self, lw, p, t, py, by_name):
+        if p["dir"] == "in_ptr" and t.const:  # input bytes, never read past ``size`` where one is given
+            size = lw.pyname(by_name[p["size"]]) if p.get("size") else None
+            lw.pre.append("%s_, %s_k = _x.input_buffer(_ffi, %s, %s, %r, %r, %r)"
+                          % (py, py, py, size or "None", lw.name, py, size))
+        else:  # a buffer the library fills, checked against the ``...Size`` function
+            sized = size_function(self.model, lw.f)
+            handle = lw.pyname(lw.f["params"][0])
+            size_of = python_name(self.model, sized["name"]) if sized else "None"
+            lw.pre.append("%s_, %s_k = _x.output_buffer(_ffi, %s, %s, %s, %r, %r)"
+                          % (py, py, py, size_of, handle, lw.name, py))
+        lw.args.append(py + "_")
+
+    def output(self, lw, expr, t, p):
+        inner = t.pointee()
+        if inner.base in self.tracked:
+            lw.post.append("_live_%s.add(%s)" % (inner.base, expr))
+        return expr
+
+
+CONVENTIONS = {"tuple": TupleConvention, "exception": ExceptionConvention}
+
+
+def convention_of(style, model, names=None):
+    return CONVENTIONS[style](model, names or TypeNames(model))
+
+
+# -- slots ---------------------------------------------------------------------------------------------------------
+
+def _slot_attr(ctype):
+    return re.sub(r"\W+", "_", ctype.strip("* ")) + ("_p" if ctype.endswith("*") else "")
+
+
+def new_slot(slots, used, ctype):
+    """Name a new per-thread scratch slot of C type ``ctype`` in ``slots`` (the module's table); ``used``
+    counts the slots of each type one function has taken."""
+    attr = _slot_attr(ctype)
+    n = used.get(attr, 0)
+    used[attr] = n + 1
+    key = "%s_%d" % (attr, n)
+    slots[key] = ctype
+    return key
+
+
+# -- the pass ------------------------------------------------------------------------------------------------------
+
+class Lowering:
+    """Lowers every function of a model under one convention; ``slots`` collects the module's scratch table."""
+
+    def __init__(self, model, convention):
+        self.model = model
+        self.conv = convention
+        self.names = convention.names
+        self.slots = {}  # attr -> ctype, for the per-thread scratch
+
+    def functions(self):
+        return [self.function(f) for f in self.model["functions"]]
+
+    def function(self, f):
+        return FunctionLowering(self, f).lower()
+
+
+class FunctionLowering:
+    # direction -> the method that lowers it; adding a direction adds a Kind and one entry here
+    RULES = {
+        "in": "by_value", "in_struct": "struct_in", "in_str": "string_in", "in_ptr": "buffer",
+        "caller_buf": "buffer", "extra": "buffer", "kernel_params": "kernel_params", "in_list": "list_in",
+        "in_ref": "handle_ref", "out": "output", "inout": "output", "out_cstr": "string_out",
+        "out_bytes": "bytes_out", "out_list": "list_out", "attr_in": "attribute_typed",
+        "attr_out": "attribute_typed", "attr_out_list": "attribute_typed", "attr_size": "attribute_typed",
+    }
+
+    def __init__(self, lowering, f):
+        self.lowering = lowering
+        self.conv = lowering.conv
+        self.names = lowering.names
+        self.f = f
+        self.name = self.conv.function_name(f)
+        self.pre = []
+        self.args = []
+        self.post = []
+        self.checks = []
+        self.slot_use = {}
+        self.slot_of = {}
+        self.counted = set()
+
+    def pyname(self, p):
+        return self.conv.param_name(p)
+
+    def where(self, p):
+        return "%s(%s)" % (self.f["name"], p["name"])
+
+    def slot(self, ctype, owner):
+        """The scratch slot of C type ``ctype`` holding parameter ``owner``'s value (one per parameter)."""
+        if owner in self.slot_of:
+            return self.slot_of[owner]
+        key = new_slot(self.lowering.slots, self.slot_use, ctype)
+        self.pre.append("_o_%s = %s.%s" % (key, self.conv.scratch, key))
+        self.slot_of[owner] = "_o_" + key
+        return "_o_" + key
+
+    def lower(self):
+        f = self.f
+        by_name = {p["name"]: p for p in f["params"]}
+        params = []
+        for p in f["params"]:
+            d = Direction.of_param(f, p)
+            if d.kind not in self.conv.kinds:
+                raise ValueError("%s: direction %r has no rendering in the %s convention"
+                                 % (self.where(p), d.kind, self.conv.style))
+            t = CType.from_json(p["type"])
+            element = t.pointee() if t.ptrs else None
+            params.append(LoweredParam(p["name"], self.pyname(p), t, d, element))
+        ins = [lp for lp in params if lp.direction.is_input]
+        if self.conv.trailing_defaults:
+            for i, lp in enumerate(ins):
+                if lp.direction.kind == "inout" and all(q.direction.kind == "inout" for q in ins[i:]):
+                    lp.default = "=0"
+        armed = self.callback_params()
+        deferred = {}
+        for k, p in enumerate(f["params"]):
+            n = len(self.pre)
+            params[k].output = getattr(self, self.RULES[p["dir"]])(p, by_name)
+            if k in armed or any(k == user for user, _ in armed.values()):
+                deferred[k] = self.pre[n:]
+                del self.pre[n:]
+        cbs = [(self.arm_callback(k, user, lifetime, deferred), lifetime) for k, (user, lifetime) in armed.items()]
+        from .emit_c import returns_status
+
+        return LoweredFunction(f["name"], f["symbol"], self.name, params, self.pre, self.args, self.post,
+                               self.checks, cbs, returns_status(self.lowering.model, f),
+                               bool(f.get("returns_string")), f.get("ptds_symbol"))
+
+    # Python callables for function-pointer parameters ------------------------------------------------------------
+    def callback_params(self):
+        """{parameter index: (index of its user-data parameter or None, lifetime)} for callback parameters."""
+        if not self.conv.has_callbacks:
+            return {}
+        types = self.names.callback_types
+        out = {}
+        for k, p in enumerate(self.f["params"]):
+            t = CType.from_json(p["type"])
+            if p["dir"] != "in" or t.ptrs or t.fn is not None or t.base not in types:
+                continue
+            if types[t.base][1] is None:
+                out[k] = (None, "call")
+            else:
+                user = callbacks.user_data_param(self.f, k, types)
+                if user is not None:
+                    out[k] = (user, callbacks.lifetime(self.f))
+        return out
+
+    def arm_callback(self, k, user, lifetime, deferred):
+        """Arm a record when a Python callable is given (after every other conversion, so nothing can fail
+        between arming and the call); otherwise convert the pointer and user data as usual."""
+        params = self.f["params"]
+        py = self.pyname(params[k])
+        cb = "_cb_" + py
+        upy = self.pyname(params[user]) if user is not None else None
+        self.pre.append("if _cbk.is_python_callable(%s):" % py)
+        self.pre.append("    %s = _cbk.arm(_cb_%s, %s, %s, %r)"
+                        % (cb, CType.from_json(params[k]["type"]).base, py, upy, lifetime))
+        if upy:
+            self.pre.append("    %s_, %s_ = %s.address, %s.data" % (py, upy, cb, cb))
+        else:
+            self.pre.append("    %s_ = %s.address" % (py, cb))
+        self.pre.append("else:")
+        self.pre.append("    %s = None" % cb)
+        for line in deferred[k] + (deferred[user] if user is not None else []):
+            self.pre.append("    " + line)
+        return cb
+
+    # the rules: each parameter's conversion, stub argument and output expression ---------------------------------
+    def by_value(self, p, by_name):
+        t = CType.from_json(p["type"])
+        py = self.pyname(p)
+        if t.fn is not None:
+            self.pre.append("%s_ = _handle(%s, %r, %r)" % (py, py, self.name, py))
+            self.args.append(py + "_")
+            return None
+        kind = self.names.kind(t.base)
+        if kind in HANDLE_KINDS:
+            self.pre.append("%s_ = %s" % (py, self.conv.handle_arg(self, py, t, kind)))
+            self.args.append(py + "_")
+        elif kind in ("struct", "opaque"):
+            cls = self.names.class_for(t.base)
+            self.pre.append("%s_ = _s.struct_arg(%s, %s, %r, %r, True)" % (py, py, cls, self.name, py))
+            self.args.append(py + "_")
+        elif kind == "enum":
+            self.args.append(py)
+            self.checks.append(("int", py, -(1 << 31), (1 << 31) - 1))
+        else:
+            r = self.names.resolved(t)
+            if r.base in FLOATS:
+                self.checks.append(("float", py, "None", "None"))
+            else:
+                lo, hi = INT_RANGES.get(r.base, (0, 0))
+                self.checks.append(("int", py, lo, hi))
+            self.args.append(py)
+        return None
+
+    def struct_in(self, p, by_name):
+        t = CType.from_json(p["type"])
+        py = self.pyname(p)
+        cls = self.names.class_for(t.pointee().base) if self.names.kind(t.base) == "struct" else None
+        self.pre.append("%s_ = _s.struct_arg(%s, %s, %r, %r)" % (py, py, cls or "None", self.name, py))
+        self.args.append(py + "_")
+
+    def string_in(self, p, by_name):
+        py = self.pyname(p)
+        self.pre.append("%s_ = %s" % (py, self.conv.string_arg(self, py)))
+        self.args.append(py + "_")
+
+    def buffer(self, p, by_name):
+        self.conv.buffer(self, p, CType.from_json(p["type"]), self.pyname(p), by_name)
+
+    def kernel_params(self, p, by_name):  # an int address (a pre-packed table) skips the call
+        py = self.pyname(p)
+        self.pre.append("if %s.__class__ is int and %s >= 0:" % (py, py))
+        self.pre.append("    %s_, %s_k = %s, None" % (py, py, py))
+        self.pre.append("else:")
+        self.pre.append("    %s_, %s_k = _kernel_params(_ffi, %s, %r)" % (py, py, py, self.name))
+        self.checks.append(("address", py, 0, (1 << 64) - 1))
+        self.args.append(py + "_")
+
+    def list_in(self, p, by_name):
+        self.conv.in_list(self, p, CType.from_json(p["type"]), self.pyname(p), by_name)
+
+    def handle_ref(self, p, by_name):
+        self.conv.in_ref(self, p, self.pyname(p))
+
+    def output(self, p, by_name):
+        t = CType.from_json(p["type"])
+        d = p["dir"]
+        py = self.pyname(p)
+        inner = t.pointee()
+        if not inner.ptrs and inner.base != "void" and self.names.kind(inner.base) == "struct" and not p.get("any"):
+            cls = self.names.class_for(inner.base)
+            if d == "inout":
+                self.pre.append("%s_ = _s.struct_arg(%s, %s, %r, %r)" % (py, py, cls, self.name, py))
+                self.pre.append("_v_%s = %s if %s is not None else %s()" % (py, py, py, cls))
+                self.pre.append("%s_ = _v_%s._ptr" % (py, py))
+            else:
+                self.pre.append("_v_%s = %s()" % (py, cls))
+                self.pre.append("%s_ = _v_%s._ptr" % (py, py))
+            self.args.append(py + "_")
+            return "_v_%s" % py
+        slot = self.slot(self.out_slot_type(p, t), p["name"])
+        if p.get("any") and d == "out":  # the library may write only 4 of the slot's 8 bytes
+            self.pre.append("%s[0] = 0" % slot)
+        if d == "inout":
+            kind = self.names.kind(inner.base) if inner.base != "void" else "void"
+            if kind in HANDLE_KINDS:
+                self.pre.append("%s[0] = _handle(%s, %r, %r)" % (slot, py, self.name, py))
+            elif kind == "enum":
+                self.pre.append("%s[0] = _s.enum_value(%s, int, %r, %r)" % (slot, py, self.name, py))
+            else:
+                self.pre.append("%s[0] = _s.check_integer(%r, %r, %s, 0, (1 << 64) - 1)" % (slot, self.name, py, py))
+        self.args.append(slot)
+        return self.conv.output(self, slot + "[0]", t, p)
+
+    def string_out(self, p, by_name):
+        slot = self.slot("char *", p["name"])
+        self.args.append(slot)
+        return "(_ffi.string(%s[0]) if %s[0] else None)" % (slot, slot)
+
+    def bytes_out(self, p, by_name):
+        py = self.pyname(p)
+        if p.get("fixed"):
+            n = str(p["fixed"])
+            self.pre.append("_b_%s = _ffi.new('char[%s]')" % (py, n))
+            self.args.append("_b_%s" % py)
+            return "_ffi.unpack(_b_%s, %s)" % (py, n)
+        cpy = self.pyname(by_name[p["count"]])
+        self.pre.append("_b_%s = _s.char_buffer(_ffi, %s, %r, %r)" % (py, cpy, self.name, cpy))
+        self.args.append("_b_%s" % py)
+        return "_ffi.string(_b_%s)" % py
+
+    def attribute_typed(self, p, by_name):
+        """A value behind a void * whose C type another argument decides: storage of that type, made per
+        call by the module's ``_typed`` (cudacffi/_attributes.py), converted both ways."""
+        py, fn, d = self.pyname(p), self.name, p["dir"]
+        var = "_t_" + py
+        if d == "attr_size":  # the typed value's byte size, which the library reads (and may update)
+            self.pre.append("_z_%s = _ffi.new('size_t *', _t_%s.size)" % (py, self.pyname(by_name[p["of"]])))
+            self.args.append("_z_" + py)
+            return None
+        by = self.pyname(by_name[p["by"]])
+        if d == "attr_in":
+            self.pre.append("%s = _typed.value(%r, %s, %s, %r, %r, %r)" % (var, p["table"], by, py, fn, by, py))
+            self.args.append(var + ".ptr")
+            return None
+        if d == "attr_out":
+            size = ""
+            if p.get("size"):
+                sp = self.pyname(by_name[p["size"]])
+                size = ", %s, %r" % (sp, sp)
+            self.pre.append("%s = _typed.out(%r, %s, %r, %r%s)" % (var, p["table"], by, fn, by, size))
+            self.args.append(var + ".ptr")
+            return var + ".read()"
+        count = self.pyname(by_name[p["count"]])
+        sizes = ""
+        if p.get("sizes"):
+            sp = self.pyname(by_name[p["sizes"]])
+            sizes = ", %s, %r" % (sp, sp)
+        self.pre.append("%s_a, %s = _typed.out_list(%r, %s, %s, %r, %r%s)"
+                        % (var, var, p["table"], by, count, fn, by, sizes))
+        self.args.append(var + "_a")
+        return "[_v.read() for _v in %s]" % var
+
+    def list_out(self, p, by_name):
+        t = CType.from_json(p["type"])
+        py = self.pyname(p)
+        fn = self.name
+        inner = t.pointee()
+        if p.get("fixed") or p.get("count_fn"):  # length fixed by the API or asked of another function
+            elem = self.elem_out(inner)
+            n = "_n_" + py
+            if p.get("fixed"):
+                self.pre.append("%s = %d" % (n, p["fixed"]))
+            else:
+                self.pre.append("%s = %s()" % (n, p["count_fn"]))
+                self.pre.append("if %s[0]:" % n)
+                self.pre.append("    return (%s[0]%s)" % (n, ", None" * len(outputs(self.f))))
+                self.pre.append("%s = %s[1]" % (n, n))
+            self.pre.append("_a_%s = _s.out_array(_ffi, max(%s, 1), %s)" % (py, n, elem))
+            self.args.append("_a_%s" % py)
+            return "_s.unpack_array(_ffi, _a_%s, %s, %s)" % (py, n, elem)
+        count = by_name[p["count"]]
+        cpy = self.pyname(count)
+        if t.depth == 2:  # the library's own array, as long as the count it returns
+            slot = self.slot("uintptr_t", p["name"])
+            self.args.append(slot)
+            count_slot = self.slot(self.out_slot_type(count, CType.from_json(count["type"])), count["name"])
+            return "_s.read_array(_ffi, %s[0], %s[0], %s)" % (slot, count_slot, self.elem_out(inner.pointee()))
+        n = "_n_" + cpy
+        if n not in self.counted:
+            self.counted.add(n)
+            self.pre.append("%s = _s.check_integer(%r, %r, %s, 0, (1 << 31) - 1)" % (n, fn, cpy, cpy))
+        elem = self.elem_out(inner)
+        self.pre.append("_a_%s = _s.out_array(_ffi, %s, %s)" % (py, n, elem))
+        self.args.append("_a_%s" % py)
+        if count["dir"] == "inout":  # as many items as the library says it wrote, at most the capacity
+            count_slot = self.slot(self.out_slot_type(count, CType.from_json(count["type"])), count["name"])
+            n = "min(%s, %s[0])" % (n, count_slot)
+        return "_s.unpack_array(_ffi, _a_%s, %s, %s)" % (py, n, elem)
+
+    # helpers of the rules ---------------------------------------------------------------------------------------
+    def out_slot_type(self, p, t):
+        if p.get("any"):
+            return "uint64_t"
+        if t.base == "void":
+            return "uintptr_t"
+        inner = t.pointee()
+        if inner.ptrs:
+            return "uintptr_t"
+        k = self.names.kind(inner.base)
+        if k in ("handle_ptr", "fnptr"):
+            return "uintptr_t"
+        if k == "enum":
+            return "int"
+        return self.names.resolved(inner).base
+
+    def room_check(self, p, py, by_name):
+        """A buffer the library fills must hold what it writes: its size comes from the count parameter, or
+        from the function's ``...Size`` companion (``nvrtcGetPTX`` -> ``nvrtcGetPTXSize``) asked first.
+        An int address is the caller's promise and is not checked."""
+        fn = self.name
+        ins = [self.pyname(q) for q in inputs(self.f) if q is not p]
+        if p.get("count"):
+            need = "(0, %s)" % self.pyname(by_name[p["count"]])
+        else:
+            size_fn = next((g for g in self.lowering.model["functions"] if g["name"] == fn + "Size"), None)
+            if size_fn is None or [self.pyname(q) for q in inputs(size_fn)] != ins:
+                return
+            need = "%s(%s)" % (size_fn["name"], ", ".join(ins))
+        self.pre.append("if %s_k is not None:" % py)
+        self.pre.append("    _s.check_room(%s, %s, %r, %r)" % (py, need, fn, py))
+
+    def elem_spec(self, t):
+        """How the items of an input list become C values: a (kind, ctype, class) tuple literal."""
+        names = self.names
+        inner = t.pointee()
+        if inner.base == "void" or (inner.base == "char" and inner.ptrs == []) and t.depth == 2:
+            if inner.base == "char":
+                return "('bytes', 'char *', None)"
+            return "('address', 'uintptr_t', None)"
+        if inner.ptrs:
+            if inner.base == "char":
+                return "('bytes', 'char *', None)"
+            return "('address', 'uintptr_t', None)"
+        k = names.kind(inner.base)
+        if k in ("handle_ptr", "fnptr"):
+            return "('handle', 'uintptr_t', None)"
+        if k == "handle_int":
+            return "('handle', %r, None)" % names.resolved(inner).base
+        if k == "enum":
+            return "('int', 'int', None)"
+        if k == "struct":
+            return "('struct', %r, %s)" % (inner.declare().replace("const ", ""), names.class_for(inner.base))
+        return "('int', %r, None)" % names.resolved(inner).base
+
+    def elem_out(self, inner):
+        names = self.names
+        if inner.base == "void" or inner.ptrs:
+            return "('address', 'uintptr_t', None)"
+        k = names.kind(inner.base)
+        if k in ("handle_ptr", "fnptr"):
+            return "('handle', 'uintptr_t', %s)" % inner.base
+        if k == "handle_int":
+            return "('handle', %r, %s)" % (names.resolved(inner).base, inner.base)
+        if k == "enum":
+            return "('enum', 'int', %s)" % names.enum_class_of(inner.base)
+        if k == "struct":
+            return "('struct', %r, %s)" % (inner.declare().replace("const ", ""), names.class_for(inner.base))
+        return "('int', %r, None)" % names.resolved(inner).base
+
+
+def lower(model, style, names=None):
+    """(Lowering, [LoweredFunction]) of every function of ``model`` under the convention ``style``."""
+    lowering = Lowering(model, convention_of(style, model, names))
+    return lowering, lowering.functions()
+
