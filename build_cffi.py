@@ -55,7 +55,9 @@ def header_source():
         raise SystemExit("CUDACFFI_CUDA_VERSION=%s: no snapshot headers/cuda-%s (have: %s)"
                          % (version, version, ", ".join(snapshot.available_versions())))
     inc = os.path.join(snapshot.snapshot_dir(version), "include")
-    return "snapshot cuda-%s" % version, [inc], _versioned(lambda fam: snapshot.load_model(version, fam))
+    load = _versioned(lambda fam: snapshot.load_model(version, fam))
+    load.families = [f for f in FAMILY_NAMES if f in snapshot.families_in(version)]
+    return "snapshot cuda-%s" % version, [inc], load
 
 
 def toolkit_version(root):
@@ -91,6 +93,10 @@ def toolkit_source(root):
     lacking = [fam for fam in FAMILY_NAMES
                if not all(any(os.path.exists(os.path.join(d, h)) for d in dirs) for h in FAMILIES[fam].own)]
     description = "toolkit %s (CUDA %s)" % (root, version)
+    have = snapshot.families_in(version) if version in snapshot.available_versions() else []
+    absent = [fam for fam in lacking if fam not in have and FAMILIES[fam].since and version_key(version)
+              < version_key(FAMILIES[fam].since)]  # a family newer than the toolkit: not built
+    lacking = [fam for fam in lacking if fam not in absent]
     if lacking:
         if version not in snapshot.available_versions():
             raise SystemExit("CUDA_HOME=%s lacks the headers of %s and there is no snapshot headers/cuda-%s to "
@@ -103,7 +109,13 @@ def toolkit_source(root):
     def load(fam):
         return snapshot.load_model(version, fam) if fam in lacking else decide(build_model(FAMILIES[fam], dirs))
 
-    return description, dirs, _versioned(load)
+    load = _versioned(load)
+    load.families = [f for f in FAMILY_NAMES if f not in absent]
+    return description, dirs, load
+
+
+def version_key(version):
+    return tuple(int(x) for x in version.split("."))
 
 
 def _versioned(load):
@@ -156,7 +168,7 @@ def make_builder(family, source=None):
 
 def builders():
     source = header_source()
-    return {f: make_builder(f, source) for f in FAMILY_NAMES}
+    return {f: make_builder(f, source) for f in source[2].families}
 
 
 def main():
@@ -165,7 +177,16 @@ def main():
 
     source = header_source()
     print("cudacffi: generating from %s" % source[0])
-    for family in sys.argv[1:] or FAMILY_NAMES:  # python build_cffi.py [family ...]
+    for family in FAMILY_NAMES:
+        if family not in source[2].families:  # newer than these headers: no module (and none left over)
+            print("cudacffi: no %s in these headers (CUDA %s and newer); not built" % (family, FAMILIES[family].since))
+            stale = [os.path.join(GEN_DIR, family + ext) for ext in (".py", ".pyi")]
+            stale += [os.path.join(HERE, "cudacffi", n) for n in os.listdir(os.path.join(HERE, "cudacffi"))
+                      if n.startswith("_%s." % family) and n.endswith(".so")]
+            for path in stale:
+                if os.path.exists(path):
+                    os.remove(path)
+    for family in sys.argv[1:] or source[2].families:  # python build_cffi.py [family ...]
         t = time.time()
         ffi = make_builder(family, source)
         built = ffi.compile(tmpdir=os.path.join(HERE, "build", "cffi"), verbose=False)
@@ -178,5 +199,5 @@ if __name__ == "__main__":
     main()
 elif __name__ == "__cffi__":  # setuptools: cffi_modules = ["build_cffi.py:driver_ffi", ...]
     _source = header_source()
-    for _family in FAMILY_NAMES:  # driver_ffi, runtime_ffi, ...: what setup.py's cffi_modules name
+    for _family in _source[2].families:  # driver_ffi, runtime_ffi, ...: what setup.py's cffi_modules name
         globals()["%s_ffi" % _family] = make_builder(_family, _source)

@@ -6,6 +6,7 @@ import sys
 from setuptools import setup
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from build_cffi import FAMILY_NAMES  # noqa: E402  (the one list of families: cudacffi/_families.py)
+from build_cffi import header_source  # noqa: E402
 
-setup(cffi_modules=["build_cffi.py:%s_ffi" % name for name in FAMILY_NAMES])
+# every family of cudacffi/_families.py that the build's headers have (nvFatbin starts with CUDA 12.4)
+setup(cffi_modules=["build_cffi.py:%s_ffi" % name for name in header_source()[2].families])

@@ -47,7 +47,7 @@ def _check(args):
     status = 0
     for v in args.versions or snapshot.available_versions():
         have = snapshot.families_in(v)
-        for fam in sorted(set(have) | set(FAMILIES)):
+        for fam in sorted(set(have) | set(snapshot.expected_families(v))):
             if fam not in have or fam not in FAMILIES:
                 print("%s %s: %s" % (v, fam, "MISSING" if fam not in have else "unknown family"))
                 status = 1

@@ -368,6 +368,12 @@ OVERRIDES = {
     ("nvJitLinkAddData", "data"): Direction("in_ptr", size="size"),
     ("nvvmAddModuleToProgram", "buffer"): Direction("in_ptr", size="size"),
     ("nvvmLazyAddModuleToProgram", "buffer"): Direction("in_ptr", size="size"),
+    # nvFatbin: the inputs are bytes counted by size (PTX too: cuda.bindings takes bytes), and the handle is
+    # read and cleared by the destroy call, which cuda.bindings names handle
+    **{("nvFatbinAdd" + k, "code"): Direction("in_ptr", size="size")
+       for k in ("PTX", "Cubin", "LTOIR", "Index", "Reloc", "TileIR")},
+    ("nvFatbinDestroy", "handle_indirect"): Named("handle", Direction("in_ref")),
+    ("nvFatbinCreate", "handle_indirect"): Named("handle"),
     # -- graphics interop and EGL streams (cudaEGL.h, cudaGL.h, cuda_egl_interop.h, cuda_gl_interop.h) --------
     # the caller's connection, resource and stream, passed by address (cuda.bindings takes them as inputs)
     **{(pre + f, p): Direction("in_ref") for pre in ("cu", "cuda")

@@ -26,6 +26,7 @@ class Family:
     version_header: str = ""  # where CUDA_VERSION comes from when the family's own headers lack it
     version_macro: str = "CUDA_VERSION"  # the header's version, as 1000 * major + 10 * minor
     skip: Tuple[str, ...] = ()  # functions of the headers left out of the API (see the family)
+    since: str = ""  # the first CUDA version whose headers have the family (older snapshots lack it)
     standins: Tuple[str, ...] = ()  # headers/fake_interop files whose typedefs belong to it too
 
 
@@ -124,11 +125,25 @@ NVVM = Family(
     version_header="cuda.h",
 )
 
-FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM)}
+# nvFatbin (CUDA 12.4 and newer): fat binaries from PTX, cubins and LTO-IR; cuda.bindings.nvfatbin's style.
+# Snapshots of older CUDA have no nvFatbin.h, and builds of them no nvfatbin module.
+NVFATBIN = Family(
+    name="nvfatbin",
+    headers=("nvFatbin.h",),
+    own=("nvFatbin.h",),
+    status="nvFatbinResult",
+    style="exception",
+    wheel_files=("nvFatbin.h",),
+    version_header="cuda.h",
+    since="12.4",
+)
+
+FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM, NVFATBIN)}
 
 # Where each header sits inside the unpacked NVIDIA wheels, by CUDA major version.
 WHEEL_INCLUDE_DIRS = {
     12: ("nvidia/cuda_runtime/include", "nvidia/cuda_nvrtc/include", "nvidia/nvjitlink/include",
-         "nvidia/cuda_nvcc/include", "nvidia/cuda_nvcc/nvvm/include", "nvidia/cuda_profiler_api/include"),
+         "nvidia/cuda_nvcc/include", "nvidia/cuda_nvcc/nvvm/include", "nvidia/nvfatbin/include",
+         "nvidia/cuda_profiler_api/include"),
     13: ("nvidia/cu13/include",),
 }

@@ -296,10 +296,15 @@ def python_name(model, cname):
 
 
 def size_function(model, f):
-    """The ``<name>Size`` function that says how large ``f``'s caller buffer must be, if there is one."""
-    for g in model["functions"]:
-        if g["name"] == f["name"] + "Size" and len(outputs(g)) == 1:
-            return g
+    """The ``<name>Size`` function that says how large ``f``'s caller buffer must be, if there is one
+    (``nvrtcGetPTX`` -> ``nvrtcGetPTXSize``; ``nvFatbinGet`` -> ``nvFatbinSize``)."""
+    names = [f["name"] + "Size"]
+    if f["name"].endswith("Get"):
+        names.append(f["name"][:-3] + "Size")
+    for name in names:
+        for g in model["functions"]:
+            if g["name"] == name and len(outputs(g)) == 1:
+                return g
     return None
 
 
@@ -333,7 +338,10 @@ class ExceptionConvention(Convention):
         return python_name(self.model, f["name"])
 
     def param_name(self, p):
-        return snake(p["name"])
+        from .directions import RENAMES
+
+        named = p.get("pyname", p["name"])  # an override's name (Named) where one renames the parameter
+        return snake(named if named != RENAMES.get(p["name"], p["name"]) else p["name"])
 
     def live(self, base, value, lw, py):
         if base in self.tracked:

@@ -61,20 +61,40 @@ def write_snapshot(version, include_dirs, families=None, root=HEADERS):
     dest = snapshot_dir(version, root)
     inc = os.path.join(dest, "include")
     written = []
-    for name in families or FAMILIES:
+    names = [n for n in families or FAMILIES if _has_headers(FAMILIES[n], include_dirs, version)]
+    for name in names:
         fam = FAMILIES[name]
         for h in fam.wheel_files:
             target = os.path.join(inc, h)
             os.makedirs(os.path.dirname(target), exist_ok=True)
             shutil.copyfile(find_header(h, include_dirs), target)
             written.append(target)
-    for name in families or FAMILIES:
+    for name in names:
         model = build_model(FAMILIES[name], [inc])
         path = os.path.join(dest, "model-%s.json" % name)
         with open(path, "w") as f:
             f.write(dump_model(model))
         written.append(path)
     return written
+
+
+def _has_headers(family, include_dirs, version):
+    """Whether the headers have ``family``; a family newer than ``version`` (``since``) may be absent, any
+    other missing header is an error."""
+    for h in family.wheel_files:
+        try:
+            find_header(h, include_dirs)
+        except FileNotFoundError:
+            if family.since and tuple(map(int, version.split("."))) < tuple(map(int, family.since.split("."))):
+                return False
+            raise
+    return True
+
+
+def expected_families(version):
+    """The families a snapshot of ``version`` must have (all but those newer than it)."""
+    v = tuple(map(int, version.split(".")))
+    return [n for n, f in FAMILIES.items() if not f.since or v >= tuple(map(int, f.since.split(".")))]
 
 
 def families_in(version):

@@ -20,28 +20,34 @@ PINS = {
              "profiler": "nvidia-cuda-profiler-api-cu12==12.0.140"},
     "12.4": {"runtime": "nvidia-cuda-runtime-cu12==12.4.127", "nvrtc": "nvidia-cuda-nvrtc-cu12==12.4.127",
              "nvjitlink": "nvidia-nvjitlink-cu12==12.4.127", "nvcc": "nvidia-cuda-nvcc-cu12==12.4.131",
-             "profiler": "nvidia-cuda-profiler-api-cu12==12.4.127"},
+             "profiler": "nvidia-cuda-profiler-api-cu12==12.4.127",
+             "nvfatbin": "nvidia-nvfatbin-cu12==12.4.127"},
     "12.6": {"runtime": "nvidia-cuda-runtime-cu12==12.6.77", "nvrtc": "nvidia-cuda-nvrtc-cu12==12.6.85",
              "nvjitlink": "nvidia-nvjitlink-cu12==12.6.85", "nvcc": "nvidia-cuda-nvcc-cu12==12.6.85",
-             "profiler": "nvidia-cuda-profiler-api-cu12==12.6.77"},
+             "profiler": "nvidia-cuda-profiler-api-cu12==12.6.77",
+             "nvfatbin": "nvidia-nvfatbin-cu12==12.6.77"},
     "12.8": {"runtime": "nvidia-cuda-runtime-cu12==12.8.90", "nvrtc": "nvidia-cuda-nvrtc-cu12==12.8.93",
              "nvjitlink": "nvidia-nvjitlink-cu12==12.8.93", "nvcc": "nvidia-cuda-nvcc-cu12==12.8.93",
-             "profiler": "nvidia-cuda-profiler-api-cu12==12.8.90"},
+             "profiler": "nvidia-cuda-profiler-api-cu12==12.8.90",
+             "nvfatbin": "nvidia-nvfatbin-cu12==12.8.90"},
     "12.9": {"runtime": "nvidia-cuda-runtime-cu12==12.9.79", "nvrtc": "nvidia-cuda-nvrtc-cu12==12.9.86",
              "nvjitlink": "nvidia-nvjitlink-cu12==12.9.86", "nvcc": "nvidia-cuda-nvcc-cu12==12.9.86",
-             "profiler": "nvidia-cuda-profiler-api-cu12==12.9.79"},
+             "profiler": "nvidia-cuda-profiler-api-cu12==12.9.79",
+             "nvfatbin": "nvidia-nvfatbin-cu12==12.9.82"},
     "13.0": {"runtime": "nvidia-cuda-runtime==13.0.96", "nvrtc": "nvidia-cuda-nvrtc==13.0.88",
              "nvjitlink": "nvidia-nvjitlink==13.0.88", "crt": "nvidia-cuda-crt==13.0.88",
-             "nvvm": "nvidia-nvvm==13.0.88", "profiler": "nvidia-cuda-profiler-api==13.0.85"},
+             "nvvm": "nvidia-nvvm==13.0.88", "profiler": "nvidia-cuda-profiler-api==13.0.85",
+             "nvfatbin": "nvidia-nvfatbin==13.0.85"},
     "13.5": {"runtime": "nvidia-cuda-runtime==13.5.37", "nvrtc": "nvidia-cuda-nvrtc==13.5.37",
              "nvjitlink": "nvidia-nvjitlink==13.5.37", "crt": "nvidia-cuda-crt==13.5.37",
-             "nvvm": "nvidia-nvvm==13.5.37", "profiler": "nvidia-cuda-profiler-api==13.5.25"},
+             "nvvm": "nvidia-nvvm==13.5.37", "profiler": "nvidia-cuda-profiler-api==13.5.25",
+             "nvfatbin": "nvidia-nvfatbin==13.5.37"},
 }
 
 # The wheel that ships each family's shared library, first match (12.x has NVVM in the nvcc wheel). The
 # driver's library comes with the GPU driver, never from a wheel.
 _LIBRARY_ROLES = {"runtime": ("runtime",), "nvrtc": ("nvrtc",), "nvjitlink": ("nvjitlink",),
-                  "nvvm": ("nvvm", "nvcc")}
+                  "nvvm": ("nvvm", "nvcc"), "nvfatbin": ("nvfatbin",)}
 
 def versions():
     return sorted(PINS, key=lambda v: tuple(int(x) for x in v.split(".")))

@@ -38,7 +38,11 @@ def report_libraries():
     print("libraries")
     for family in FAMILIES.values():
         name, version = family.title, globals()["_%s_version" % family.name]
-        module = importlib.import_module("cudacffi." + family.name)
+        try:
+            module = importlib.import_module("cudacffi." + family.name)
+        except ImportError as e:  # a family newer than this build's headers (nvFatbin before 12.4)
+            _line(name, "not in this build: %s" % " ".join(str(e).split()))
+            continue
         lib = module._library
         try:
             lib.load()
@@ -102,6 +106,14 @@ def _nvvm_version():
     from cudacffi import nvvm
 
     return "NVVM %d.%d, IR %d.%d" % (nvvm.version() + nvvm.ir_version()[:2]), None
+
+
+def _nvfatbin_version():
+    """nvFatbin's version, as CUDA's (major, minor)."""
+    from cudacffi import nvfatbin
+
+    v = nvfatbin.version()
+    return "%d.%d" % v, v
 
 
 def report_devices():

@@ -35,7 +35,11 @@ NVVM = Family("nvvm", "exception", "libnvvm", "libnvvm.so", ("libnvvm.so.4", "li
               {12: ("nvidia/cuda_nvcc/nvvm/lib64",), 13: ("nvidia/cu13/lib",)},
               {12: "nvidia-cuda-nvcc-cu12", 13: "nvidia-nvvm"}, ("nvvm/lib64",), "")
 
-FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM)}  # in build and report order
+NVFATBIN = Family("nvfatbin", "exception", "libnvfatbin", "libnvfatbin.so", (),
+                  {12: ("nvidia/nvfatbin/lib",), 13: ("nvidia/cu13/lib",)},
+                  {12: "nvidia-nvfatbin-cu12", 13: "nvidia-nvfatbin"}, (), "")
+
+FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM, NVFATBIN)}  # in build and report order
 NAMES = tuple(FAMILIES)
 MAJORS = (13, 12)  # CUDA majors the loader knows, newest first
 DEFAULT_MAJOR = 12  # the major of the default build, whose wheels ``pip install "cudacffi[all]"`` pulls

@@ -107,7 +107,7 @@ def test_the_build_and_the_runtime_know_the_same_families():
     for name, spec in _families.FAMILIES.items():
         assert FAMILIES[name].style == spec.style, name
     with open(os.path.join(ROOT, "setup.py")) as f:
-        assert "FAMILY_NAMES" in f.read()
+        assert "header_source()[2].families" in f.read()  # the families these headers have
 
 
 @pytest.mark.parametrize("param, message", [
@@ -179,6 +179,9 @@ def test_alignment_attributes_are_recorded():
 def test_snapshot_reproduces(version, family):
     """Regenerating a snapshot's model from its own headers gives the committed file byte for byte."""
     path = os.path.join(snapshot.snapshot_dir(version), "model-%s.json" % family)
+    if family not in snapshot.expected_families(version):
+        assert not os.path.exists(path)  # the family is newer than these headers
+        pytest.skip("CUDA %s has no %s (it starts with %s)" % (version, family, FAMILIES[family].since))
     with open(path) as f:
         committed = f.read()
     assert snapshot.regenerate(version, family) == committed
