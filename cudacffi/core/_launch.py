@@ -358,7 +358,7 @@ def _check_values(kernel, args, types):
         if isinstance(arg, Buffer) and arg.is_closed:
             raise ValueError("%s: argument %d (kernel_args[%d]) is a closed Buffer" % (_kernel_label(kernel), i, i))
         if isinstance(t, str) and t in _INT_TYPES.values() and isinstance(arg, int):
-            bits = 8 * int(t[3:-2])
+            bits = int(t[3:-2])
             v = int(arg)
             if not -(1 << (bits - 1)) <= v < (1 << bits):
                 raise OverflowError("%s: argument %d (kernel_args[%d]) = %d does not fit the kernel's %d-byte "
@@ -371,7 +371,7 @@ def _widen_unsigned(values, types):
     out = None
     for i, (v, t) in enumerate(zip(values, types)):
         if isinstance(t, str) and t in _INT_TYPES.values() and isinstance(v, int):
-            bits = 8 * int(t[3:-2])
+            bits = int(t[3:-2])
             if (1 << (bits - 1)) <= v < (1 << bits):
                 if out is None:
                     out = list(values)

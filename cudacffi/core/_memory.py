@@ -94,7 +94,9 @@ class Buffer:
         if self._ptr is None:
             raise ValueError("the Buffer is closed")
         if self._box is None:
-            self._box = _utils.driver().CUdeviceptr(self._ptr)
+            from .. import driver
+
+            self._box = driver.CUdeviceptr(self._ptr)
         return self._box.getPtr()
 
     @property
@@ -131,7 +133,7 @@ class Buffer:
     def __repr__(self):
         if self._ptr is None:
             return "<Buffer closed>"
-        return "<Buffer ptr=0x%x size=%d device=%d>" % (self._ptr, self._size, self._device.device_id)
+        return "<Buffer ptr=0x%x size=%d>" % (self._ptr, self._size)
 
     def __eq__(self, other):
         return isinstance(other, Buffer) and other._ptr == self._ptr and other._size == self._size

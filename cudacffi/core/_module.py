@@ -120,7 +120,8 @@ class ObjectCode:
             symbol = symbol.encode()
         kernel = self._kernels.get(symbol)
         if kernel is None:
-            handle = check(_utils.driver().cuLibraryGetKernel(self._load(), symbol))
+            library = self._load()
+            handle = check(_utils.driver().cuLibraryGetKernel(library, symbol))
             kernel = self._kernels[symbol] = Kernel._from_kernel(handle, self, symbol.decode())
         return kernel
 
