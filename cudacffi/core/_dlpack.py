@@ -29,7 +29,10 @@ _api = []
 
 def _capsule_api():
     if not _api:
-        api = ctypes.pythonapi
+        api = getattr(ctypes, "pythonapi", None)
+        if api is None:  # PyPy: no C-API through ctypes
+            raise TypeError("an object with only __dlpack__ cannot be a kernel argument on this interpreter (no "
+                            "ctypes.pythonapi): pass one with __cuda_array_interface__, or its pointer as an int")
         api.PyCapsule_IsValid.restype = ctypes.c_int
         api.PyCapsule_IsValid.argtypes = [ctypes.py_object, ctypes.c_char_p]
         api.PyCapsule_GetPointer.restype = ctypes.c_void_p
@@ -40,11 +43,11 @@ def _capsule_api():
 
 def tensor(obj):
     """(data pointer + byte_offset, device_type, device_id) of ``obj``'s DLPack tensor."""
+    api = _capsule_api()
     try:
         capsule = obj.__dlpack__(max_version=(1, 0))
     except TypeError:  # a producer older than DLPack 1.0 takes no max_version
         capsule = obj.__dlpack__()
-    api = _capsule_api()
     if api.PyCapsule_IsValid(capsule, b"dltensor_versioned"):
         managed = _DLManagedTensorVersioned.from_address(api.PyCapsule_GetPointer(capsule, b"dltensor_versioned"))
         t = managed.dl_tensor
