@@ -5,7 +5,6 @@ import ctypes
 import dataclasses
 import io
 import os
-import sys
 
 import pytest
 

@@ -241,12 +241,10 @@ def _arg_rule(kernel, i, arg, size):
             return "uint16_t", _half_bits
         raise _mismatch(kernel, i, "a float (packed as 2, 4 or 8 bytes)", size)
     if cls is complex:
+        if size not in (None, 8, 16):
+            raise _mismatch(kernel, i, "a complex (packed as 8 or 16 bytes)", size)
         np = _numpy(kernel, i, "a complex")
-        if size is None or size == 16:
-            return np.dtype(np.complex128), None
-        if size == 8:
-            return np.dtype(np.complex64), None
-        raise _mismatch(kernel, i, "a complex (packed as 8 or 16 bytes)", size)
+        return np.dtype(np.complex64 if size == 8 else np.complex128), None
     np = sys.modules.get("numpy")
     if np is not None and isinstance(arg, np.generic):
         dt = arg.dtype
