@@ -4,7 +4,6 @@ Option spellings are cuda.core 1.2.2's (``LinkerOptions.as_bytes``). Deliberate 
 ``optimize_unused_variables`` emit their flag only when True (cuda.core emits it for False too).
 """
 
-import ctypes
 from dataclasses import dataclass
 from typing import Optional, Union
 
@@ -230,6 +229,8 @@ class Linker:
             err, address, size = drv.cuLinkComplete(self._handle)
             if err:
                 raise RuntimeError("cuLinkComplete failed: %s\n%s" % (err.name, self.get_error_log()))
+            import ctypes
+
             data = ctypes.string_at(int(address), size)  # owned by the link state until cuLinkDestroy
         if target_type == "ptx":
             data = data.rstrip(b"\0")
