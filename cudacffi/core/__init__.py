@@ -1,0 +1,26 @@
+"""cudacffi.core: cuda.core's API (Device, Stream, Event, Program, Linker, ObjectCode, Kernel, launch) on
+cudacffi's generated bindings, for CPython and PyPy.
+
+    from cudacffi.core import Device, LaunchConfig, Program, ProgramOptions, launch
+    # instead of: from cuda.core import ...
+
+Importing loads no CUDA library and needs neither numpy nor a GPU. The names, signatures, properties and
+options are cuda.core 1.2.2's; where this module does more (checked kernel arguments, ``Stream()`` as a
+context manager, ``Device.total_memory``, an optional ``stream`` for ``allocate`` and copies, a primary
+context made current on first use), the docstrings say so.
+"""
+
+from ._utils import ComputeCapability, CUDAError, NVRTCError
+from ._device import Context, Device, DeviceProperties, system
+from ._stream import (LEGACY_DEFAULT_STREAM, PER_THREAD_DEFAULT_STREAM, Event, EventOptions, Stream,
+                      StreamOptions)
+from ._memory import Buffer
+from ._module import Kernel, KernelAttributes, KernelOccupancy, ObjectCode, ParamInfo
+from ._program import Program, ProgramOptions
+from ._linker import Linker, LinkerOptions
+from ._launch import LaunchConfig, launch
+
+__all__ = ["Buffer", "ComputeCapability", "Context", "CUDAError", "Device", "DeviceProperties", "Event",
+           "EventOptions", "Kernel", "KernelAttributes", "KernelOccupancy", "LaunchConfig", "LEGACY_DEFAULT_STREAM",
+           "Linker", "LinkerOptions", "NVRTCError", "ObjectCode", "ParamInfo", "PER_THREAD_DEFAULT_STREAM",
+           "Program", "ProgramOptions", "Stream", "StreamOptions", "launch", "system"]

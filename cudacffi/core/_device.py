@@ -1,0 +1,389 @@
+"""Device, DeviceProperties and Context: cuda.core's entry point on the driver API.
+
+A Device is a per-thread singleton per ordinal, as in cuda.core. Beyond cuda.core: a device used on a
+thread where no context is current makes its primary context current (instead of raising), and
+``total_memory`` is a property of the device.
+"""
+
+import threading
+
+from . import _utils
+from ._utils import ComputeCapability, check
+
+# cuda.core's DeviceProperties answers bool for these attributes (every other attribute is an int)
+_BOOL_PROPERTIES = frozenset("""
+gpu_overlap kernel_exec_timeout integrated can_map_host_memory concurrent_kernels ecc_enabled tcc_driver
+unified_addressing global_l1_cache_supported local_l1_cache_supported managed_memory multi_gpu_board
+host_native_atomic_supported pageable_memory_access concurrent_managed_access compute_preemption_supported
+can_use_host_pointer_for_registered_mem cooperative_launch pageable_memory_access_uses_host_page_tables
+direct_managed_mem_access_from_host virtual_memory_management_supported
+handle_type_posix_file_descriptor_supported handle_type_win32_handle_supported
+handle_type_win32_kmt_handle_supported generic_compression_supported gpu_direct_rdma_with_cuda_vmm_supported
+sparse_cuda_array_supported read_only_host_register_supported memory_pools_supported gpu_direct_rdma_supported
+deferred_mapping_cuda_array_supported multicast_supported can_tex2d_gather stream_priorities_supported
+can_flush_remote_writes host_register_supported timeline_semaphore_interop_supported cluster_launch
+can_use_64_bit_stream_mem_ops can_use_stream_wait_value_nor dma_buf_supported ipc_event_supported
+tensor_map_access_supported handle_type_fabric_supported unified_function_pointers mps_enabled
+d3d12_cig_supported vulkan_cig_supported host_numa_virtual_memory_management_supported
+host_numa_memory_pools_supported host_numa_multinode_ipc_supported host_memory_pools_supported
+host_virtual_memory_management_supported host_alloc_dma_buf_supported only_partial_host_native_atomic_supported
+can_use_stream_mem_ops_v1 can_use_64_bit_stream_mem_ops_v1 can_use_stream_wait_value_nor_v1
+cooperative_multi_device_launch virtual_address_management_supported
+""".split())
+
+_PREFIX = "CU_DEVICE_ATTRIBUTE_"
+
+
+def property_names():
+    """{Python name: CUdevice_attribute member} for every attribute of this build's headers."""
+    from .. import driver
+
+    names = {}
+    for member_name, member in driver.CUdevice_attribute.__members__.items():
+        if member_name.startswith(_PREFIX) and member_name != _PREFIX + "MAX":
+            names[member_name[len(_PREFIX):].lower()] = member
+    return names
+
+
+class DeviceProperties:
+    """Every ``CUdevice_attribute`` of a device as a lazy, cached property (``max_threads_per_block``, ...)."""
+
+    __slots__ = ("_dev", "_cache")
+
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError("DeviceProperties cannot be instantiated directly: use Device().properties")
+
+    @classmethod
+    def _init(cls, dev):
+        self = object.__new__(cls)
+        self._dev = dev
+        self._cache = {}
+        return self
+
+    def _get(self, name, attr):
+        try:
+            return self._cache[name]
+        except KeyError:
+            pass
+        drv = _utils.driver()
+        value = check(drv.cuDeviceGetAttribute(attr, self._dev))
+        if name in _BOOL_PROPERTIES:
+            value = bool(value)
+        self._cache[name] = value
+        return value
+
+    def __dir__(self):
+        return sorted(set(object.__dir__(self)) | set(property_names()))
+
+    def __repr__(self):
+        return "<DeviceProperties of device %d>" % int(self._dev)
+
+
+def _make_property(name, attr):
+    def get(self):
+        return self._get(name, attr)
+    get.__name__ = name
+    kind = "bool" if name in _BOOL_PROPERTIES else "int"
+    return property(get, doc="%s: %s (cuDeviceGetAttribute, cached)" % (kind, attr.name))
+
+
+for _name, _attr in property_names().items():
+    setattr(DeviceProperties, _name, _make_property(_name, _attr))
+del _name, _attr
+
+
+class Context:
+    """A CUDA context (a device's primary context, as Device.context gives it)."""
+
+    __slots__ = ("_handle", "_h", "_device_id", "_owned", "__weakref__")
+
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError("Context objects cannot be instantiated directly: use Device().context")
+
+    @classmethod
+    def _from_ctx(cls, handle, device_id):
+        self = object.__new__(cls)
+        self._handle = handle
+        self._h = int(handle)
+        self._device_id = device_id
+        self._owned = False
+        return self
+
+    @property
+    def handle(self):
+        """The ``driver.CUcontext`` (None once closed)."""
+        return self._handle
+
+    @property
+    def is_closed(self):
+        return self._handle is None
+
+    @property
+    def is_green(self):
+        return False
+
+    def close(self):
+        """Forget the context; a primary context stays retained by its Device for the process's life."""
+        self._handle = None
+
+    def create_stream(self, options=None):
+        from ._stream import Stream
+
+        return Stream._create(Device(self._device_id), options)
+
+    def __eq__(self, other):
+        return isinstance(other, Context) and other._h == self._h
+
+    def __hash__(self):
+        return hash((Context, self._h))
+
+    def __repr__(self):
+        return "<Context handle=0x%x device=%d>" % (self._h, self._device_id)
+
+
+_tls = threading.local()
+_primary = {}  # device ordinal -> retained primary CUcontext (retained once per process, never released)
+_primary_lock = threading.Lock()
+
+
+def _retain_primary(device_id, cu_device):
+    ctx = _primary.get(device_id)
+    if ctx is None:
+        with _primary_lock:
+            ctx = _primary.get(device_id)
+            if ctx is None:
+                ctx = _primary[device_id] = check(_utils.driver().cuDevicePrimaryCtxRetain(cu_device))
+    return ctx
+
+
+class Device:
+    """A GPU: the entry point for contexts, streams, events, memory and launches.
+
+    ``Device(device_id=None)`` returns this thread's object for that ordinal; None means the device of the
+    current context (device 0 where there is none). Creating it initializes the driver but no context.
+    """
+
+    __slots__ = ("_id", "_cu", "_properties", "_uuid", "_context", "_inited", "_default_stream", "__weakref__")
+
+    def __new__(cls, device_id=None):
+        drv = _utils.driver()
+        if isinstance(device_id, Device):
+            return device_id
+        if device_id is None:
+            err, dev = drv.cuCtxGetDevice()
+            device_id = int(dev) if not err else 0
+        elif not isinstance(device_id, int) or isinstance(device_id, bool):
+            raise TypeError("device_id must be an int, a Device or None, not %s" % type(device_id).__name__)
+        devices = getattr(_tls, "devices", None)
+        if devices is None:
+            n = check(drv.cuDeviceGetCount())
+            devices = _tls.devices = [None] * n
+        if not 0 <= device_id < len(devices):
+            raise ValueError("device_id must be within [0, %d), got %d" % (len(devices), device_id))
+        self = devices[device_id]
+        if self is None:
+            self = devices[device_id] = object.__new__(cls)
+            self._id = device_id
+            self._cu = check(drv.cuDeviceGet(device_id))
+            self._properties = self._uuid = self._context = self._default_stream = None
+            self._inited = False
+        return self
+
+    @classmethod
+    def get_all_devices(cls):
+        """A tuple of every device, in ordinal order."""
+        n = check(_utils.driver().cuDeviceGetCount())
+        return tuple(cls(i) for i in range(n))
+
+    # -- identity --------------------------------------------------------------------------------------------
+    @property
+    def device_id(self):
+        return self._id
+
+    def __int__(self):
+        return self._id
+
+    def __index__(self):
+        return self._id
+
+    def __eq__(self, other):
+        return isinstance(other, Device) and other._id == self._id
+
+    def __hash__(self):
+        return hash((Device, self._id))
+
+    def __reduce__(self):
+        return Device, (self._id,)
+
+    def __repr__(self):
+        return "<Device %d (%s)>" % (self._id, self.name)
+
+    # -- facts -----------------------------------------------------------------------------------------------
+    @property
+    def name(self):
+        return check(_utils.driver().cuDeviceGetName(256, self._cu)).split(b"\0")[0].decode()
+
+    @property
+    def pci_bus_id(self):
+        return check(_utils.driver().cuDeviceGetPCIBusId(32, self._cu)).split(b"\0")[0].decode()
+
+    @property
+    def uuid(self):
+        """The device's UUID as cuda.core writes it: 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx'."""
+        if self._uuid is None:
+            drv = _utils.driver()
+            getter = getattr(drv, "cuDeviceGetUuid_v2", None) or drv.cuDeviceGetUuid
+            raw = bytes(bytearray(b & 0xFF for b in _uuid_bytes(check(getter(self._cu)))))
+            h = raw.hex()
+            self._uuid = "-".join((h[:8], h[8:12], h[12:16], h[16:20], h[20:32]))
+        return self._uuid
+
+    @property
+    def properties(self):
+        if self._properties is None:
+            self._properties = DeviceProperties._init(self._cu)
+        return self._properties
+
+    @property
+    def compute_capability(self):
+        p = self.properties
+        return ComputeCapability(p.compute_capability_major, p.compute_capability_minor)
+
+    @property
+    def arch(self):
+        """Compute capability as a string: '90' for 9.0."""
+        major, minor = self.compute_capability
+        return "%d%d" % (major, minor)
+
+    @property
+    def total_memory(self):
+        """Bytes of device memory (cuDeviceTotalMem). Beyond cuda.core."""
+        return check(_utils.driver().cuDeviceTotalMem(self._cu))
+
+    def can_access_peer(self, peer):
+        peer = Device(peer)
+        if peer._id == self._id:
+            return True
+        return bool(check(_utils.driver().cuDeviceCanAccessPeer(self._cu, peer._cu)))
+
+    # -- contexts --------------------------------------------------------------------------------------------
+    def set_current(self, ctx=None):
+        """Make this device's primary context current on this thread (or ``ctx``: then the previous
+        current context is popped and returned)."""
+        drv = _utils.driver()
+        if ctx is not None:
+            if not isinstance(ctx, Context):
+                raise TypeError("ctx must be a Context, not %s" % type(ctx).__name__)
+            if ctx._device_id != self._id:
+                raise RuntimeError("the provided context was created on device %d, not device %d"
+                                   % (ctx._device_id, self._id))
+            err, prev = drv.cuCtxPopCurrent()
+            check(drv.cuCtxPushCurrent(ctx._handle))
+            self._inited = True
+            if err or prev is None or int(prev) == 0:
+                return None
+            return Context._from_ctx(prev, self._id)
+        primary = _retain_primary(self._id, self._cu)
+        check(drv.cuCtxSetCurrent(primary))
+        if self._context is None:
+            self._context = Context._from_ctx(primary, self._id)
+        self._inited = True
+        return None
+
+    def _ensure_current(self):
+        """Beyond cuda.core: where no context is current on this thread, make the primary one current."""
+        if self._inited:
+            return
+        drv = _utils.driver()
+        err, cur = drv.cuCtxGetCurrent()
+        if not err and cur is not None and int(cur) != 0:
+            dev = check(drv.cuCtxGetDevice())
+            if int(dev) != self._id:
+                raise RuntimeError("device %d is not current on this thread (device %d is): call "
+                                   "Device(%d).set_current() first" % (self._id, int(dev), self._id))
+            if self._context is None:
+                self._context = Context._from_ctx(cur, self._id)
+            self._inited = True
+        else:
+            self.set_current()
+
+    @property
+    def context(self):
+        self._ensure_current()
+        if self._context is None:
+            self._context = Context._from_ctx(check(_utils.driver().cuCtxGetCurrent()), self._id)
+        return self._context
+
+    @property
+    def default_stream(self):
+        """The legacy default stream, or the per-thread one where CUDA_PYTHON_CUDA_PER_THREAD_DEFAULT_STREAM
+        is set (as cuda.core)."""
+        from ._stream import default_stream
+
+        self._ensure_current()
+        return default_stream()
+
+    @property
+    def memory_resource(self):
+        from ._memory import _DeviceAllocator
+
+        return _DeviceAllocator._for(self)
+
+    # -- work ------------------------------------------------------------------------------------------------
+    def create_stream(self, obj=None, options=None):
+        from ._stream import Stream
+
+        if obj is not None:
+            return Stream._from_foreign(obj, options)
+        self._ensure_current()
+        return Stream._create(self, options)
+
+    def create_event(self, options=None):
+        from ._stream import Event
+
+        self._ensure_current()
+        return Event._create(self, options)
+
+    def allocate(self, size, stream=None):
+        """A Buffer of ``size`` bytes of device memory, stream-ordered on ``stream``. Beyond cuda.core:
+        ``stream`` may be omitted (the device's default stream) and may be passed by position."""
+        from ._memory import Buffer
+
+        self._ensure_current()
+        return Buffer._allocate(self, size, stream)
+
+    def sync(self):
+        self._ensure_current()
+        check(_utils.driver().cuCtxSynchronize())
+
+
+def _uuid_bytes(uuid):
+    b = uuid.bytes
+    return b if not isinstance(b, str) else b.encode("latin-1")
+
+
+class _System:
+    """``system``: the driver's view of the machine (no NVML here)."""
+
+    @property
+    def num_devices(self):
+        return check(_utils.driver().cuDeviceGetCount())
+
+    @property
+    def driver_version(self):
+        """(major, minor) of the driver's CUDA version, e.g. (12, 9)."""
+        v = check(_utils.driver().cuDriverGetVersion())
+        return (v // 1000, (v % 1000) // 10)
+
+    @property
+    def devices(self):
+        return Device.get_all_devices()
+
+    def get_num_devices(self):
+        return self.num_devices
+
+    def __repr__(self):
+        return "<cudacffi.core.system>"
+
+
+system = _System()

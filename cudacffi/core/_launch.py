@@ -1,0 +1,377 @@
+"""LaunchConfig and launch(): cuLaunchKernelEx with arguments packed by cudacffi's kernel-parameter packer.
+
+Arguments, as cuda.core takes them: Buffers and objects with ``__cuda_array_interface__`` or ``__dlpack__``
+(their device pointer), driver handles (their value), numpy scalars and ctypes scalars (their bytes),
+``bool``, ``int``, ``float``, ``complex``. Beyond cuda.core, where the driver reports the kernel's
+parameters (``Kernel.arguments_info``, CUDA 12.4+ drivers): a wrong number of arguments or an argument
+whose size differs from its parameter's raises TypeError naming the argument, and a Python int or float
+is packed at its parameter's size (int8..int64, half/float/double). Without that report, ints pack as
+intptr_t and floats as double, as in cuda.core.
+
+The hot path: per kernel, a plan per tuple of argument classes (the types tuple the packer caches its
+layout by, and which arguments need converting); per LaunchConfig, one CUlaunchConfig per stream. A launch
+of Buffers, ints and floats converts nothing and allocates only the tuple of argument classes.
+"""
+
+import struct
+import sys
+
+from . import _utils
+from ._memory import Buffer
+from ._module import Kernel
+from ._stream import Stream
+from ._utils import cast_to_3_tuple, check
+
+_INT_TYPES = {1: "int8_t", 2: "int16_t", 4: "int32_t", 8: "int64_t"}
+_FLOAT_TYPES = {4: "float", 8: "double"}
+_HALF = struct.Struct("<e")
+_UINT16 = struct.Struct("<H")
+
+
+class LaunchConfig:
+    """``LaunchConfig(grid, cluster, block, shmem_size, is_cooperative, programmatic_stream_serialization)``.
+
+    With ``cluster``, ``grid`` counts clusters (the launch has grid * cluster blocks), as in cuda.core."""
+
+    __slots__ = ("_grid", "_cluster", "_block", "_shmem_size", "_is_cooperative", "_pss", "_natives")
+
+    def __init__(self, grid=None, cluster=None, block=None, shmem_size=None, is_cooperative=False,
+                 programmatic_stream_serialization=False):
+        self._natives = {}
+        self.grid = grid
+        self.cluster = cluster
+        self.block = block
+        self.shmem_size = shmem_size
+        self.is_cooperative = is_cooperative
+        self.programmatic_stream_serialization = programmatic_stream_serialization
+
+    def _set(self, slot, value):
+        object.__setattr__(self, slot, value)
+        self._natives = {}  # a changed config is rebuilt at its next launch
+
+    grid = property(lambda self: self._grid,
+                    lambda self, v: self._set("_grid", cast_to_3_tuple("LaunchConfig.grid", v)))
+    cluster = property(lambda self: self._cluster,
+                       lambda self, v: self._set("_cluster", None if v is None
+                                                 else cast_to_3_tuple("LaunchConfig.cluster", v)))
+    block = property(lambda self: self._block,
+                     lambda self, v: self._set("_block", cast_to_3_tuple("LaunchConfig.block", v)))
+
+    def _set_shmem(self, v):
+        if v is None:
+            v = 0
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ValueError("LaunchConfig.shmem_size must be an int >= 0, got %r" % (v,))
+        self._set("_shmem_size", v)
+
+    shmem_size = property(lambda self: self._shmem_size, _set_shmem)
+    is_cooperative = property(lambda self: self._is_cooperative,
+                              lambda self, v: self._set("_is_cooperative", bool(v)))
+    programmatic_stream_serialization = property(lambda self: self._pss, lambda self, v: self._set("_pss", bool(v)))
+
+    def _identity(self):
+        return (self._grid, self._cluster, self._block, self._shmem_size, self._is_cooperative, self._pss)
+
+    def __eq__(self, other):
+        return isinstance(other, LaunchConfig) and other._identity() == self._identity()
+
+    def __hash__(self):
+        return hash(self._identity())
+
+    def __repr__(self):
+        return ("LaunchConfig(grid=%r, cluster=%r, block=%r, shmem_size=%r, is_cooperative=%r, "
+                "programmatic_stream_serialization=%r)" % self._identity())
+
+
+def _native_config(config, stream_handle, with_cluster=True):
+    """A new driver.CUlaunchConfig for ``config`` on the stream ``stream_handle``."""
+    drv = _utils.driver()
+    native = drv.CUlaunchConfig()
+    grid = config._grid
+    if config._cluster is not None:
+        grid = tuple(g * c for g, c in zip(grid, config._cluster))
+    native.gridDimX, native.gridDimY, native.gridDimZ = grid
+    native.blockDimX, native.blockDimY, native.blockDimZ = config._block
+    native.sharedMemBytes = config._shmem_size
+    native.hStream = stream_handle
+    ids = drv.CUlaunchAttributeID
+    attrs = []
+    if config._cluster is not None and with_cluster:
+        a = drv.CUlaunchAttribute()
+        a.id = ids.CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
+        a.value.clusterDim.x, a.value.clusterDim.y, a.value.clusterDim.z = config._cluster
+        attrs.append(a)
+    if config._is_cooperative:
+        a = drv.CUlaunchAttribute()
+        a.id = ids.CU_LAUNCH_ATTRIBUTE_COOPERATIVE
+        a.value.cooperative = 1
+        attrs.append(a)
+    if config._pss:
+        a = drv.CUlaunchAttribute()
+        a.id = ids.CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION
+        a.value.programmaticStreamSerializationAllowed = 1
+        attrs.append(a)
+    native.attrs = attrs
+    native.numAttrs = len(attrs)
+    return native
+
+
+def _native_for(config, stream_handle):
+    natives = config._natives
+    if len(natives) >= 64:  # many short-lived streams: start again rather than grow
+        natives = config._natives = {}
+    native = natives[stream_handle] = _native_config(config, stream_handle)
+    return native
+
+
+_launch_ex = []  # [driver.cuLaunchKernelEx], bound on the first launch
+
+
+def launch(stream, config, kernel, *kernel_args):
+    """Launch ``kernel`` on ``stream`` (a Stream or any object with ``__cuda_stream__``) with ``config``."""
+    if stream.__class__ is Stream:
+        if stream._handle is None:
+            raise RuntimeError("launch(): the stream is closed")
+        h = stream._h
+    else:
+        h = _utils.stream_handle(stream, "stream")
+    if config.__class__ is not LaunchConfig:
+        raise TypeError("config must be a LaunchConfig, not %s" % type(config).__name__)
+    native = config._natives.get(h)
+    if native is None:
+        native = _native_for(config, h)
+    if kernel.__class__ is not Kernel:
+        raise TypeError("kernel must be a Kernel, not %s" % type(kernel).__name__)
+    key = tuple(map(type, kernel_args))
+    plan = kernel._arg_plans.get(key)
+    if plan is None:
+        plan = _plan(kernel, key, kernel_args)
+    types, convert = plan
+    values = kernel_args if convert is None else convert(kernel_args)
+    if not _launch_ex:
+        _launch_ex.append(_utils.driver().cuLaunchKernelEx)
+    try:
+        err, = _launch_ex[0](native, kernel._handle, (values, types), 0)
+    except (TypeError, ValueError, OverflowError) as e:
+        err, = _launch_checked(native, kernel, kernel_args, values, types, e)
+    if err:
+        check((err,))
+
+
+def prepare_arguments(kernel, kernel_args):
+    """(values, types) as launch() hands them to the packer: for tests and tools, not the hot path."""
+    plan = _plan(kernel, tuple(map(type, kernel_args)), kernel_args)
+    types, convert = plan
+    values = tuple(kernel_args) if convert is None else convert(tuple(kernel_args))
+    _check_values(kernel, kernel_args, types)
+    return _widen_unsigned(values, types), types
+
+
+# -- plans ------------------------------------------------------------------------------------------------------
+
+def _kernel_label(kernel):
+    return "launch(): kernel %s" % (repr(kernel._name) if kernel._name else "0x%x" % kernel._h)
+
+
+def _plan(kernel, key, args):
+    info = kernel._params()
+    if info is not None and len(args) != len(info):
+        raise TypeError("%s takes %d argument%s, %d given" % (_kernel_label(kernel), len(info),
+                                                            "" if len(info) == 1 else "s", len(args)))
+    types = []
+    convs = []
+    for i, arg in enumerate(args):
+        size = info[i].size if info is not None else None
+        t, conv = _arg_rule(kernel, i, arg, size)
+        types.append(t)
+        if conv is not None:
+            convs.append((i, conv))
+    plan = (tuple(types), _converter(tuple(convs)) if convs else None)
+    if len(kernel._arg_plans) >= 64:
+        kernel._arg_plans.clear()
+    kernel._arg_plans[key] = plan
+    return plan
+
+
+def _converter(convs):
+    def convert(args):
+        values = list(args)
+        for i, f in convs:
+            values[i] = f(values[i])
+        return tuple(values)
+    return convert
+
+
+def _mismatch(kernel, i, what, size):
+    return TypeError("%s: argument %d (kernel_args[%d]) is %s, but the kernel's parameter %d is %d bytes"
+                     % (_kernel_label(kernel), i, i, what, i, size))
+
+
+def _unsupported(kernel, i, arg):
+    return TypeError("%s: argument %d (kernel_args[%d]) of type %s is not supported: pass a Buffer, an object "
+                     "with __cuda_array_interface__ or __dlpack__, a numpy or ctypes scalar, or a bool, int, "
+                     "float or complex" % (_kernel_label(kernel), i, i, type(arg).__name__))
+
+
+def _arg_rule(kernel, i, arg, size):
+    """(type for the packer, converter or None) for argument ``i`` against a parameter of ``size`` bytes."""
+    cls = arg.__class__
+    if cls is Buffer or isinstance(arg, Buffer):
+        if size is not None and size != 8:
+            raise _mismatch(kernel, i, "a Buffer (an 8-byte pointer)", size)
+        return None, None  # packed from its _v, no conversion
+    if cls is bool:
+        if size is None or size == 1:
+            return "_Bool", None
+        if size in _INT_TYPES:
+            return _INT_TYPES[size], None
+        raise _mismatch(kernel, i, "a bool", size)
+    if cls is int or (isinstance(arg, int) and not hasattr(arg, "getPtr")):
+        if size is None:
+            return "intptr_t", None
+        if size in _INT_TYPES:
+            return _INT_TYPES[size], (None if cls is int else int)
+        raise _mismatch(kernel, i, "an int (packed as 1, 2, 4 or 8 bytes)", size)
+    if cls is float:
+        if size is None or size == 8:
+            return "double", None
+        if size == 4:
+            return "float", None
+        if size == 2:
+            return "uint16_t", _half_bits
+        raise _mismatch(kernel, i, "a float (packed as 2, 4 or 8 bytes)", size)
+    if cls is complex:
+        if size not in (None, 8, 16):
+            raise _mismatch(kernel, i, "a complex (packed as 8 or 16 bytes)", size)
+        np = _numpy(kernel, i, "a complex")
+        return np.dtype(np.complex64 if size == 8 else np.complex128), None
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(arg, np.generic):
+        dt = arg.dtype
+        if size is not None and dt.itemsize != size:
+            raise _mismatch(kernel, i, "a numpy.%s (%d bytes)" % (dt, dt.itemsize), size)
+        if dt.kind == "f" and dt.itemsize == 2:
+            return "uint16_t", _numpy_half_bits
+        return dt, None
+    if "ctypes" in sys.modules:
+        rule = _ctypes_rule(kernel, i, arg, size)
+        if rule is not None:
+            return rule
+    if hasattr(cls, "getPtr") and hasattr(arg, "_v"):  # a cudacffi driver handle (CUdeviceptr, CUtexObject...)
+        if size is not None and size != 8:
+            raise _mismatch(kernel, i, "a %s (8 bytes)" % cls.__name__, size)
+        return None, None
+    if hasattr(arg, "__cuda_array_interface__"):
+        if size is not None and size != 8:
+            raise _mismatch(kernel, i, "a device array (an 8-byte pointer)", size)
+        return "void *", _cai_pointer
+    if hasattr(arg, "__dlpack__"):
+        if size is not None and size != 8:
+            raise _mismatch(kernel, i, "a DLPack array (an 8-byte pointer)", size)
+        return "void *", _dlpack_pointer
+    if arg is None:
+        if size is not None and size != 8:
+            raise _mismatch(kernel, i, "None (a NULL pointer, 8 bytes)", size)
+        return "void *", lambda v: 0
+    raise _unsupported(kernel, i, arg)
+
+
+def _numpy(kernel, i, what):
+    try:
+        import numpy
+    except ImportError:
+        raise TypeError("%s: argument %d (kernel_args[%d]) is %s, which needs numpy to pack"
+                        % (_kernel_label(kernel), i, i, what)) from None
+    return numpy
+
+
+def _half_bits(v):
+    return _UINT16.unpack(_HALF.pack(v))[0]
+
+
+def _numpy_half_bits(v):
+    return int(v.view("uint16"))
+
+
+_CTYPES_NAMES = None
+
+
+def _ctypes_rule(kernel, i, arg, size):
+    global _CTYPES_NAMES
+    import ctypes
+
+    if not isinstance(arg, ctypes._SimpleCData):
+        return None
+    if _CTYPES_NAMES is None:
+        _CTYPES_NAMES = {ctypes.c_bool: "_Bool", ctypes.c_char: "char", ctypes.c_byte: "int8_t",
+                         ctypes.c_ubyte: "uint8_t", ctypes.c_short: "int16_t", ctypes.c_ushort: "uint16_t",
+                         ctypes.c_int: "int32_t", ctypes.c_uint: "uint32_t", ctypes.c_long: "long",
+                         ctypes.c_ulong: "unsigned long", ctypes.c_longlong: "int64_t",
+                         ctypes.c_ulonglong: "uint64_t", ctypes.c_float: "float", ctypes.c_double: "double",
+                         ctypes.c_void_p: "void *"}
+        for t in (ctypes.c_int8, ctypes.c_int16, ctypes.c_int32, ctypes.c_int64, ctypes.c_uint8,
+                  ctypes.c_uint16, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_size_t, ctypes.c_ssize_t):
+            _CTYPES_NAMES.setdefault(t, "%sint%d_t" % ("u" if t(-1).value > 0 else "", 8 * ctypes.sizeof(t)))
+    cls = type(arg)
+    name = _CTYPES_NAMES.get(cls)
+    if name is None:
+        raise _unsupported(kernel, i, arg)
+    n = ctypes.sizeof(cls)
+    if size is not None and n != size:
+        raise _mismatch(kernel, i, "a ctypes.%s (%d bytes)" % (cls.__name__, n), size)
+    if cls is ctypes.c_char:
+        return "uint8_t", lambda v: v.value[0]
+    if cls is ctypes.c_void_p:
+        return "void *", lambda v: v.value or 0
+    return name, _ctypes_value
+
+
+def _ctypes_value(v):
+    return v.value
+
+
+def _cai_pointer(obj):
+    return obj.__cuda_array_interface__["data"][0]
+
+
+def _dlpack_pointer(obj):
+    from ._dlpack import device_pointer
+
+    return device_pointer(obj)
+
+
+# -- the checking path: only after the packer refused something ---------------------------------------------------
+
+def _launch_checked(native, kernel, args, values, types, error):
+    """The packer refused a value: name the argument, or retry once with unsigned ints folded."""
+    _check_values(kernel, args, types)
+    widened = _widen_unsigned(values, types)
+    if widened is values:
+        raise error
+    return _launch_ex[0](native, kernel._handle, (widened, types), 0)
+
+
+def _check_values(kernel, args, types):
+    for i, (arg, t) in enumerate(zip(args, types)):
+        if isinstance(arg, Buffer) and arg.is_closed:
+            raise ValueError("%s: argument %d (kernel_args[%d]) is a closed Buffer" % (_kernel_label(kernel), i, i))
+        if isinstance(t, str) and t in _INT_TYPES.values() and isinstance(arg, int):
+            bits = int(t[3:-2])
+            v = int(arg)
+            if not -(1 << (bits - 1)) <= v < (1 << bits):
+                raise OverflowError("%s: argument %d (kernel_args[%d]) = %d does not fit the kernel's %d-byte "
+                                    "parameter %d" % (_kernel_label(kernel), i, i, v, bits // 8, i))
+
+
+def _widen_unsigned(values, types):
+    """``values`` with ints above a signed type's range (valid for the unsigned parameter of that size) given
+    as the signed value of the same bits; the same tuple when there are none."""
+    out = None
+    for i, (v, t) in enumerate(zip(values, types)):
+        if isinstance(t, str) and t in _INT_TYPES.values() and isinstance(v, int):
+            bits = int(t[3:-2])
+            if (1 << (bits - 1)) <= v < (1 << bits):
+                if out is None:
+                    out = list(values)
+                out[i] = int(v) - (1 << bits)
+    return values if out is None else tuple(out)

@@ -1,0 +1,282 @@
+"""Linker and LinkerOptions: nvJitLink, or the driver's cuLink where no nvJitLink library is found.
+
+Option spellings are cuda.core 1.2.2's (``LinkerOptions.as_bytes``). Deliberate difference: ``time`` and
+``optimize_unused_variables`` emit their flag only when True (cuda.core emits it for False too).
+"""
+
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from . import _utils
+from ._module import ObjectCode
+from ._utils import check
+
+_Strs = Union[str, list, tuple, None]
+_INPUT = {"cubin": "CUBIN", "ptx": "PTX", "ltoir": "LTOIR", "fatbin": "FATBIN", "object": "OBJECT",
+          "library": "LIBRARY"}
+
+
+@dataclass
+class LinkerOptions:
+    """nvJitLink's options as fields (cuda.core 1.2.2's names); None leaves an option out."""
+
+    name: Optional[str] = "<default linker>"
+    arch: Optional[str] = None
+    max_register_count: Optional[int] = None
+    time: Optional[bool] = None
+    verbose: Optional[bool] = None
+    link_time_optimization: Optional[bool] = None
+    ptx: Optional[bool] = None
+    optimization_level: Optional[int] = None
+    debug: Optional[bool] = None
+    lineinfo: Optional[bool] = None
+    ftz: Optional[bool] = None
+    prec_div: Optional[bool] = None
+    prec_sqrt: Optional[bool] = None
+    fma: Optional[bool] = None
+    kernels_used: _Strs = None
+    variables_used: _Strs = None
+    optimize_unused_variables: Optional[bool] = None
+    ptxas_options: _Strs = None
+    split_compile: Optional[int] = None
+    split_compile_extended: Optional[int] = None
+    no_cache: Optional[bool] = None
+    numba_debug: Optional[bool] = None
+
+    def as_bytes(self, backend="nvjitlink"):
+        """The nvJitLink command-line options, as a list of bytes."""
+        if str(backend).lower() != "nvjitlink":
+            raise ValueError("as_bytes() only supports 'nvjitlink' backend, got %r" % (backend,))
+        return [s.encode() for s in _nvjitlink_options(self)]
+
+
+def _seq(v):
+    return list(v) if isinstance(v, (list, tuple)) else [v]
+
+
+def _tf(v):
+    return "true" if v else "false"
+
+
+def _nvjitlink_options(o):
+    arch = o.arch
+    if arch is None:
+        from ._device import Device
+
+        arch = "sm_" + Device().arch
+    out = ["-arch=%s" % arch]
+    if o.max_register_count is not None:
+        out.append("-maxrregcount=%d" % o.max_register_count)
+    for name, flag in (("time", "-time"), ("verbose", "-verbose"), ("link_time_optimization", "-lto"),
+                       ("ptx", "-ptx")):
+        if getattr(o, name):
+            out.append(flag)
+    if o.optimization_level is not None:
+        out.append("-O%d" % o.optimization_level)
+    if o.debug:
+        out.append("-g")
+    if o.lineinfo:
+        out.append("-lineinfo")
+    for name in ("ftz", "prec_div", "prec_sqrt", "fma"):
+        v = getattr(o, name)
+        if v is not None:
+            out.append("-%s=%s" % (name.replace("_", "-"), _tf(v)))
+    for name, flag in (("kernels_used", "-kernels-used"), ("variables_used", "-variables-used")):
+        v = getattr(o, name)
+        if v is not None:
+            out += ["%s=%s" % (flag, s) for s in _seq(v)]
+    if o.optimize_unused_variables:
+        out.append("-optimize-unused-variables")
+    if o.ptxas_options is not None:
+        out += ["-Xptxas=%s" % s for s in _seq(o.ptxas_options)]
+    if o.split_compile is not None:
+        out.append("-split-compile=%d" % o.split_compile)
+    if o.split_compile_extended is not None:
+        out.append("-split-compile-extended=%d" % o.split_compile_extended)
+    if o.no_cache:
+        out.append("-no-cache")
+    return out
+
+
+_backend = []
+
+
+def _nvjitlink_usable():
+    if not _backend:
+        from .. import nvjitlink
+
+        try:
+            nvjitlink.version()
+            _backend.append("nvJitLink")
+        except RuntimeError:  # LibraryNotFoundError / FunctionNotFoundError / LibraryVersionError
+            _backend.append("driver")
+    return _backend[0] == "nvJitLink"
+
+
+class Linker:
+    """``Linker(*object_codes, options=LinkerOptions(...))``: links them with ``link(target_type)``."""
+
+    def __init__(self, *object_codes, options=None):
+        if not object_codes:
+            raise ValueError("at least one ObjectCode object must be provided")
+        for i, oc in enumerate(object_codes):
+            if not isinstance(oc, ObjectCode):
+                raise TypeError("object_codes[%d] must be an ObjectCode, not %s" % (i, type(oc).__name__))
+        self._options = _utils.check_or_create_options(LinkerOptions, options, "Linker options")
+        self._handle = None
+        self._driver_logs = None
+        if _nvjitlink_usable():
+            self._init_nvjitlink(object_codes)
+        else:
+            self._init_driver(object_codes)
+
+    @classmethod
+    def which_backend(cls):
+        """"nvJitLink", or "driver" where no nvJitLink library is found."""
+        return "nvJitLink" if _nvjitlink_usable() else "driver"
+
+    @property
+    def handle(self):
+        return self._handle
+
+    @property
+    def is_closed(self):
+        return self._handle is None
+
+    # -- nvJitLink -------------------------------------------------------------------------------------------
+    def _init_nvjitlink(self, object_codes):
+        from .. import nvjitlink
+
+        opts = _nvjitlink_options(self._options)
+        self._handle = nvjitlink.create(len(opts), opts)
+        self._backend = "nvJitLink"
+        try:
+            for i, oc in enumerate(object_codes):
+                data = oc._bytes()
+                name = oc.name or "object_%d" % i
+                kind = getattr(nvjitlink.InputType, _INPUT[oc.code_type])
+                try:
+                    nvjitlink.add_data(self._handle, kind, data, len(data), name)
+                except nvjitlink.nvJitLinkError as e:
+                    raise RuntimeError("nvJitLink could not add %r: %s\n%s" % (name, e, self.get_error_log())) \
+                        from e
+        except Exception:
+            self.close()
+            raise
+
+    # -- the driver's cuLink ---------------------------------------------------------------------------------
+    def _init_driver(self, object_codes):
+        drv = _utils.driver()
+        self._backend = "driver"
+        self._driver_logs = (bytearray(8192), bytearray(8192))
+        jit = drv.CUjit_option
+        keys = [jit.CU_JIT_INFO_LOG_BUFFER, jit.CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, jit.CU_JIT_ERROR_LOG_BUFFER,
+                jit.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES]
+        values = [self._driver_logs[0], len(self._driver_logs[0]), self._driver_logs[1], len(self._driver_logs[1])]
+        o = self._options
+        for key, value in ((jit.CU_JIT_MAX_REGISTERS, o.max_register_count),
+                           (jit.CU_JIT_OPTIMIZATION_LEVEL, o.optimization_level),
+                           (jit.CU_JIT_GENERATE_DEBUG_INFO, 1 if o.debug else None),
+                           (jit.CU_JIT_GENERATE_LINE_INFO, 1 if o.lineinfo else None),
+                           (jit.CU_JIT_LOG_VERBOSE, 1 if o.verbose else None)):
+            if value is not None:
+                keys.append(key)
+                values.append(value)
+        self._handle = check(drv.cuLinkCreate(len(keys), keys, values))
+        kinds = {"cubin": "CU_JIT_INPUT_CUBIN", "ptx": "CU_JIT_INPUT_PTX", "fatbin": "CU_JIT_INPUT_FATBINARY",
+                 "object": "CU_JIT_INPUT_OBJECT", "library": "CU_JIT_INPUT_LIBRARY"}
+        try:
+            for i, oc in enumerate(object_codes):
+                if oc.code_type not in kinds:
+                    raise ValueError("the driver linker cannot link %r code (install nvJitLink for LTO-IR)"
+                                     % oc.code_type)
+                data = oc._bytes()
+                if oc.code_type == "ptx" and not data.endswith(b"\0"):
+                    data += b"\0"
+                name = (oc.name or "object_%d" % i).encode()
+                check(drv.cuLinkAddData(self._handle, getattr(drv.CUjitInputType, kinds[oc.code_type]), data,
+                                        len(data), name, 0, None, None))
+        except Exception:
+            self.close()
+            raise
+
+    # -- linking ---------------------------------------------------------------------------------------------
+    def link(self, target_type):
+        """Link into one ObjectCode of ``target_type``: "cubin" or "ptx"."""
+        target_type = str(target_type).lower()
+        if target_type not in ("cubin", "ptx"):
+            raise ValueError("target_type must be 'cubin' or 'ptx', got %r" % (target_type,))
+        if self._handle is None:
+            raise RuntimeError("the linker is closed")
+        if self._backend == "nvJitLink":
+            from .. import nvjitlink
+
+            try:
+                nvjitlink.complete(self._handle)
+                if target_type == "cubin":
+                    out = bytearray(nvjitlink.get_linked_cubin_size(self._handle))
+                    nvjitlink.get_linked_cubin(self._handle, out)
+                else:
+                    out = bytearray(nvjitlink.get_linked_ptx_size(self._handle))
+                    nvjitlink.get_linked_ptx(self._handle, out)
+            except nvjitlink.nvJitLinkError as e:
+                raise RuntimeError("nvJitLink failed: %s\n%s" % (e, self.get_error_log())) from e
+            data = bytes(out)
+        else:
+            if target_type != "cubin":
+                raise ValueError("the driver linker produces cubin only")
+            drv = _utils.driver()
+            err, address, size = drv.cuLinkComplete(self._handle)
+            if err:
+                raise RuntimeError("cuLinkComplete failed: %s\n%s" % (err.name, self.get_error_log()))
+            import ctypes
+
+            data = ctypes.string_at(int(address), size)  # owned by the link state until cuLinkDestroy
+        if target_type == "ptx":
+            data = data.rstrip(b"\0")
+        return ObjectCode._init(data, target_type, name=self._options.name)
+
+    def get_error_log(self):
+        return self._log(error=True)
+
+    def get_info_log(self):
+        return self._log(error=False)
+
+    def _log(self, error):
+        if self._backend == "driver":
+            if self._driver_logs is None:
+                return ""
+            return bytes(self._driver_logs[1 if error else 0]).split(b"\0")[0].decode(errors="replace")
+        if self._handle is None:
+            return ""
+        from .. import nvjitlink
+
+        size = (nvjitlink.get_error_log_size if error else nvjitlink.get_info_log_size)(self._handle)
+        log = bytearray(size)
+        if size > 1:
+            (nvjitlink.get_error_log if error else nvjitlink.get_info_log)(self._handle, log)
+        return bytes(log).rstrip(b"\0").decode(errors="replace")
+
+    def close(self):
+        """Destroy the link state (idempotent)."""
+        if self._handle is None:
+            return
+        handle, self._handle = self._handle, None
+        if self._backend == "nvJitLink":
+            from .. import nvjitlink
+
+            nvjitlink.destroy(handle)
+        else:
+            _utils.driver().cuLinkDestroy(handle)
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

@@ -1,0 +1,366 @@
+"""ObjectCode (compiled code, loaded lazily with cuLibraryLoadData) and Kernel (a CUkernel of it)."""
+
+import collections
+import os
+import threading
+
+from . import _utils
+from ._utils import check, read_code
+
+ParamInfo = collections.namedtuple("ParamInfo", ("offset", "size"))
+MaxPotentialBlockSizeOccupancyResult = collections.namedtuple("MaxPotentialBlockSizeOccupancyResult",
+                                                              ("min_grid_size", "max_block_size"))
+_LOADABLE = ("cubin", "ptx", "fatbin")
+
+
+class ObjectCode:
+    """Compiled code: cubin, PTX, LTO-IR, fatbin, object or library. Make one with ``Program.compile``,
+    ``Linker.link`` or the ``from_*`` constructors (bytes, or a path as str / os.PathLike)."""
+
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError("ObjectCode objects cannot be instantiated directly: use ObjectCode.from_cubin() "
+                           "and friends, Program.compile() or Linker.link()")
+
+    @classmethod
+    def _init(cls, module, code_type, *, name="", symbol_mapping=None):
+        self = object.__new__(cls)
+        if not isinstance(module, (bytes, bytearray, str, os.PathLike)):
+            raise TypeError("module must be bytes or a path, not %s" % type(module).__name__)
+        self._module = bytes(module) if isinstance(module, bytearray) else module
+        self._code_type = code_type
+        self._name = name or ""
+        self._sym_map = dict(symbol_mapping or {})
+        self._library = None
+        self._kernels = {}
+        self._lock = threading.Lock()
+        return self
+
+    @staticmethod
+    def from_cubin(module, *, name="", symbol_mapping=None):
+        return ObjectCode._init(module, "cubin", name=name, symbol_mapping=symbol_mapping)
+
+    @staticmethod
+    def from_ptx(module, *, name="", symbol_mapping=None):
+        return ObjectCode._init(module, "ptx", name=name, symbol_mapping=symbol_mapping)
+
+    @staticmethod
+    def from_ltoir(module, *, name="", symbol_mapping=None):
+        return ObjectCode._init(module, "ltoir", name=name, symbol_mapping=symbol_mapping)
+
+    @staticmethod
+    def from_fatbin(module, *, name="", symbol_mapping=None):
+        return ObjectCode._init(module, "fatbin", name=name, symbol_mapping=symbol_mapping)
+
+    @staticmethod
+    def from_object(module, *, name="", symbol_mapping=None):
+        return ObjectCode._init(module, "object", name=name, symbol_mapping=symbol_mapping)
+
+    @staticmethod
+    def from_library(module, *, name="", symbol_mapping=None):
+        return ObjectCode._init(module, "library", name=name, symbol_mapping=symbol_mapping)
+
+    @property
+    def code(self):
+        return self._module
+
+    @property
+    def code_type(self):
+        return self._code_type
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def symbol_mapping(self):
+        return dict(self._sym_map)
+
+    def _bytes(self):
+        return read_code(self._module, "module")
+
+    def __repr__(self):
+        return "<ObjectCode %s %r%s>" % (self._code_type, self._name, " loaded" if self._library else "")
+
+    # -- loading ---------------------------------------------------------------------------------------------
+    def _load(self):
+        lib = self._library
+        if lib is None:
+            with self._lock:
+                lib = self._library
+                if lib is None:
+                    if self._code_type not in _LOADABLE:
+                        raise ValueError("%s code cannot be loaded: link it to a cubin with Linker first"
+                                         % self._code_type)
+                    drv = _utils.driver()
+                    data = self._bytes()
+                    if self._code_type == "ptx" and not data.endswith(b"\0"):
+                        data += b"\0"  # the driver reads PTX up to its NUL
+                    lib = self._library = check(drv.cuLibraryLoadData(data, None, None, 0, None, None, 0))
+        return lib
+
+    @property
+    def handle(self):
+        """The ``driver.CUlibrary`` (loading the code on first use)."""
+        return self._load()
+
+    def get_module(self):
+        """The current context's ``driver.CUmodule`` of the library, for APIs that take a CUmodule."""
+        return check(_utils.driver().cuLibraryGetModule(self._load()))
+
+    def get_kernel(self, name):
+        """The Kernel ``name`` (a name expression given to Program.compile maps to its mangled name)."""
+        if isinstance(name, bytes):
+            key = name if name in self._sym_map else name.decode()
+        elif isinstance(name, str):
+            key = name if name in self._sym_map else name.encode()
+        else:
+            raise TypeError("name must be str or bytes, not %s" % type(name).__name__)
+        symbol = self._sym_map.get(name, self._sym_map.get(key, name))
+        if isinstance(symbol, str):
+            symbol = symbol.encode()
+        kernel = self._kernels.get(symbol)
+        if kernel is None:
+            library = self._load()
+            handle = check(_utils.driver().cuLibraryGetKernel(library, symbol))
+            kernel = self._kernels[symbol] = Kernel._from_kernel(handle, self, symbol.decode())
+        return kernel
+
+    def close(self):
+        """Unload the library (idempotent); kernels taken from it must no longer be launched."""
+        lib, self._library = self._library, None
+        self._kernels = {}
+        if lib is not None:
+            _utils.driver().cuLibraryUnload(lib)
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+_NO_PARAM_INFO = object()
+
+
+class Kernel:
+    """A kernel of a loaded ObjectCode; launch it with ``launch(stream, config, kernel, *args)``.
+    It keeps its ObjectCode (and so the loaded library) alive."""
+
+    __slots__ = ("_handle", "_h", "_module", "_name", "_param_info", "_arg_plans", "_attributes", "_occupancy",
+                 "__weakref__")
+
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError("Kernel objects cannot be instantiated directly: use ObjectCode.get_kernel()")
+
+    @classmethod
+    def _from_kernel(cls, handle, module, name=None):
+        self = object.__new__(cls)
+        self._handle = handle
+        self._h = int(handle)
+        self._module = module
+        self._name = name
+        self._param_info = None  # list of ParamInfo, _NO_PARAM_INFO where the driver cannot say, None: not asked
+        self._arg_plans = {}
+        self._attributes = self._occupancy = None
+        return self
+
+    @staticmethod
+    def from_handle(handle, mod=None):
+        """A Kernel over an existing ``CUkernel`` (an int address); ``mod`` is kept alive with it."""
+        if not isinstance(handle, int) or isinstance(handle, bool):
+            raise TypeError("handle must be an int, not %s" % type(handle).__name__)
+        if mod is not None and not isinstance(mod, ObjectCode):
+            raise TypeError("mod must be an ObjectCode or None, not %s" % type(mod).__name__)
+        return Kernel._from_kernel(_utils.driver().CUkernel(handle), mod)
+
+    @property
+    def handle(self):
+        return self._handle
+
+    @property
+    def name(self):
+        return self._name
+
+    def __eq__(self, other):
+        return isinstance(other, Kernel) and other._h == self._h
+
+    def __hash__(self):
+        return hash((Kernel, self._h))
+
+    def __repr__(self):
+        return "<Kernel %s 0x%x>" % (self._name or "?", self._h)
+
+    # -- parameters ------------------------------------------------------------------------------------------
+    def _params(self):
+        """[ParamInfo] from the driver, or None where it cannot say (driver older than 12.4)."""
+        info = self._param_info
+        if info is None:
+            info = self._param_info = _query_param_info(self._handle)
+        return None if info is _NO_PARAM_INFO else info
+
+    @property
+    def arguments_info(self):
+        """[ParamInfo(offset, size)] of each parameter, from cuKernelGetParamInfo."""
+        info = self._params()
+        if info is None:
+            raise NotImplementedError("the driver cannot report kernel parameters (cuKernelGetParamInfo needs "
+                                      "a CUDA 12.4 driver)")
+        return list(info)
+
+    @property
+    def num_arguments(self):
+        return len(self.arguments_info)
+
+    @property
+    def attributes(self):
+        if self._attributes is None:
+            self._attributes = KernelAttributes._init(self, None)
+        return self._attributes
+
+    @property
+    def occupancy(self):
+        if self._occupancy is None:
+            self._occupancy = KernelOccupancy._init(self)
+        return self._occupancy
+
+    def _function(self):
+        """This kernel's CUfunction in the current context."""
+        return check(_utils.driver().cuKernelGetFunction(self._handle))
+
+
+def _query_param_info(handle):
+    drv = _utils.driver()
+    getter = getattr(drv, "cuKernelGetParamInfo", None)
+    if getter is None:
+        return _NO_PARAM_INFO
+    out = []
+    while True:
+        try:
+            err, offset, size = getter(handle, len(out))
+        except RuntimeError:  # FunctionNotFoundError: the driver predates 12.4
+            return _NO_PARAM_INFO
+        if err == drv.CUresult.CUDA_ERROR_INVALID_VALUE:
+            return out  # past the last parameter
+        if err == drv.CUresult.CUDA_ERROR_NOT_SUPPORTED:
+            return _NO_PARAM_INFO
+        check((err,))
+        out.append(ParamInfo(offset, size))
+
+
+_KERNEL_ATTRIBUTES = {  # Python name -> (CUfunction_attribute member name, bool?)
+    "max_threads_per_block": ("CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK", False),
+    "shared_size_bytes": ("CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES", False),
+    "const_size_bytes": ("CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES", False),
+    "local_size_bytes": ("CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES", False),
+    "num_regs": ("CU_FUNC_ATTRIBUTE_NUM_REGS", False),
+    "ptx_version": ("CU_FUNC_ATTRIBUTE_PTX_VERSION", False),
+    "binary_version": ("CU_FUNC_ATTRIBUTE_BINARY_VERSION", False),
+    "cache_mode_ca": ("CU_FUNC_ATTRIBUTE_CACHE_MODE_CA", True),
+    "max_dynamic_shared_size_bytes": ("CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES", False),
+    "preferred_shared_memory_carveout": ("CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT", False),
+    "cluster_size_must_be_set": ("CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET", True),
+    "required_cluster_width": ("CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH", False),
+    "required_cluster_height": ("CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT", False),
+    "required_cluster_depth": ("CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH", False),
+    "non_portable_cluster_size_allowed": ("CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED", True),
+    "cluster_scheduling_policy_preference": ("CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE", False),
+}
+
+
+class KernelAttributes:
+    """A kernel's attributes on a device (the current one, or ``attributes[device]``), cached."""
+
+    __slots__ = ("_kernel", "_device_id", "_cache")
+
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError("use Kernel.attributes")
+
+    @classmethod
+    def _init(cls, kernel, device_id, cache=None):
+        self = object.__new__(cls)
+        self._kernel = kernel
+        self._device_id = device_id
+        self._cache = {} if cache is None else cache
+        return self
+
+    def __getitem__(self, device):
+        from ._device import Device
+
+        return KernelAttributes._init(self._kernel, Device(device).device_id, self._cache)
+
+    def _get(self, name):
+        from ._device import Device
+
+        dev = Device(self._device_id)
+        key = (dev.device_id, name)
+        try:
+            return self._cache[key]
+        except KeyError:
+            pass
+        drv = _utils.driver()
+        member, is_bool = _KERNEL_ATTRIBUTES[name]
+        value = check(drv.cuKernelGetAttribute(getattr(drv.CUfunction_attribute, member), self._kernel._handle,
+                                               dev._cu))
+        value = bool(value) if is_bool else value
+        self._cache[key] = value
+        return value
+
+
+def _kernel_attribute(name):
+    def get(self):
+        return self._get(name)
+    get.__name__ = name
+    return property(get, doc="cuKernelGetAttribute(%s)" % _KERNEL_ATTRIBUTES[name][0])
+
+
+for _name in _KERNEL_ATTRIBUTES:
+    setattr(KernelAttributes, _name, _kernel_attribute(_name))
+del _name
+
+
+class KernelOccupancy:
+    """Occupancy queries for a kernel, in the current context."""
+
+    __slots__ = ("_kernel",)
+
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError("use Kernel.occupancy")
+
+    @classmethod
+    def _init(cls, kernel):
+        self = object.__new__(cls)
+        self._kernel = kernel
+        return self
+
+    def max_active_blocks_per_multiprocessor(self, block_size, dynamic_shared_memory_size):
+        drv = _utils.driver()
+        return check(drv.cuOccupancyMaxActiveBlocksPerMultiprocessor(self._kernel._function(), block_size,
+                                                                     dynamic_shared_memory_size))
+
+    def max_potential_block_size(self, dynamic_shared_memory_needed, block_size_limit):
+        if not isinstance(dynamic_shared_memory_needed, int):
+            raise TypeError("dynamic_shared_memory_needed must be an int (a per-block-size callback is not "
+                            "supported), not %s" % type(dynamic_shared_memory_needed).__name__)
+        drv = _utils.driver()
+        grid, block = check(drv.cuOccupancyMaxPotentialBlockSize(self._kernel._function(), None,
+                                                                 dynamic_shared_memory_needed, block_size_limit))
+        return MaxPotentialBlockSizeOccupancyResult(grid, block)
+
+    def available_dynamic_shared_memory_per_block(self, num_blocks_per_multiprocessor, block_size):
+        drv = _utils.driver()
+        return check(drv.cuOccupancyAvailableDynamicSMemPerBlock(self._kernel._function(),
+                                                                 num_blocks_per_multiprocessor, block_size))
+
+    def max_potential_cluster_size(self, config, *, stream):
+        from ._launch import _native_config
+
+        drv = _utils.driver()
+        native = _native_config(config, _utils.stream_handle(stream), with_cluster=False)
+        return check(drv.cuOccupancyMaxPotentialClusterSize(self._kernel._function(), native))
+
+    def max_active_clusters(self, config, *, stream):
+        from ._launch import _native_config
+
+        drv = _utils.driver()
+        native = _native_config(config, _utils.stream_handle(stream))
+        return check(drv.cuOccupancyMaxActiveClusters(self._kernel._function(), native))

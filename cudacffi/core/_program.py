@@ -1,0 +1,449 @@
+"""Program and ProgramOptions: C++ through NVRTC, PTX through the linker, NVVM IR through NVVM.
+
+The option spellings are cuda.core 1.2.2's (``ProgramOptions.as_bytes``), field by field, in field order.
+Differences, all deliberate: ``arch`` defaults to the current device when the program is compiled (not
+when the options are made, so options can be built with no GPU); compiling to "ltoir" with NVRTC adds
+``--dlink-time-opt`` where ``link_time_optimization`` was left unset.
+"""
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from . import _utils
+from ._module import ObjectCode
+from ._utils import NVRTCError, as_bytes, check
+
+_Strs = Union[str, list, tuple, None]
+
+
+@dataclass
+class ProgramOptions:
+    """NVRTC's options as fields (cuda.core 1.2.2's names and defaults); None leaves an option out."""
+
+    name: Optional[str] = "default_program"
+    arch: Optional[str] = None
+    relocatable_device_code: Optional[bool] = None
+    extensible_whole_program: Optional[bool] = None
+    debug: Optional[bool] = None
+    lineinfo: Optional[bool] = None
+    device_code_optimize: Optional[bool] = None
+    ptxas_options: _Strs = None
+    max_register_count: Optional[int] = None
+    ftz: Optional[bool] = None
+    prec_sqrt: Optional[bool] = None
+    prec_div: Optional[bool] = None
+    fma: Optional[bool] = None
+    use_fast_math: Optional[bool] = None
+    extra_device_vectorization: Optional[bool] = None
+    link_time_optimization: Optional[bool] = None
+    gen_opt_lto: Optional[bool] = None
+    define_macro: Union[str, tuple, list, None] = None
+    undefine_macro: _Strs = None
+    include_path: _Strs = None
+    use_bundled_headers: Optional[bool] = None
+    pre_include: _Strs = None
+    no_source_include: Optional[bool] = None
+    std: Optional[str] = None
+    builtin_move_forward: Optional[bool] = None
+    builtin_initializer_list: Optional[bool] = None
+    disable_warnings: Optional[bool] = None
+    restrict: Optional[bool] = None
+    device_as_default_execution_space: Optional[bool] = None
+    device_int128: Optional[bool] = None
+    optimization_info: Optional[str] = None
+    no_display_error_number: Optional[bool] = None
+    diag_error: Union[int, list, tuple, None] = None
+    diag_suppress: Union[int, list, tuple, None] = None
+    diag_warn: Union[int, list, tuple, None] = None
+    brief_diagnostics: Optional[bool] = None
+    time: Optional[str] = None
+    split_compile: Optional[int] = None
+    fdevice_syntax_only: Optional[bool] = None
+    minimal: Optional[bool] = None
+    no_cache: Optional[bool] = None
+    fdevice_time_trace: Optional[str] = None
+    device_float128: Optional[bool] = None
+    frandom_seed: Optional[str] = None
+    ofast_compile: Optional[str] = None
+    pch: Optional[bool] = None
+    create_pch: Optional[str] = None
+    use_pch: Optional[str] = None
+    pch_dir: Optional[str] = None
+    pch_verbose: Optional[bool] = None
+    pch_messages: Optional[bool] = None
+    instantiate_templates_in_pch: Optional[bool] = None
+    extra_sources: Union[list, tuple, None] = None
+    use_libdevice: Optional[bool] = None
+    numba_debug: Optional[bool] = None
+
+    def __post_init__(self):
+        if self.name is None:
+            self.name = "default_program"
+
+    def as_bytes(self, backend, target_type=None):
+        """The command-line options for ``backend`` ("nvrtc" or "nvvm"), as a list of bytes."""
+        backend = str(backend).lower()
+        if backend == "nvrtc":
+            return [s.encode() for s in _nvrtc_options(self, target_type)]
+        if backend == "nvvm":
+            return [s.encode() for s in _nvvm_options(self, target_type)]
+        raise ValueError("Unknown backend %r. Must be one of: 'nvrtc', 'nvvm'" % (backend,))
+
+
+def _default_arch():
+    from ._device import Device
+
+    return "sm_" + Device().arch
+
+
+def _seq(value):
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def _tf(value):
+    return "true" if value else "false"
+
+
+# field -> how NVRTC spells it. A str: "--flag" (given when True); ("=", "--flag"): "--flag=true|false";
+# ("v", "--flag"): "--flag=<value>"; ("each", "--flag"): "--flag=<item>" per item.
+_NVRTC = {
+    "relocatable_device_code": ("=", "--relocatable-device-code"),
+    "extensible_whole_program": "--extensible-whole-program",
+    "debug": "--device-debug",
+    "lineinfo": "--generate-line-info",
+    "device_code_optimize": "--dopt=on",
+    "ptxas_options": ("each", "--ptxas-options"),
+    "max_register_count": ("v", "--maxrregcount"),
+    "ftz": ("=", "--ftz"),
+    "prec_sqrt": ("=", "--prec-sqrt"),
+    "prec_div": ("=", "--prec-div"),
+    "fma": ("=", "--fmad"),
+    "use_fast_math": "--use_fast_math",
+    "extra_device_vectorization": "--extra-device-vectorization",
+    "link_time_optimization": "--dlink-time-opt",
+    "gen_opt_lto": "--gen-opt-lto",
+    "define_macro": ("macro", "--define-macro"),
+    "undefine_macro": ("each", "--undefine-macro"),
+    "include_path": ("each", "--include-path"),
+    "pre_include": ("each", "--pre-include"),
+    "no_source_include": "--no-source-include",
+    "std": ("v", "--std"),
+    "builtin_move_forward": ("=", "--builtin-move-forward"),
+    "builtin_initializer_list": ("=", "--builtin-initializer-list"),
+    "disable_warnings": "--disable-warnings",
+    "restrict": "--restrict",
+    "device_as_default_execution_space": "--device-as-default-execution-space",
+    "device_int128": "--device-int128",
+    "optimization_info": ("v", "--optimization-info"),
+    "no_display_error_number": "--no-display-error-number",
+    "diag_error": ("each", "--diag-error"),
+    "diag_suppress": ("each", "--diag-suppress"),
+    "diag_warn": ("each", "--diag-warn"),
+    "brief_diagnostics": ("=", "--brief-diagnostics"),
+    "time": ("v", "--time"),
+    "split_compile": ("v", "--split-compile"),
+    "fdevice_syntax_only": "--fdevice-syntax-only",
+    "minimal": "--minimal",
+    "no_cache": "--no-cache",
+    "fdevice_time_trace": ("v", "--fdevice-time-trace"),
+    "device_float128": "--device-float128",
+    "frandom_seed": ("v", "--frandom-seed"),
+    "ofast_compile": ("v", "--Ofast-compile"),
+    "pch": "--pch",
+    "create_pch": ("v", "--create-pch"),
+    "use_pch": ("v", "--use-pch"),
+    "pch_dir": ("v", "--pch-dir"),
+    "pch_verbose": ("=", "--pch-verbose"),
+    "pch_messages": ("=", "--pch-messages"),
+    "instantiate_templates_in_pch": ("=", "--instantiate-templates-in-pch"),
+    "numba_debug": "--numba-debug",
+}
+# not NVRTC flags: name (the program's name), arch (first, as -arch=), extra_sources and use_libdevice (NVVM),
+# use_bundled_headers (needs NVRTC 13.3's --use-bundled-headers=<dir>; refused below where set)
+_NOT_FLAGS = ("name", "arch", "extra_sources", "use_libdevice", "use_bundled_headers")
+
+
+def _spell(spelling, value):
+    if isinstance(spelling, str):
+        return [spelling] if value else []
+    how, flag = spelling
+    if how == "=":
+        return ["%s=%s" % (flag, _tf(value))]
+    if how == "v":
+        return ["%s=%s" % (flag, value)]
+    if how == "each":
+        return ["%s=%s" % (flag, v) for v in _seq(value)]
+    # macro: "NAME" or ("NAME", "VALUE"), alone or in a list
+    items = [value] if isinstance(value, str) or (isinstance(value, tuple) and len(value) == 2
+                                                  and all(isinstance(v, str) for v in value)) else list(value)
+    out = []
+    for item in items:
+        if isinstance(item, tuple):
+            if len(item) != 2:
+                raise ValueError("define_macro: a tuple must be (name, value), got %r" % (item,))
+            out.append("%s=%s=%s" % (flag, item[0], item[1]))
+        else:
+            out.append("%s=%s" % (flag, item))
+    return out
+
+
+def _nvrtc_options(opts, target_type=None):
+    arch = opts.arch or _default_arch()
+    out = ["-arch=%s" % arch]
+    for f in dataclasses.fields(ProgramOptions):
+        value = getattr(opts, f.name)
+        if value is None or f.name in _NOT_FLAGS:
+            continue
+        out.extend(_spell(_NVRTC[f.name], value))
+    if opts.use_bundled_headers:
+        raise ValueError("use_bundled_headers needs NVRTC 13.3's --use-bundled-headers; pass include_path instead")
+    if target_type == "ltoir" and opts.link_time_optimization is None:
+        out.append("--dlink-time-opt")
+    return out
+
+
+# NVVM takes these fields (cuda.core's spellings); others set raise, as in cuda.core
+_NVVM_IGNORED = ("link_time_optimization", "no_cache", "fdevice_time_trace", "device_float128", "frandom_seed",
+                 "ofast_compile", "pch", "create_pch", "use_pch", "pch_dir", "pch_verbose", "pch_messages",
+                 "instantiate_templates_in_pch", "extra_sources", "use_libdevice", "use_bundled_headers")
+
+
+def _nvvm_options(opts, target_type=None):
+    arch = opts.arch or _default_arch()
+    if arch.startswith("sm_"):
+        arch = "compute_" + arch[3:]
+    out = ["-arch=%s" % arch]
+    unsupported = []
+    for f in dataclasses.fields(ProgramOptions):
+        name, value = f.name, getattr(opts, f.name)
+        if name in ("name", "arch") or name in _NVVM_IGNORED or value is None:
+            continue
+        if name == "debug":
+            out += ["-g"] if value else []
+        elif name == "device_code_optimize":
+            out.append("-opt=3" if value else "-opt=0")
+        elif name in ("ftz", "prec_sqrt", "prec_div", "fma"):
+            out.append("-%s=%d" % (name.replace("_", "-"), 1 if value else 0))
+        elif name == "numba_debug":
+            out += ["-numba-debug"] if value else []
+        elif value is not False:
+            unsupported.append(name)
+    if unsupported:
+        raise ValueError("The following options are not supported by NVVM backend: %s" % ", ".join(unsupported))
+    if target_type == "ltoir":
+        out.append("-gen-lto")
+    return out
+
+
+_TARGETS = {"c++": ("ptx", "cubin", "ltoir"), "ptx": ("ptx", "cubin"), "nvvm": ("ptx", "ltoir")}
+
+
+class Program:
+    """A program to compile: ``Program(code, code_type, options)`` with code_type "c++", "ptx" or "nvvm"."""
+
+    def __init__(self, code, code_type, options=None):
+        code_type = str(code_type).lower()
+        if code_type not in _TARGETS:
+            raise ValueError("code_type must be 'c++', 'ptx' or 'nvvm', got %r" % (code_type,))
+        self._options = _utils.check_or_create_options(ProgramOptions, options, "Program options")
+        self._code_type = code_type
+        self._handle = None
+        self._linker = None
+        if code_type == "c++":
+            if not isinstance(code, str):
+                raise TypeError("code must be a str for code_type 'c++', not %s" % type(code).__name__)
+            from .. import nvrtc
+
+            self._handle = check(nvrtc.nvrtcCreateProgram(code.encode(), self._options.name.encode(), 0, [], []))
+            self._backend = "NVRTC"
+        elif code_type == "ptx":
+            if not isinstance(code, str):
+                raise TypeError("code must be a str for code_type 'ptx', not %s" % type(code).__name__)
+            from ._linker import Linker
+
+            self._linker = Linker(ObjectCode._init(code.encode(), "ptx", name=self._options.name),
+                                  options=self._linker_options())
+            self._backend = self._linker.which_backend()
+        else:
+            self._code = as_bytes(code, "code")
+            from .. import nvvm
+
+            self._handle = nvvm.create_program()
+            self._backend = "NVVM"
+            try:
+                nvvm.add_module_to_program(self._handle, self._code, len(self._code), self._options.name)
+                for name, source in self._options.extra_sources or ():
+                    src = as_bytes(source, "extra_sources")
+                    nvvm.add_module_to_program(self._handle, src, len(src), name)
+            except Exception:
+                self.close()
+                raise
+
+    def _linker_options(self):
+        from ._linker import LinkerOptions
+
+        o = self._options
+        return LinkerOptions(name=o.name, arch=o.arch, max_register_count=o.max_register_count, time=bool(o.time)
+                             or None, debug=o.debug, lineinfo=o.lineinfo, ftz=o.ftz, prec_div=o.prec_div,
+                             prec_sqrt=o.prec_sqrt, fma=o.fma, link_time_optimization=o.link_time_optimization,
+                             split_compile=o.split_compile, ptxas_options=o.ptxas_options, no_cache=o.no_cache)
+
+    @property
+    def backend(self):
+        """"NVRTC", "NVVM", "nvJitLink" or "driver"."""
+        return self._backend
+
+    @property
+    def handle(self):
+        return self._linker.handle if self._linker is not None else self._handle
+
+    @property
+    def is_closed(self):
+        return self._handle is None and (self._linker is None or self._linker.is_closed)
+
+    @property
+    def pch_status(self):
+        return None
+
+    def close(self):
+        """Destroy the program (idempotent)."""
+        if self._linker is not None:
+            self._linker.close()
+        if self._handle is not None:
+            handle, self._handle = self._handle, None
+            if self._code_type == "c++":
+                from .. import nvrtc
+
+                nvrtc.nvrtcDestroyProgram(handle)
+            else:
+                from .. import nvvm
+
+                nvvm.destroy_program(handle)
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __repr__(self):
+        return "<Program %r (%s)%s>" % (self._options.name, self._code_type, " closed" if self.is_closed else "")
+
+    def compile(self, target_type, name_expressions=(), logs=None):
+        """Compile to ``target_type`` ("ptx", "cubin" or "ltoir"); an ObjectCode. ``name_expressions``
+        (C++ only) are instantiated and map to their mangled names in ``get_kernel``. ``logs``: an object
+        with ``write`` that receives the compiler's log."""
+        target_type = str(target_type).lower()
+        if target_type not in _TARGETS[self._code_type]:
+            raise ValueError("the target_type %r is not supported for code_type %r (choose one of %s)"
+                             % (target_type, self._code_type, ", ".join(_TARGETS[self._code_type])))
+        if self.is_closed:
+            raise RuntimeError("the program is closed")
+        if self._code_type == "c++":
+            return self._compile_nvrtc(target_type, name_expressions, logs)
+        if name_expressions:
+            raise ValueError("name_expressions are supported for code_type 'c++' only")
+        if self._code_type == "ptx":
+            result = self._linker.link(target_type)
+            if logs is not None:
+                log = self._linker.get_info_log() or ""
+                if log:
+                    logs.write(log)
+            return result
+        return self._compile_nvvm(target_type, logs)
+
+    def _compile_nvrtc(self, target_type, name_expressions, logs):
+        from .. import nvrtc
+
+        prog = self._handle
+        exprs = [as_bytes(e, "name_expressions") for e in name_expressions]
+        for e in exprs:
+            check(nvrtc.nvrtcAddNameExpression(prog, e))
+        options = self._options.as_bytes("nvrtc", target_type)
+        err, = nvrtc.nvrtcCompileProgram(prog, len(options), options)
+        log = _nvrtc_log(prog)
+        if err:
+            _, desc = nvrtc.nvrtcGetErrorString(err)
+            raise NVRTCError(err, err.name, (desc or b"").decode(errors="replace"), log)
+        if logs is not None and log:
+            logs.write(log)
+        getters = {"ptx": (nvrtc.nvrtcGetPTXSize, nvrtc.nvrtcGetPTX),
+                   "cubin": (nvrtc.nvrtcGetCUBINSize, nvrtc.nvrtcGetCUBIN),
+                   "ltoir": (nvrtc.nvrtcGetLTOIRSize, nvrtc.nvrtcGetLTOIR)}[target_type]
+        data = bytearray(check(getters[0](prog)))
+        check(getters[1](prog, data))
+        data = bytes(data)
+        if target_type == "ptx":
+            data = data.rstrip(b"\0")
+        mapping = {}
+        for given, e in zip(name_expressions, exprs):
+            lowered = check(nvrtc.nvrtcGetLoweredName(prog, e))
+            mapping[given] = lowered.decode() if isinstance(lowered, bytes) else lowered
+        return ObjectCode._init(data, target_type, name=self._options.name, symbol_mapping=mapping)
+
+    def _compile_nvvm(self, target_type, logs):
+        from .. import nvvm
+
+        prog = self._handle
+        if self._options.use_libdevice:
+            path = _libdevice_path()
+            with open(path, "rb") as f:
+                lib = f.read()
+            nvvm.lazy_add_module_to_program(prog, lib, len(lib), None)
+        options = self._options.as_bytes("nvvm", target_type)
+        try:
+            nvvm.verify_program(prog, len(options), options)
+            nvvm.compile_program(prog, len(options), options)
+        except nvvm.nvvmError as e:
+            log = _nvvm_log(prog)
+            raise RuntimeError("%s\n%s" % (e, log) if log else str(e)) from e
+        log = _nvvm_log(prog)
+        if logs is not None and log:
+            logs.write(log)
+        out = bytearray(nvvm.get_compiled_result_size(prog))
+        nvvm.get_compiled_result(prog, out)
+        data = bytes(out)
+        if target_type == "ptx":
+            data = data.rstrip(b"\0")
+        return ObjectCode._init(data, target_type, name=self._options.name)
+
+
+def _nvrtc_log(prog):
+    from .. import nvrtc
+
+    log = bytearray(check(nvrtc.nvrtcGetProgramLogSize(prog)))
+    if len(log) > 1:
+        check(nvrtc.nvrtcGetProgramLog(prog, log))
+    return bytes(log).rstrip(b"\0").decode(errors="replace")
+
+
+def _nvvm_log(prog):
+    from .. import nvvm
+
+    log = bytearray(nvvm.get_program_log_size(prog))
+    if len(log) > 1:
+        nvvm.get_program_log(prog, log)
+    return bytes(log).rstrip(b"\0").decode(errors="replace")
+
+
+def _libdevice_path():
+    """libdevice.10.bc beside the NVVM library found (the nvidia-cuda-nvcc wheel or a toolkit)."""
+    import os
+    import sys
+
+    roots = [os.path.join(p, "nvidia", "cuda_nvcc", "nvvm") for p in sys.path if p]
+    for var in ("CUDA_PATH", "CUDA_HOME"):
+        if os.environ.get(var):
+            roots.append(os.path.join(os.environ[var], "nvvm"))
+    for root in roots:
+        path = os.path.join(root, "libdevice", "libdevice.10.bc")
+        if os.path.isfile(path):
+            return path
+    raise RuntimeError("use_libdevice: libdevice.10.bc not found (install nvidia-cuda-nvcc-cu12 or set CUDA_HOME)")

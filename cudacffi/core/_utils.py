@@ -1,0 +1,101 @@
+"""Shared pieces of cudacffi.core: errors, the one-time cuInit, option checking and small converters.
+
+Everything here calls the public generated modules only (``cudacffi.driver`` and friends), never cffi.
+"""
+
+import collections
+import os
+import threading
+
+from .. import CUDAError, check
+
+__all__ = ["CUDAError", "NVRTCError", "ComputeCapability", "check"]
+
+ComputeCapability = collections.namedtuple("ComputeCapability", ("major", "minor"))
+
+
+class NVRTCError(CUDAError):
+    """NVRTC failed to compile a program; ``log`` is NVRTC's log (``str(e)`` ends with it)."""
+
+    def __init__(self, result, name, description, log=""):
+        CUDAError.__init__(self, result, name, description)
+        self.log = log
+        if log:
+            self.args = ("%s\n%s" % (self.args[0], log),)
+
+
+_init_lock = threading.Lock()
+_initialized = [False]
+
+
+def driver():
+    """The driver module, with ``cuInit`` done once per process (raises CUDAError if it fails)."""
+    from .. import driver as drv
+
+    if not _initialized[0]:
+        with _init_lock:
+            if not _initialized[0]:
+                check(drv.cuInit(0))
+                _initialized[0] = True
+    return drv
+
+
+def check_or_create_options(cls, options, what):
+    """``options`` as an instance of the dataclass ``cls``: None gives the defaults, a dict its fields."""
+    if options is None:
+        return cls()
+    if isinstance(options, dict):
+        return cls(**options)
+    if not isinstance(options, cls):
+        raise TypeError("%s must be a %s, a dict or None, not %s" % (what, cls.__name__, type(options).__name__))
+    return options
+
+
+def as_bytes(text, what):
+    """``text`` (str, bytes or bytearray) as bytes."""
+    if isinstance(text, str):
+        return text.encode()
+    if isinstance(text, (bytes, bytearray)):
+        return bytes(text)
+    raise TypeError("%s must be str or bytes, not %s" % (what, type(text).__name__))
+
+
+def read_code(module, what):
+    """bytes given as such, or the contents of the file a str / os.PathLike names."""
+    if isinstance(module, (bytes, bytearray, memoryview)):
+        return bytes(module)
+    if isinstance(module, (str, os.PathLike)):
+        with open(module, "rb") as f:
+            return f.read()
+    raise TypeError("%s must be bytes or a path (str or os.PathLike), not %s" % (what, type(module).__name__))
+
+
+def cast_to_3_tuple(label, value):
+    """A grid/block/cluster value (an int or a tuple of 1 to 3 ints) as a 3-tuple padded with 1."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = (value,)
+    elif not (isinstance(value, tuple) and 1 <= len(value) <= 3):
+        got = ("tuple with length %d" % len(value)) if isinstance(value, tuple) else type(value)
+        raise ValueError("%s must be an int, or a tuple with up to 3 ints (got %s)" % (label, got))
+    for v in value:
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise ValueError("%s must be an int, or a tuple with up to 3 ints (got %r)" % (label, value))
+        if v < 1:
+            raise ValueError("%s value must be >= 1 (got %d)" % (label, v))
+    return tuple(value) + (1,) * (3 - len(value))
+
+
+def stream_handle(stream, what="stream"):
+    """(int handle, keepalive) of a Stream or any object with ``__cuda_stream__``; TypeError naming ``what``."""
+    from ._stream import Stream
+
+    if stream.__class__ is Stream or isinstance(stream, Stream):
+        return stream._h
+    proto = getattr(type(stream), "__cuda_stream__", None)
+    if proto is None:
+        raise TypeError("%s must be a Stream or an object with __cuda_stream__(), not %s"
+                        % (what, type(stream).__name__))
+    info = stream.__cuda_stream__()
+    if not (isinstance(info, tuple) and len(info) == 2 and info[0] == 0 and isinstance(info[1], int)):
+        raise TypeError("%s.__cuda_stream__() must return (0, handle), not %r" % (what, info))
+    return info[1]
