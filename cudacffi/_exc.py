@@ -7,8 +7,9 @@ function; the generated modules say which helper each parameter needs.
 """
 
 import os
+import threading
 
-from ._buffers import contiguous_view, int_address
+from ._buffers import cdata_nbytes, contiguous_view, int_address
 from ._checks import argument_error, check_integer
 from ._lists import sequence
 
@@ -73,11 +74,23 @@ def input_buffer(ffi, x, size, func, name, size_name):
     if size is not None:
         size = check_integer(func, size_name, size, 0, _U64 - 1)
     if isinstance(x, int) and not isinstance(x, bool):
+        if x == 0 and size:  # NULL with a size: the libraries read it (and crash)
+            raise argument_error(func, name, "is NULL (0) but '%s' is %d: pass the data" % (size_name, size),
+                                 ValueError)
         return int_address(x, func, name), None
     if x is None:  # the library would only report invalid input: say which argument, before the call
         raise argument_error(func, name, "is required: bytes, a buffer or an int address, not None", ValueError)
     if isinstance(x, str):
         raise argument_error(func, name, "must be bytes or a buffer, not str (encode it)")
+    if isinstance(x, ffi.CData):
+        room = cdata_nbytes(x)
+        if room is not None and size is not None and size > room:
+            raise argument_error(func, size_name, "is %d, larger than the %d bytes of '%s'" % (size, room, name),
+                                 ValueError)
+        if x == ffi.NULL and size:
+            raise argument_error(func, name, "is NULL but '%s' is %d: pass the data" % (size_name, size),
+                                 ValueError)
+        return int(ffi.cast("uintptr_t", x)), x
     mv = contiguous_view(x, func, name, "an int address or a buffer")
     if size is not None and size > mv.nbytes:
         raise argument_error(func, size_name, "is %d, larger than the %d bytes of '%s'" % (size, mv.nbytes, name),
@@ -90,7 +103,19 @@ def output_buffer(ffi, x, size_of, handle, func, name):
     """A buffer the library fills: (address, keepalive). It must be writable and hold at least
     ``size_of(handle)`` bytes (the library's own size query); an int address is taken as it is."""
     if isinstance(x, int) and not isinstance(x, bool):
+        if x == 0:  # the libraries write through it unchecked
+            raise argument_error(func, name, "is NULL (0): pass a writable buffer or a non-zero address", ValueError)
         return int_address(x, func, name), None
+    if isinstance(x, ffi.CData):  # a cffi array's size is known and checked; a pointer is the caller's promise
+        if x == ffi.NULL:
+            raise argument_error(func, name, "is NULL: pass a writable buffer or a non-zero address", ValueError)
+        room = cdata_nbytes(x)
+        if room is not None and size_of is not None:
+            need = size_of(handle)
+            if room < need:
+                raise argument_error(func, name, "holds %d bytes; %s() needs %d" % (room, size_of.__name__, need),
+                                     ValueError)
+        return int(ffi.cast("uintptr_t", x)), x
     if isinstance(x, bytes):
         raise argument_error(func, name, "is a bytes object, which is immutable: pass bytearray(n) (or a numpy "
                              "array) of the size the library reports", ValueError)
@@ -118,23 +143,33 @@ class LiveHandles:
     reaches them. NULL (0 or None) goes through: the library reports it as an error.
     """
 
-    __slots__ = ("kind", "_live")
+    __slots__ = ("kind", "_live", "_lock")
 
     def __init__(self, kind):
         self.kind = kind
         self._live = set()
+        self._lock = threading.Lock()
 
     def check(self, value, func, name):
-        if value and value not in self._live:
-            raise argument_error(func, name, "is not a live %s (destroyed, or not made by this module): %#x"
-                                 % (self.kind, value), ValueError)
+        """``value`` if it is live. For a destroy function (``destroy``, ``destroy_program``) checking is
+        claiming: the handle leaves the set in the same locked step, so of two threads destroying one handle
+        only one reaches the library (remove, then destroy); the other gets ``ValueError``."""
+        if value:
+            with self._lock:
+                if value not in self._live:
+                    raise argument_error(func, name, "is not a live %s (destroyed, or not made by this module): "
+                                         "%#x" % (self.kind, value), ValueError)
+                if func.startswith("destroy"):
+                    self._live.discard(value)
         return value
 
     def add(self, value):
-        self._live.add(value)
+        with self._lock:
+            self._live.add(value)
 
     def discard(self, value):
-        self._live.discard(value)
+        with self._lock:
+            self._live.discard(value)
 
 
 # -- versioned symbols ----------------------------------------------------------------------------------------
