@@ -689,7 +689,10 @@ class FunctionWriter:
                 self.pre.append("%s[0] = 0" % slot)
             if d == "inout":
                 kind = pw.kind(inner.base) if inner.base != "void" else "void"
-                if kind in ("handle_ptr", "handle_int", "fnptr"):
+                if kind == "handle_int":  # range-checked: the slot may be narrower than 64 bits
+                    lo, hi = pw.int_range(inner.base)
+                    self.pre.append("%s[0] = _handle(%s, %r, %r, %d, %d)" % (slot, py, fn, py, lo, hi))
+                elif kind in ("handle_ptr", "fnptr"):
                     self.pre.append("%s[0] = _handle(%s, %r, %r)" % (slot, py, fn, py))
                 elif kind == "enum":
                     self.pre.append("%s[0] = _s.enum_value(%s, int, %r, %r)" % (slot, py, fn, py))

@@ -5,8 +5,9 @@ One rule set for every family (``_exc`` uses it too):
 
 - a buffer whose items are Python objects (numpy ``dtype=object``, format ``O``) is refused: its memory
   holds PyObject pointers, never data the library may read or write;
-- a cffi array (any FFI's) has a known size, checked like a buffer's; a cffi pointer of unknown size is,
-  like an int address, the caller's promise;
+- a cffi array (any FFI's) has a known size, checked like a buffer's, as has a pointer that owns its memory
+  (``ffi.new("int *")``); a cffi pointer of unknown size (``ffi.cast``) is, like an int address, the caller's
+  promise;
 - ``bytes`` is written into only on CPython and only when the object is the caller's own (see
   ``_bytes_address``).
 """
@@ -52,14 +53,20 @@ def contiguous_view(x, func, name, expected):
     return mv
 
 
+_OWNING = re.compile(r" owning (\d+) bytes>$")
+
+
 def cdata_nbytes(x):
-    """The size in bytes of cffi object ``x`` where cffi knows it (an array), else None (a pointer)."""
+    """The size in bytes of cffi object ``x`` where cffi knows it, else None. An array's is its size; a
+    pointer that owns its memory (``ffi.new("int *")``) owns as many bytes as cffi's repr says; any other
+    pointer (``ffi.cast``) is of unknown size: the caller's promise, like an int address."""
     try:
         if _backend_ffi.typeof(x).kind == "array":
             return _backend_ffi.sizeof(x)
     except (TypeError, ValueError):
-        pass
-    return None
+        return None
+    m = _OWNING.search(repr(x))
+    return int(m.group(1)) if m else None
 
 
 def nbytes(x):

@@ -59,8 +59,8 @@ def text(ffi, x, func, name):
 def strings(ffi, items, count, func, name):
     """A ``const char **`` list of ``count`` options: (pointer, keepalive). An int is taken as the address
     of such an array."""
-    if isinstance(items, int) and not isinstance(items, bool):
-        return int_address(items, func, name), None
+    if isinstance(items, int) and not isinstance(items, bool):  # the address of a char *[] (or NULL)
+        return ffi.cast("char **", int_address(items, func, name)), None
     items = sequence(items, func, name, count)[:count]
     if not items:
         return ffi.NULL, None
@@ -143,12 +143,17 @@ class LiveHandles:
     reaches them. NULL (0 or None) goes through: the library reports it as an error.
     """
 
-    __slots__ = ("kind", "_live", "_lock")
+    __slots__ = ("kind", "_live", "_lock", "_same_thread")
+
+    # kinds whose library corrupts its heap when a handle is used on another thread than the one that
+    # created it (libnvJitLink 12.9: create on one thread, add_data or destroy on another -> free() aborts)
+    SAME_THREAD = frozenset(["nvJitLinkHandle"])
 
     def __init__(self, kind):
         self.kind = kind
-        self._live = set()
+        self._live = {}  # value -> the ident of the thread that created it
         self._lock = threading.Lock()
+        self._same_thread = kind in self.SAME_THREAD
 
     def check(self, value, func, name):
         """``value`` if it is live. For a destroy function (``destroy``, ``destroy_program``) checking is
@@ -156,20 +161,24 @@ class LiveHandles:
         only one reaches the library (remove, then destroy); the other gets ``ValueError``."""
         if value:
             with self._lock:
-                if value not in self._live:
+                owner = self._live.get(value)
+                if owner is None:
                     raise argument_error(func, name, "is not a live %s (destroyed, or not made by this module): "
                                          "%#x" % (self.kind, value), ValueError)
+                if self._same_thread and owner != threading.get_ident():
+                    raise argument_error(func, name, "is a %s made on another thread: the library crashes when "
+                                         "a handle is used off the thread that created it" % self.kind, ValueError)
                 if func.startswith("destroy"):
-                    self._live.discard(value)
+                    del self._live[value]
         return value
 
     def add(self, value):
         with self._lock:
-            self._live.add(value)
+            self._live[value] = threading.get_ident()
 
     def discard(self, value):
         with self._lock:
-            self._live.discard(value)
+            self._live.pop(value, None)
 
 
 # -- versioned symbols ----------------------------------------------------------------------------------------
