@@ -64,6 +64,9 @@ def strings(ffi, items, count, func, name):
     items = sequence(items, func, name, count)[:count]
     if not items:
         return ffi.NULL, None
+    for i, v in enumerate(items):
+        if v is None:  # a NULL inside the list: the libraries read it as a string
+            raise argument_error(func, "%s[%d]" % (name, i), "must be str or bytes, not None")
     keep = [ffi.new("char[]", text(ffi, v, func, "%s[%d]" % (name, i))) for i, v in enumerate(items)]
     return ffi.new("char *[]", keep), keep
 

@@ -67,7 +67,10 @@ def cudaCreateChannelDesc(x, y, z, w, f):
     desc = cudaChannelFormatDesc()
     for name, value in (("x", x), ("y", y), ("z", z), ("w", w)):
         setattr(desc, name, _s.check_integer("cudaCreateChannelDesc", name, value, -(1 << 31), (1 << 31) - 1))
-    desc.f = _s.enum_value(f, cudaChannelFormatKind, "cudaCreateChannelDesc", "f")
+    try:
+        desc.f = _s.enum_value(f, cudaChannelFormatKind, "cudaCreateChannelDesc", "f")
+    except OverflowError as e:  # a negative int: the field is an unsigned enum
+        raise OverflowError("cudaCreateChannelDesc(): argument 'f' %s" % e) from None
     return (cudaError_t.cudaSuccess, desc)
 
 
