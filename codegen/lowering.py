@@ -623,7 +623,10 @@ class FunctionLowering:
             self.pre.append("%s[0] = 0" % slot)
         if d == "inout":
             kind = self.names.kind(inner.base) if inner.base != "void" else "void"
-            if kind in HANDLE_KINDS:
+            if kind == "handle_int":  # range-checked: the slot may be narrower than 64 bits
+                lo, hi = self.names.int_range(inner.base)
+                self.pre.append("%s[0] = _handle(%s, %r, %r, %d, %d)" % (slot, py, self.name, py, lo, hi))
+            elif kind in HANDLE_KINDS:
                 self.pre.append("%s[0] = _handle(%s, %r, %r)" % (slot, py, self.name, py))
             elif kind == "enum":
                 self.pre.append("%s[0] = _s.enum_value(%s, int, %r, %r)" % (slot, py, self.name, py))

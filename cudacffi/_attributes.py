@@ -243,7 +243,11 @@ class Typing:
                                  % (getattr(attr, "name", attr), type(value).__name__))
         else:
             if not isinstance(value, (int, float)) and hasattr(value, "__int__"):  # cuuint64_t & co.
-                value = int(value)
+                try:
+                    value = int(value)
+                except (TypeError, ValueError) as e:  # e.g. a numpy array of several items
+                    raise argument_error(func, value_name, "must be an int for %s, not %s (%s)"
+                                         % (getattr(attr, "name", attr), type(value).__name__, e)) from None
             lo, hi = _RANGES[kind]
             c = check_integer(func, value_name, value, lo, hi)
         ffi.cast(_CTYPES[kind] + " *", v.ptr)[0] = c

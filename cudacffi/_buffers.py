@@ -1,9 +1,28 @@
 """Addresses and buffers: what a ``void *`` parameter or pointer field passes, and the rules for buffers
 the library writes (C-contiguous, writable, large enough; ``bytes`` only where writing it is safe).
+
+One rule set for every family (``_exc`` uses it too):
+
+- a buffer whose items are Python objects (numpy ``dtype=object``, format ``O``) is refused: its memory
+  holds PyObject pointers, never data the library may read or write;
+- a cffi array (any FFI's) has a known size, checked like a buffer's, as has a pointer that owns its memory
+  (``ffi.new("int *")``); a cffi pointer of unknown size (``ffi.cast``) is, like an int address, the caller's
+  promise;
+- ``bytes`` is written into only on CPython and only when the object is the caller's own (see
+  ``_bytes_address``).
 """
+
+import re
+import sys
+
+import _cffi_backend
 
 from ._checks import _U64, argument_error
 from ._handles import Handle
+
+_CPYTHON = sys.implementation.name == "cpython"
+_FIELD_NAMES = re.compile(r":[^:]*:")  # struct-format field names (T{<i:Out:}), which may hold an "O"
+_backend_ffi = _cffi_backend.FFI()
 
 
 def int_address(x, func, name):
@@ -13,15 +32,54 @@ def int_address(x, func, name):
     raise argument_error(func, name, "address out of range [0, 2**64): %d" % x, OverflowError)
 
 
+def holds_objects(mv):
+    """Whether memoryview ``mv``'s items are (or contain) Python object pointers."""
+    fmt = mv.format
+    return "O" in fmt and "O" in _FIELD_NAMES.sub("", fmt)
+
+
 def contiguous_view(x, func, name, expected):
-    """A memoryview of buffer ``x``, which must be C-contiguous; ``expected`` says what else was allowed."""
+    """A memoryview of buffer ``x``, which must be C-contiguous and hold data, not Python objects;
+    ``expected`` says what else was allowed."""
     try:
         mv = memoryview(x)
     except TypeError:
         raise argument_error(func, name, "must be %s, not %s" % (expected, type(x).__name__)) from None
+    if holds_objects(mv):
+        raise argument_error(func, name, "is a buffer of Python objects (format %r, e.g. a numpy array of "
+                             "dtype=object): pass a buffer of plain data" % mv.format)
     if not mv.c_contiguous:
         raise argument_error(func, name, "must be a C-contiguous buffer", ValueError)
     return mv
+
+
+_OWNING = re.compile(r" owning (\d+) bytes>$")
+
+
+def cdata_nbytes(x):
+    """The size in bytes of cffi object ``x`` where cffi knows it, else None. An array's is its size; a
+    pointer that owns its memory (``ffi.new("int *")``) owns as many bytes as cffi's repr says; any other
+    pointer (``ffi.cast``) is of unknown size: the caller's promise, like an int address."""
+    try:
+        if _backend_ffi.typeof(x).kind == "array":
+            return _backend_ffi.sizeof(x)
+    except (TypeError, ValueError):
+        return None
+    m = _OWNING.search(repr(x))
+    return int(m.group(1)) if m else None
+
+
+def nbytes(x):
+    """The size of a buffer or cffi array, or None where it is unknown (int address, None, cffi pointer,
+    handle)."""
+    if isinstance(x, _backend_ffi.CData):
+        return cdata_nbytes(x)
+    if x is None or isinstance(x, (int, Handle)):
+        return None
+    try:
+        return memoryview(x).nbytes
+    except TypeError:
+        return None
 
 
 def address(ffi, x, func, name, writable=False):
@@ -37,7 +95,7 @@ def address(ffi, x, func, name, writable=False):
     if isinstance(x, (str, float, bool)):
         raise argument_error(func, name, "must be an int address, None or a buffer, not %s" % type(x).__name__)
     if isinstance(x, bytes) and writable:
-        return _bytes_address(ffi, x, func, name), x
+        return _bytes_address(ffi, x, func, name)
     mv = contiguous_view(x, func, name, "an int address, None or a buffer")
     if writable and mv.readonly:
         raise argument_error(func, name, "must be a writable buffer (bytearray, numpy array, ...)", ValueError)
@@ -46,18 +104,50 @@ def address(ffi, x, func, name, writable=False):
 
 
 def _bytes_address(ffi, b, func, name):
-    """Where a ``bytes`` object's data lives, for the seeds' ``buf = b" " * n`` idiom of output buffers.
+    """(address, keepalive) for a ``bytes`` object given as an output buffer: the seeds' ``buf = b" " * n``.
 
-    CPython: the object's own storage (it is written in place, as cuda.bindings does). PyPy: bytes may be
-    moved or copied by ``from_buffer``, so writing through it would not reach the object; refuse clearly.
+    CPython writes into the object in place (as cuda.bindings does) only when it is the caller's own:
+
+    - ``b""`` and one-byte objects are the interpreter's shared singletons (``b" " * 1 is b" "``): the library
+      writes into a private copy instead, never the shared object (NVRTC's log of a clean compile is one
+      NUL: the seed idiom keeps working, and ``b" "`` stays ``b" "``);
+    - a constant of the code of a calling frame (``b" " * 64`` written literally is folded into one object
+      that every run of that code shares) is refused;
+    - so is an object that something besides the call's own frames and one reference of the caller's
+      holds (a list, a dict, another module's constant, an immortal object): writing would change it there.
+
+    PyPy: bytes may be moved or copied by ``from_buffer``, so writing would not reach the object; refused.
     """
-    import platform
-
-    if platform.python_implementation() != "CPython":
+    if not _CPYTHON:
         raise argument_error(func, name, "is a bytes object, which %s cannot write into: pass bytearray(n) "
-                             "instead of b' ' * n (it works on every interpreter)" % platform.python_implementation(),
+                             "instead of b' ' * n (it works on every interpreter)" % sys.implementation.name,
                              ValueError)
-    return int(ffi.cast("uintptr_t", ffi.from_buffer(b)))
+    refs = sys.getrefcount(b) - 1  # less getrefcount's own argument
+    if len(b) <= 1:
+        private = ffi.new("char[]", 1)
+        ffi.memmove(private, b, len(b))
+        return int(ffi.cast("uintptr_t", private)), private
+    frame = sys._getframe(1)
+    ours = 1  # this function's parameter
+    while frame is not None:
+        if frame.f_globals.get("__name__", "").startswith("cudacffi"):  # our own frames: count what they hold
+            for v in frame.f_locals.values():
+                if v is b:
+                    ours += 1
+                elif v.__class__ is tuple or v.__class__ is list:
+                    ours += sum(1 for item in v if item is b)
+        else:
+            for c in frame.f_code.co_consts:
+                if c is b:
+                    raise argument_error(func, name, "is a bytes constant of the calling code (%s), shared by "
+                                         "every run of it: pass bytearray(n), or build the bytes at run time"
+                                         % frame.f_code.co_name, ValueError)
+        frame = frame.f_back
+    if refs - ours > 1:
+        raise argument_error(func, name, "is a bytes object that other objects hold too (%d references "
+                             "besides the caller's): writing into it would change it there; pass bytearray(n)"
+                             % (refs - ours), ValueError)
+    return int(ffi.cast("uintptr_t", ffi.from_buffer(b))), b
 
 
 def check_room(buf, need, func, name):
@@ -66,9 +156,8 @@ def check_room(buf, need, func, name):
     status, n = need
     if status or n.__class__ is not int:
         return
-    try:
-        room = memoryview(buf).nbytes
-    except TypeError:  # a cffi pointer: like an int address, the caller's promise
+    room = nbytes(buf)
+    if room is None:  # an int address or a cffi pointer: the caller's promise
         return
     if room < n:
         raise argument_error(func, name, "has room for %d bytes; the library writes %d" % (room, n), ValueError)

@@ -26,7 +26,10 @@ def check_integer(func, name, value, lo, hi):
                 raise argument_error(func, name, "must be an int, not the non-integral float %r" % value)
             value = int(value)
         elif hasattr(value, "__index__"):
-            value = value.__index__()
+            try:
+                value = value.__index__()
+            except TypeError as e:  # e.g. a numpy array that is not one integer
+                raise argument_error(func, name, "must be an int, not %s (%s)" % (type(value).__name__, e)) from None
         else:
             raise argument_error(func, name, "must be an int, not %s" % type(value).__name__)
     if not lo <= value <= hi:

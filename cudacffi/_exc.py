@@ -7,8 +7,9 @@ function; the generated modules say which helper each parameter needs.
 """
 
 import os
+import threading
 
-from ._buffers import contiguous_view, int_address
+from ._buffers import cdata_nbytes, contiguous_view, int_address
 from ._checks import argument_error, check_integer
 from ._lists import sequence
 
@@ -58,11 +59,14 @@ def text(ffi, x, func, name):
 def strings(ffi, items, count, func, name):
     """A ``const char **`` list of ``count`` options: (pointer, keepalive). An int is taken as the address
     of such an array."""
-    if isinstance(items, int) and not isinstance(items, bool):
-        return int_address(items, func, name), None
+    if isinstance(items, int) and not isinstance(items, bool):  # the address of a char *[] (or NULL)
+        return ffi.cast("char **", int_address(items, func, name)), None
     items = sequence(items, func, name, count)[:count]
     if not items:
         return ffi.NULL, None
+    for i, v in enumerate(items):
+        if v is None:  # a NULL inside the list: the libraries read it as a string
+            raise argument_error(func, "%s[%d]" % (name, i), "must be str or bytes, not None")
     keep = [ffi.new("char[]", text(ffi, v, func, "%s[%d]" % (name, i))) for i, v in enumerate(items)]
     return ffi.new("char *[]", keep), keep
 
@@ -73,11 +77,23 @@ def input_buffer(ffi, x, size, func, name, size_name):
     if size is not None:
         size = check_integer(func, size_name, size, 0, _U64 - 1)
     if isinstance(x, int) and not isinstance(x, bool):
+        if x == 0 and size:  # NULL with a size: the libraries read it (and crash)
+            raise argument_error(func, name, "is NULL (0) but '%s' is %d: pass the data" % (size_name, size),
+                                 ValueError)
         return int_address(x, func, name), None
     if x is None:  # the library would only report invalid input: say which argument, before the call
         raise argument_error(func, name, "is required: bytes, a buffer or an int address, not None", ValueError)
     if isinstance(x, str):
         raise argument_error(func, name, "must be bytes or a buffer, not str (encode it)")
+    if isinstance(x, ffi.CData):
+        room = cdata_nbytes(x)
+        if room is not None and size is not None and size > room:
+            raise argument_error(func, size_name, "is %d, larger than the %d bytes of '%s'" % (size, room, name),
+                                 ValueError)
+        if x == ffi.NULL and size:
+            raise argument_error(func, name, "is NULL but '%s' is %d: pass the data" % (size_name, size),
+                                 ValueError)
+        return int(ffi.cast("uintptr_t", x)), x
     mv = contiguous_view(x, func, name, "an int address or a buffer")
     if size is not None and size > mv.nbytes:
         raise argument_error(func, size_name, "is %d, larger than the %d bytes of '%s'" % (size, mv.nbytes, name),
@@ -90,7 +106,19 @@ def output_buffer(ffi, x, size_of, handle, func, name):
     """A buffer the library fills: (address, keepalive). It must be writable and hold at least
     ``size_of(handle)`` bytes (the library's own size query); an int address is taken as it is."""
     if isinstance(x, int) and not isinstance(x, bool):
+        if x == 0:  # the libraries write through it unchecked
+            raise argument_error(func, name, "is NULL (0): pass a writable buffer or a non-zero address", ValueError)
         return int_address(x, func, name), None
+    if isinstance(x, ffi.CData):  # a cffi array's size is known and checked; a pointer is the caller's promise
+        if x == ffi.NULL:
+            raise argument_error(func, name, "is NULL: pass a writable buffer or a non-zero address", ValueError)
+        room = cdata_nbytes(x)
+        if room is not None and size_of is not None:
+            need = size_of(handle)
+            if room < need:
+                raise argument_error(func, name, "holds %d bytes; %s() needs %d" % (room, size_of.__name__, need),
+                                     ValueError)
+        return int(ffi.cast("uintptr_t", x)), x
     if isinstance(x, bytes):
         raise argument_error(func, name, "is a bytes object, which is immutable: pass bytearray(n) (or a numpy "
                              "array) of the size the library reports", ValueError)
@@ -118,23 +146,42 @@ class LiveHandles:
     reaches them. NULL (0 or None) goes through: the library reports it as an error.
     """
 
-    __slots__ = ("kind", "_live")
+    __slots__ = ("kind", "_live", "_lock", "_same_thread")
+
+    # kinds whose library corrupts its heap when a handle is used on another thread than the one that
+    # created it (libnvJitLink 12.9: create on one thread, add_data or destroy on another -> free() aborts)
+    SAME_THREAD = frozenset(["nvJitLinkHandle"])
 
     def __init__(self, kind):
         self.kind = kind
-        self._live = set()
+        self._live = {}  # value -> the ident of the thread that created it
+        self._lock = threading.Lock()
+        self._same_thread = kind in self.SAME_THREAD
 
     def check(self, value, func, name):
-        if value and value not in self._live:
-            raise argument_error(func, name, "is not a live %s (destroyed, or not made by this module): %#x"
-                                 % (self.kind, value), ValueError)
+        """``value`` if it is live. For a destroy function (``destroy``, ``destroy_program``) checking is
+        claiming: the handle leaves the set in the same locked step, so of two threads destroying one handle
+        only one reaches the library (remove, then destroy); the other gets ``ValueError``."""
+        if value:
+            with self._lock:
+                owner = self._live.get(value)
+                if owner is None:
+                    raise argument_error(func, name, "is not a live %s (destroyed, or not made by this module): "
+                                         "%#x" % (self.kind, value), ValueError)
+                if self._same_thread and owner != threading.get_ident():
+                    raise argument_error(func, name, "is a %s made on another thread: the library crashes when "
+                                         "a handle is used off the thread that created it" % self.kind, ValueError)
+                if func.startswith("destroy"):
+                    del self._live[value]
         return value
 
     def add(self, value):
-        self._live.add(value)
+        with self._lock:
+            self._live[value] = threading.get_ident()
 
     def discard(self, value):
-        self._live.discard(value)
+        with self._lock:
+            self._live.pop(value, None)
 
 
 # -- versioned symbols ----------------------------------------------------------------------------------------

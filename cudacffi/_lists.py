@@ -2,11 +2,12 @@
 and the per-thread scratch slots through which outputs come back without allocating.
 """
 
+import sys
 import threading
 
 import _cffi_backend
 
-from ._buffers import address
+from ._buffers import address, int_address
 from ._checks import argument_error, check_integer
 from ._handles import handle_value, new_handle
 from ._structs import struct_arg
@@ -62,6 +63,10 @@ def char_buffer(ffi, n, func, name):
 def c_array(ffi, items, elem, func, name, count):
     """An input list as a C array: (pointer, keepalive). ``elem`` is (kind, ctype, class)."""
     kind, ctype, cls = elem
+    if isinstance(items, int) and not isinstance(items, bool):  # the address of such an array, as cuda.bindings
+        if items == 0 and count.__class__ is int and count > 0:  # NULL with a count: the library reads it
+            raise argument_error(func, name, "is NULL (0) but its count is %d: pass a list" % count, ValueError)
+        return ffi.cast(ctype + " *", int_address(items, func, name)), None
     if kind == "struct" and cls is not None and isinstance(items, cls):
         items = [items]  # one struct where cuda.bindings takes one: a list of one, still checked against count
     items = sequence(items, func, name, count)
@@ -77,6 +82,9 @@ def c_array(ffi, items, elem, func, name, count):
             values.append(a)
             keep.append(k)
     elif kind == "bytes":
+        for i, v in enumerate(items):
+            if v is None:  # a NULL inside a list of strings: the libraries read it as a string
+                raise argument_error(func, "%s[%d]" % (name, i), "must be bytes, not None")
         keep = [ffi.new("char[]", cstring(v, func, "%s[%d]" % (name, i))) for i, v in enumerate(items)]
         arr = ffi.new("char *[]", keep)
         return arr, keep
@@ -95,7 +103,7 @@ def c_array(ffi, items, elem, func, name, count):
                 ffi.new(ctype + "*", v)
             except (TypeError, OverflowError) as e2:
                 raise type(e2)("%s(): argument '%s[%d]': %s" % (func, name, i, e2)) from None
-        raise
+        raise argument_error(func, name, "has an item of the wrong type (%s)" % (sys.exc_info()[1],)) from None
     return arr, keep
 
 

@@ -135,6 +135,8 @@ class Library:
 
     def available(self, name):
         """Whether the loaded library has ``name`` (loads the library; False if it cannot be loaded)."""
+        if not isinstance(name, str):
+            raise TypeError("available(): argument 'name' must be str, not %s" % type(name).__name__)
         try:
             self.load()
         except LibraryNotFoundError:

@@ -147,8 +147,9 @@ def _length_error(func, values, types):
 
 # -- plans ------------------------------------------------------------------------------------------------------
 
-_plans = {}
+_plans = {}  # types -> plan, oldest first: at most _MAX_PLANS, the least recently planned dropped first
 _plans_lock = threading.Lock()
+_MAX_PLANS = 1024
 # (types, plan) of the latest lookup: one tuple, so that reading it is one step; kept in a list because
 # rebinding a module global on every launch would make PyPy's JIT throw its compiled code away
 _LAST = [(None, None)]
@@ -197,8 +198,14 @@ def _plan(types, values, func):
         if len(values) != len(types):
             raise _length_error(func, values, types)
         plan = _Plan([_arg_for(t, i, func) for i, t in enumerate(types)])
+        try:
+            hash(types)
+        except TypeError:  # an unhashable entry: planned afresh on each call, never cached
+            return plan
         with _plans_lock:
             plan = _plans.setdefault(types, plan)
+            while len(_plans) > _MAX_PLANS:  # drop the oldest (dicts keep insertion order)
+                del _plans[next(iter(_plans))]
     _LAST[0] = (types, plan)
     return plan
 
@@ -287,7 +294,10 @@ class _Block:
                 for i, p in self.stores:
                     p[0] = values[i]
                 for i, p in self.hslots:
-                    p[0] = values[i]._v  # a Handle's value (objects of other classes lack _v)
+                    v = values[i]
+                    if not isinstance(v, Handle):  # only our handles store their value; others: getPtr()
+                        raise TypeError
+                    p[0] = v._v
                 for i, p in self.pslots:
                     v = values[i]
                     if v.__class__ is not int:  # None, c_void_p, getPtr() objects: the checking path

@@ -73,6 +73,38 @@ class Struct:
         root = self._root()
         return root._keep.get(self._key(key)) if root._keep else None
 
+    def _address(self):
+        return int(self._ffi.cast("uintptr_t", self._ptr))
+
+    def _take_held(self, source, dest_addr, dest_name):
+        """Before ``source``'s bytes are copied to ``dest_addr`` (part of this struct's memory): what
+        ``source`` keeps alive for its pointer fields (buffers, kernel-parameter blocks, lists) is kept by
+        this struct too, under the copy's address, replacing what the overwritten bytes held. ``dest_name``
+        is the field written; a field named ``dst...`` is memory the library writes, so a read-only buffer
+        held by ``source`` is refused there."""
+        size = self._ffi.sizeof(source._ptr[0])
+        root = self._root()
+        if root._keep:
+            for k in [k for k in root._keep if dest_addr <= k[0] < dest_addr + size]:
+                del root._keep[k]
+        src_root = source._root()
+        if not src_root._keep:
+            return
+        src_addr = source._address()
+        moved = [(k, v) for k, v in src_root._keep.items() if src_addr <= k[0] < src_addr + size]
+        if dest_name.startswith("dst"):
+            for k, v in moved:
+                if _read_only(v):
+                    raise ValueError("%s.%s: holds a read-only buffer in %s.%s, but the library writes there: "
+                                     "use a writable buffer (bytearray, numpy array, ...)"
+                                     % (type(self).__name__, dest_name, k[1], k[2]))
+        if not moved:
+            return
+        if root._keep is None:
+            root._keep = {}
+        for (a, tname, key), v in moved:
+            root._keep[(dest_addr + a - src_addr, tname, key)] = v
+
     def _root(self):
         root = self
         while root._owner is not None:
@@ -190,6 +222,7 @@ class StructField(Field):
         if not isinstance(value, self.cls):
             raise TypeError("%s.%s: expected %s, not %s"
                             % (type(obj).__name__, self.name, self.cls.__name__, type(value).__name__))
+        obj._take_held(value, int(obj._ffi.cast("uintptr_t", obj._ffi.addressof(obj._ptr[0], self.name))), self.name)
         setattr(obj._ptr, self.name, value._ptr[0])
 
 
@@ -243,6 +276,7 @@ class ArrayField(Field):
         arr = getattr(obj._ptr, self.name)
         for i, v in enumerate(items):
             if isinstance(v, Struct):
+                obj._take_held(v, int(obj._ffi.cast("uintptr_t", obj._ffi.addressof(arr, i))), self.name)
                 arr[i] = v._ptr[0]
             elif isinstance(v, Handle):
                 arr[i] = int(v) if not isinstance(arr[i], obj._ffi.CData) else obj._ffi.cast("void *", int(v))
@@ -260,11 +294,14 @@ class ArrayField(Field):
 class PointerField(Field):
     """A pointer field: read as an int address; a buffer assigned to it is kept alive with the struct."""
 
-    __slots__ = ("ctype",)
+    __slots__ = ("ctype", "writable")
 
     def __init__(self, name, ctype):
         Field.__init__(self, name)
         self.ctype = ctype
+        # a non-const pointer field named dst... (dstHost, dst of the memcpy/memset structs) is memory the
+        # library writes: read-only buffers and bytes are refused, as for output parameters
+        self.writable = name.startswith("dst") and not ctype.lstrip().startswith("const")
 
     def __get__(self, obj, cls=None):
         if obj is None:
@@ -274,8 +311,11 @@ class PointerField(Field):
     def __set__(self, obj, value):
         if isinstance(value, (Struct, Handle)):
             addr, keep = value.getPtr(), value
+        elif self.writable and isinstance(value, bytes):
+            raise ValueError("%s.%s: a bytes object cannot be written into: the library writes here, so use "
+                             "bytearray(n) or a numpy array" % (type(obj).__name__, self.name))
         else:
-            addr, keep = address(obj._ffi, value, type(obj).__name__, self.name)
+            addr, keep = address(obj._ffi, value, type(obj).__name__, self.name, self.writable)
         setattr(obj._ptr, self.name, obj._ffi.cast(self.ctype, addr))
         obj._hold(self.name, keep)
 
@@ -381,6 +421,13 @@ class StructListField(PointerField):
             arr[i] = v._ptr[0]
         setattr(obj._ptr, self.name, obj._ffi.cast(self.ctype, arr) if value else obj._ffi.NULL)
         obj._hold(self.name, [len(value), arr])
+
+
+def _read_only(kept):
+    """Whether what a pointer field keeps is a read-only buffer (address() keeps (cdata, memoryview))."""
+    if isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[1], memoryview):
+        return kept[1].readonly
+    return isinstance(kept, bytes)
 
 
 def _pointer_type(ffi, cname):

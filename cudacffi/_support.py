@@ -29,11 +29,13 @@ def bind_classes(namespace, ffi):
             obj._ffi = ffi
 
 
-def sizeof(cls):
+def sizeof(objType):
     """The C size in bytes of a generated handle or struct class, as cuda.bindings' ``sizeof``."""
+    cls = objType
     if isinstance(cls, type) and issubclass(cls, (Struct, Handle)) and cls._ffi is not None:
         if issubclass(cls, Struct):
             return cls._ffi.sizeof(cls._ptype().item)
         if issubclass(cls, Handle):
             return cls._ffi.sizeof(cls._ctype)
-    raise TypeError("Unknown type: %s" % (cls,))
+    raise TypeError("sizeof(): argument 'objType' must be a handle or struct class of cudacffi; Unknown type: %s"
+                    % (cls,))

@@ -16,6 +16,9 @@ from cudacffi._gen.runtime import _library, _s
 from cudacffi._gen.runtime import (cudaChannelFormatDesc, cudaChannelFormatKind, cudaError_t, cudaExtent,
                                    cudaLaunchAttributeID, cudaLaunchAttributeValue, cudaPitchedPtr, cudaPos,
                                    cudaRuntimeGetVersion)
+from cudacffi import _guards
+
+_guards.guard_sizes(globals())  # host buffers of the memcpy family against their byte counts
 
 # driver_types.h names these with #define, so they are aliases of the launch attribute types
 cudaStreamAttrID = cudaLaunchAttributeID
@@ -64,7 +67,10 @@ def cudaCreateChannelDesc(x, y, z, w, f):
     desc = cudaChannelFormatDesc()
     for name, value in (("x", x), ("y", y), ("z", z), ("w", w)):
         setattr(desc, name, _s.check_integer("cudaCreateChannelDesc", name, value, -(1 << 31), (1 << 31) - 1))
-    desc.f = _s.enum_value(f, cudaChannelFormatKind, "cudaCreateChannelDesc", "f")
+    try:
+        desc.f = _s.enum_value(f, cudaChannelFormatKind, "cudaCreateChannelDesc", "f")
+    except OverflowError as e:  # a negative int: the field is an unsigned enum
+        raise OverflowError("cudaCreateChannelDesc(): argument 'f' %s" % e) from None
     return (cudaError_t.cudaSuccess, desc)
 
 
