@@ -60,7 +60,15 @@ def strings(ffi, items, count, func, name):
     """A ``const char **`` list of ``count`` options: (pointer, keepalive). An int is taken as the address
     of such an array."""
     if isinstance(items, int) and not isinstance(items, bool):  # the address of a char *[] (or NULL)
-        return ffi.cast("char **", int_address(items, func, name)), None
+        address = int_address(items, func, name)
+        try:
+            counted = int(count) > 0
+        except (TypeError, ValueError):
+            counted = False
+        if address == 0 and counted:  # the library would read count strings through NULL (and crash)
+            raise argument_error(func, name, "is NULL (0) but %r options are counted: pass the list" % (count,),
+                                 ValueError)
+        return ffi.cast("char **", address), None
     items = sequence(items, func, name, count)[:count]
     if not items:
         return ffi.NULL, None

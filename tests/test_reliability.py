@@ -228,6 +228,8 @@ def test_struct_copied_into_a_field_keeps_its_buffers_alive():
 
 
 def test_kernel_node_params_copied_into_graph_node_params_keep_the_packed_block():
+    if not hasattr(driver, "CUDA_KERNEL_NODE_PARAMS_v3"):
+        pytest.skip("this build's headers have no CUDA_KERNEL_NODE_PARAMS_v3 (CUDA 12.2+)")
     k = driver.CUDA_KERNEL_NODE_PARAMS_v3()
     k.kernelParams = ((7, 2.5), ("int", "float"))
     addr = k.kernelParams

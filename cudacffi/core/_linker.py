@@ -105,8 +105,8 @@ def _nvjitlink_usable():
     if not _backend:
         from .. import nvjitlink
 
-        try:
-            nvjitlink.version()
+        try:  # a create, not version(): 12.0's headers have no nvJitLinkVersion, and an older library fails here
+            nvjitlink.destroy(nvjitlink.create(1, ["-arch=sm_80"]))
             _backend.append("nvJitLink")
         except RuntimeError:  # LibraryNotFoundError / FunctionNotFoundError / LibraryVersionError
             _backend.append("driver")
