@@ -40,7 +40,8 @@ CALLEE = "__device__ float combine(float a, float b) { return 3.0f * a + b; }\n"
 def _need(family):
     from cudacffi import nvjitlink, nvrtc, nvvm
 
-    call = {"nvrtc": nvrtc.nvrtcVersion, "nvjitlink": nvjitlink.version, "nvvm": nvvm.version}[family]
+    call = {"nvrtc": nvrtc.nvrtcVersion, "nvjitlink": lambda: nvjitlink.destroy(nvjitlink.create(1, ["-arch=sm_80"])),
+            "nvvm": nvvm.version}[family]  # a create, not version(): 12.0's nvJitLink.h has no nvJitLinkVersion
     try:
         call()
     except cudacffi.LibraryNotFoundError as e:
