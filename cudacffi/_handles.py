@@ -22,6 +22,7 @@ class Handle:
     _lo, _hi = 0, _U64 - 1
     _hex = True
     _ffi = None  # set by the generated module
+    _stream_protocol = False  # stream classes take any object with __cuda_stream__ (set by bind_classes)
 
     def __init__(self, init_value=0, _ptr=0):
         if _ptr:  # a view of a handle stored elsewhere: take its current value
@@ -29,6 +30,8 @@ class Handle:
             return
         if init_value is None:
             init_value = 0
+        elif self._stream_protocol and hasattr(init_value, "__cuda_stream__"):  # CuPy, PyTorch, numba-cuda, ...
+            init_value = stream_protocol_handle(init_value, type(self).__name__, "init_value")
         elif not isinstance(init_value, int):
             init_value = int(init_value)
         if not self._lo <= init_value <= self._hi:
@@ -118,3 +121,19 @@ def enum_value(e, cls, func, name):
     if isinstance(e, enum.Enum):
         return e.value
     raise argument_error(func, name, "must be %s or int, not %s" % (cls.__name__, type(e).__name__))
+
+
+def stream_protocol_handle(x, func, name):
+    """The stream handle of an object with ``__cuda_stream__`` (CUDA's stream protocol: ``(version, handle)``)."""
+    try:
+        version, handle = x.__cuda_stream__()
+    except Exception as e:
+        raise argument_error(func, name, "has a __cuda_stream__ that does not give (version, handle): %s" % e)
+    return handle_value(handle, func, name)
+
+
+def stream_value(x, func, name):
+    """What a stream parameter passes: a handle, an int, None, or any object with ``__cuda_stream__``."""
+    if not isinstance(x, Handle) and hasattr(x, "__cuda_stream__"):
+        return stream_protocol_handle(x, func, name)
+    return handle_value(x, func, name)

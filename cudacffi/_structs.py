@@ -5,7 +5,7 @@ to a pointer field is kept alive with the struct.
 
 from ._buffers import address
 from ._checks import _U64, argument_error
-from ._handles import Handle, enum_value, handle_value, new_handle
+from ._handles import Handle, enum_value, handle_value, new_handle, stream_value
 
 _KEYWORDS = frozenset(__import__("keyword").kwlist)  # fields named like one are attributes with a _ suffix
 
@@ -198,7 +198,10 @@ class HandleField(Field):
         return new_handle(self.cls, v)
 
     def __set__(self, obj, value):
-        v = handle_value(value, type(obj).__name__, self.name)
+        if self.cls._stream_protocol:  # a stream field (CUlaunchConfig.hStream) takes __cuda_stream__ objects
+            v = stream_value(value, type(obj).__name__, self.name)
+        else:
+            v = handle_value(value, type(obj).__name__, self.name)
         if self.ctype is not None:
             v = obj._ffi.cast(self.ctype, v)
         Field.__set__(self, obj, v)

@@ -15,11 +15,14 @@ from ._attributes import Typing  # noqa: F401
 from ._buffers import address, check_room, contiguous_view, int_address  # noqa: F401
 from ._checks import argument_error, check_integer, diagnose  # noqa: F401
 from ._handles import (FunctionPointer, Handle, IntHandle, PointerHandle, enum_value, handle_value,  # noqa: F401
-                       make_enum, new_handle)
+                       make_enum, new_handle, stream_value)
 from ._lists import (Scratch, c_array, char_buffer, cstring, less, out_array, read_array, sequence,  # noqa: F401
                      unpack_array)
 from ._structs import (ArrayField, EnumField, Field, HandleField, HandleListField, KernelParamsField, PointerField,  # noqa: F401
                        Struct, StructField, StructListField, struct_arg)
+
+
+STREAM_TYPES = ("CUstream", "cudaStream_t")  # the classes, and the parameters, that take __cuda_stream__
 
 
 def bind_classes(namespace, ffi):
@@ -27,6 +30,8 @@ def bind_classes(namespace, ffi):
     for obj in list(namespace.values()):
         if isinstance(obj, type) and issubclass(obj, (Handle, Struct)) and obj.__module__ == namespace["__name__"]:
             obj._ffi = ffi
+            if obj.__name__ in STREAM_TYPES:  # and their subclasses, through inheritance
+                obj._stream_protocol = True
 
 
 def sizeof(objType):

@@ -315,3 +315,49 @@ def test_struct_list_field_reads_empty_until_assigned():
     attr = driver.CUlaunchAttribute()
     config.attrs = [attr]
     assert len(config.attrs) == 1
+
+
+# -- the CUDA stream protocol ------------------------------------------------------------------------------
+
+class ForeignStream:
+    """A stream of another library (CuPy, PyTorch, numba-cuda): only ``__cuda_stream__``."""
+
+    def __init__(self, handle):
+        self.handle = handle
+
+    def __cuda_stream__(self):
+        return (0, self.handle)
+
+
+def test_stream_classes_take_objects_with_cuda_stream():
+    assert int(driver.CUstream(ForeignStream(0x1234))) == 0x1234
+    assert int(runtime.cudaStream_t(ForeignStream(0x99))) == 0x99
+    with pytest.raises(TypeError):
+        driver.CUcontext(ForeignStream(0x1234))  # only streams speak the stream protocol
+    config = driver.CUlaunchConfig()
+    config.hStream = ForeignStream(0x4321)
+    assert int(config.hStream) == 0x4321
+
+
+def test_stream_parameters_take_objects_with_cuda_stream(attr_libcuda):
+    # the conversion runs before the library is asked for; a refused argument would raise TypeError
+    r = run_python(
+        "from cudacffi import driver, LibraryNotFoundError\n"
+        "class S:\n"
+        "    def __cuda_stream__(self):\n"
+        "        return (0, 0x1234)\n"
+        "class Bad:\n"
+        "    def __cuda_stream__(self):\n"
+        "        return 'nope'\n"
+        "for s in (S(), Bad()):\n"
+        "    try:\n"
+        "        driver.cuStreamQuery(s)\n"
+        "    except LibraryNotFoundError:\n"
+        "        print('converted')\n"
+        "    except TypeError as e:\n"
+        "        print('refused', e)\n",
+        env={"CUDACFFI_LIBDRIVER": "/nonexistent/libcuda.so.1"})
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == "converted"
+    assert lines[1].startswith("refused cuStreamQuery(): argument 'hStream'")

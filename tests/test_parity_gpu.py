@@ -134,3 +134,18 @@ def test_integral_float_sizes_are_taken(cuda_context):
     check(driver.cuMemsetD8(ptr, 1, 4096.0))
     check(driver.cuMemFree(ptr))
     assert runtime.sizeof(runtime.dim3) == 12
+
+
+@pytest.mark.parametrize("library", ["cupy", "torch"])
+def test_foreign_streams_are_taken_where_a_stream_is(cuda_context, library):
+    lib = pytest.importorskip(library)
+    stream = lib.cuda.Stream()
+    if not hasattr(stream, "__cuda_stream__"):
+        pytest.skip("this %s has no __cuda_stream__" % library)
+    handle = stream.__cuda_stream__()[1]
+    assert int(driver.CUstream(stream)) == handle
+    assert driver.cuStreamQuery(stream)[0] == driver.CUresult.CUDA_SUCCESS
+    ptr = check(driver.cuMemAllocAsync(1 << 20, stream))
+    check(driver.cuMemsetD8Async(ptr, 7, 1 << 20, stream))
+    check(driver.cuMemFreeAsync(ptr, stream))
+    check(driver.cuStreamSynchronize(stream))
