@@ -262,3 +262,14 @@ if __name__ == "__main__":
     if "--update" in sys.argv:
         update_golden()
         print("golden files updated in", CASES)
+
+
+def test_every_package_of_the_source_tree_is_shipped():
+    """pyproject.toml lists each package folder of cudacffi/ (a missing one installs without that API)."""
+    import re
+
+    with open(os.path.join(ROOT, "pyproject.toml")) as f:
+        listed = set(re.search(r"^packages = \[(.*?)\]", f.read(), re.M).group(1).replace('"', "").split(", "))
+    folders = {"cudacffi"} | {"cudacffi." + d for d in os.listdir(os.path.join(ROOT, "cudacffi"))
+                             if os.path.exists(os.path.join(ROOT, "cudacffi", d, "__init__.py"))}
+    assert folders == listed
