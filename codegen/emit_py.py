@@ -85,6 +85,7 @@ class PyWriter(TypeNames):
         self.w("_bind = _library.bind")
         self.w("_diagnose = _s.diagnose")
         self.w("_handle = _s.handle_value")
+        self.w("_stream = _s.stream_value")
         self.w("_new = object.__new__")
         self.w("_Handle = _s.Handle")
         self.w("_address = _s.address")

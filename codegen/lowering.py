@@ -218,7 +218,7 @@ class TupleConvention(Convention):
 
     def handle_arg(self, lw, py, t, kind):
         if t.base in ("CUstream", "cudaStream_t"):  # also any object with __cuda_stream__, as cuda.bindings
-            return "%s._v if isinstance(%s, _Handle) else _s.stream_value(%s, %r, %r)" % (py, py, py, lw.name, py)
+            return "%s._v if isinstance(%s, _Handle) else _stream(%s, %r, %r)" % (py, py, py, lw.name, py)
         if kind in ("handle_ptr", "fnptr"):
             return "%s._v if isinstance(%s, _Handle) else _handle(%s, %r, %r)" % (py, py, py, lw.name, py)
         lo, hi = self.names.int_range(t.base)

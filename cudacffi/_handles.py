@@ -133,7 +133,12 @@ def stream_protocol_handle(x, func, name):
 
 
 def stream_value(x, func, name):
-    """What a stream parameter passes: a handle, an int, None, or any object with ``__cuda_stream__``."""
+    """What a stream parameter passes: a handle, an int, None, or any object with ``__cuda_stream__``.
+    None and in-range ints (``cuLaunchKernel(..., 0, ...)``) come first: this is every launch's path."""
+    if x is None:
+        return 0
+    if x.__class__ is int and 0 <= x < _U64:
+        return x
     if not isinstance(x, Handle) and hasattr(x, "__cuda_stream__"):
         return stream_protocol_handle(x, func, name)
     return handle_value(x, func, name)

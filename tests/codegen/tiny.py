@@ -1,4 +1,4 @@
-"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:fcfe6c186bfa3235) - do not edit.
+"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:0f58cc9f9dc94fef) - do not edit.
 
 Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.
 """
@@ -85,6 +85,7 @@ _scratch = _s.Scratch(_ffi, {'size_t_0': 'size_t', 'uintptr_t_0': 'uintptr_t'})
 _bind = _library.bind
 _diagnose = _s.diagnose
 _handle = _s.handle_value
+_stream = _s.stream_value
 _new = object.__new__
 _Handle = _s.Handle
 _address = _s.address
