@@ -93,9 +93,7 @@ def toolkit_source(root):
     lacking = [fam for fam in FAMILY_NAMES
                if not all(any(os.path.exists(os.path.join(d, h)) for d in dirs) for h in FAMILIES[fam].own)]
     description = "toolkit %s (CUDA %s)" % (root, version)
-    have = snapshot.families_in(version) if version in snapshot.available_versions() else []
-    absent = [fam for fam in lacking if fam not in have and FAMILIES[fam].since and version_key(version)
-              < version_key(FAMILIES[fam].since)]  # a family newer than the toolkit: not built
+    absent = [fam for fam in lacking if not FAMILIES[fam].present_in(version)]  # newer than the toolkit: not built
     lacking = [fam for fam in lacking if fam not in absent]
     if lacking:
         if version not in snapshot.available_versions():
@@ -112,10 +110,6 @@ def toolkit_source(root):
     load = _versioned(load)
     load.families = [f for f in FAMILY_NAMES if f not in absent]
     return description, dirs, load
-
-
-def version_key(version):
-    return tuple(int(x) for x in version.split("."))
 
 
 def _versioned(load):

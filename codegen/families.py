@@ -13,6 +13,11 @@ from dataclasses import dataclass, field
 from typing import Tuple
 
 
+def version_key(version):
+    """"12.9" -> (12, 9), for comparing and sorting CUDA versions."""
+    return tuple(int(x) for x in version.split("."))
+
+
 @dataclass(frozen=True)
 class Family:
     name: str  # python module: cudacffi.<name>
@@ -27,6 +32,10 @@ class Family:
     version_macro: str = "CUDA_VERSION"  # the header's version, as 1000 * major + 10 * minor
     skip: Tuple[str, ...] = ()  # functions of the headers left out of the API (see the family)
     since: str = ""  # the first CUDA version whose headers have the family (older snapshots lack it)
+
+    def present_in(self, version):
+        """Whether CUDA ``version`` ("X.Y") has this family at all (``since``)."""
+        return not self.since or version_key(version) >= version_key(self.since)
     standins: Tuple[str, ...] = ()  # headers/fake_interop files whose typedefs belong to it too
 
 

@@ -297,6 +297,14 @@ def python_name(model, cname):
     return snake(cname[len(p):] if cname.startswith(p) else cname)
 
 
+def exception_param_name(p):
+    """An exception-style parameter's Python name: the C name in snake case, or an override's (Named)."""
+    from .directions import RENAMES
+
+    named = p.get("pyname", p["name"])
+    return snake(named if named != RENAMES.get(p["name"], p["name"]) else p["name"])
+
+
 def size_function(model, f):
     """The ``<name>Size`` function that says how large ``f``'s caller buffer must be, if there is one
     (``nvrtcGetPTX`` -> ``nvrtcGetPTXSize``; ``nvFatbinGet`` -> ``nvFatbinSize``)."""
@@ -340,10 +348,7 @@ class ExceptionConvention(Convention):
         return python_name(self.model, f["name"])
 
     def param_name(self, p):
-        from .directions import RENAMES
-
-        named = p.get("pyname", p["name"])  # an override's name (Named) where one renames the parameter
-        return snake(named if named != RENAMES.get(p["name"], p["name"]) else p["name"])
+        return exception_param_name(p)
 
     def live(self, base, value, lw, py):
         if base in self.tracked:

@@ -85,7 +85,7 @@ def _has_headers(family, include_dirs, version):
         try:
             find_header(h, include_dirs)
         except FileNotFoundError:
-            if family.since and tuple(map(int, version.split("."))) < tuple(map(int, family.since.split("."))):
+            if not family.present_in(version):
                 return False
             raise
     return True
@@ -93,8 +93,7 @@ def _has_headers(family, include_dirs, version):
 
 def expected_families(version):
     """The families a snapshot of ``version`` must have (all but those newer than it)."""
-    v = tuple(map(int, version.split(".")))
-    return [n for n, f in FAMILIES.items() if not f.since or v >= tuple(map(int, f.since.split(".")))]
+    return [n for n, f in FAMILIES.items() if f.present_in(version)]
 
 
 def families_in(version):

@@ -13,6 +13,8 @@ import re
 import subprocess
 import sys
 
+from .families import version_key
+
 # role -> pinned requirement. Roles: the wheel a family's library comes from, plus headers-only ones.
 PINS = {
     "12.0": {"runtime": "nvidia-cuda-runtime-cu12==12.0.146", "nvrtc": "nvidia-cuda-nvrtc-cu12==12.0.140",
@@ -50,7 +52,7 @@ _LIBRARY_ROLES = {"runtime": ("runtime",), "nvrtc": ("nvrtc",), "nvjitlink": ("n
                   "nvvm": ("nvvm", "nvcc"), "nvfatbin": ("nvfatbin",)}
 
 def versions():
-    return sorted(PINS, key=lambda v: tuple(int(x) for x in v.split(".")))
+    return sorted(PINS, key=version_key)
 
 
 def cache_dir(version=None):

@@ -16,6 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from codegen import emit_exc, snapshot  # noqa: E402
+from codegen.lowering import exception_param_name  # noqa: E402
 from codegen.signature import inputs, outputs  # noqa: E402
 
 REFERENCE_DIRS = [os.path.join(ROOT, "tests", "reference"), os.path.join(ROOT, "..", "shared", "reference")]
@@ -137,13 +138,6 @@ def exception_rows(build, ref, family):
         pytest.skip("cuda-bindings %s's tables have no %s" % (ref, family))
     return snapshot.load_model(build, family)
 
-
-def exception_param_name(p):
-    """cuda.bindings' name of an exception-style parameter: the C name in snake case, or an override's."""
-    from codegen.directions import RENAMES
-
-    named = p.get("pyname", p["name"])
-    return emit_exc.snake(named if named != RENAMES.get(p["name"], p["name"]) else p["name"])
 
 
 def exception_reference(version, module):
