@@ -139,7 +139,6 @@ def exception_rows(build, ref, family):
     return snapshot.load_model(build, family)
 
 
-
 def exception_reference(version, module):
     """{function: (parameter names, number of values returned)}."""
     return {row[1]: (parameter_names(row), len(row[4].split(" ; ")) if row[4] else 0)
