@@ -9,7 +9,7 @@ argument errors are re-raised naming the parameter.
 from .ctype import CType
 from .emit_c import version_text, model_status
 from .text import wrapped
-from .lowering import INT_RANGES, TypeNames, lower
+from .lowering import INT_RANGES, STREAM_TYPES, TypeNames, lower
 
 
 # Handles another family declares for the same C type: (module, {name: base class there}). A subclass
@@ -140,6 +140,8 @@ class PyWriter(TypeNames):
             if name in bases:
                 self.w("class %s(_base_%s):" % (name, bases[name]))
                 self.w("    __slots__ = ()")
+                if name in STREAM_TYPES:
+                    self.w("    _stream_protocol = True  # also any object with __cuda_stream__")
             elif kind == "handle_int":
                 r = self.resolved(CType(name))
                 lo, hi = INT_RANGES[r.base]
@@ -153,6 +155,8 @@ class PyWriter(TypeNames):
             else:
                 self.w("class %s(_s.PointerHandle):" % name)
                 self.w("    __slots__ = ()")
+                if name in STREAM_TYPES:
+                    self.w("    _stream_protocol = True  # also any object with __cuda_stream__")
             self.w()
 
     # -- structs --------------------------------------------------------------------------------------------------

@@ -208,6 +208,11 @@ class Convention:
         return p["pyname"]
 
 
+# The stream handle types: their classes, parameters and fields also take any object with __cuda_stream__
+# (CuPy, PyTorch, numba-cuda), as cuda.bindings' do.
+STREAM_TYPES = ("CUstream", "cudaStream_t")
+
+
 class TupleConvention(Convention):
     """cuda.bindings' driver/runtime/nvrtc: ``(status, *outputs)``, handles and enums as classes."""
 
@@ -217,7 +222,7 @@ class TupleConvention(Convention):
     has_callbacks = True
 
     def handle_arg(self, lw, py, t, kind):
-        if t.base in ("CUstream", "cudaStream_t"):  # also any object with __cuda_stream__, as cuda.bindings
+        if t.base in STREAM_TYPES:  # also any object with __cuda_stream__, as cuda.bindings
             return "%s._v if isinstance(%s, _Handle) else _stream(%s, %r, %r)" % (py, py, py, lw.name, py)
         if kind in ("handle_ptr", "fnptr"):
             return "%s._v if isinstance(%s, _Handle) else _handle(%s, %r, %r)" % (py, py, py, lw.name, py)

@@ -22,7 +22,7 @@ class Handle:
     _lo, _hi = 0, _U64 - 1
     _hex = True
     _ffi = None  # set by the generated module
-    _stream_protocol = False  # stream classes take any object with __cuda_stream__ (set by bind_classes)
+    _stream_protocol = False  # stream classes take any object with __cuda_stream__ (set by the generated class)
 
     def __init__(self, init_value=0, _ptr=0):
         if _ptr:  # a view of a handle stored elsewhere: take its current value

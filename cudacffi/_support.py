@@ -22,16 +22,11 @@ from ._structs import (ArrayField, EnumField, Field, HandleField, HandleListFiel
                        Struct, StructField, StructListField, struct_arg)
 
 
-STREAM_TYPES = ("CUstream", "cudaStream_t")  # the classes, and the parameters, that take __cuda_stream__
-
-
 def bind_classes(namespace, ffi):
     """Give every handle and struct class of a generated module its family's ffi."""
     for obj in list(namespace.values()):
         if isinstance(obj, type) and issubclass(obj, (Handle, Struct)) and obj.__module__ == namespace["__name__"]:
             obj._ffi = ffi
-            if obj.__name__ in STREAM_TYPES:  # and their subclasses, through inheritance
-                obj._stream_protocol = True
 
 
 def sizeof(objType):
