@@ -2,8 +2,9 @@
 
 ``cuPointerGetAttribute(attribute, ptr)`` writes a context handle for one attribute, a bool for another, a
 struct for a third: each table below says, per enum member (driver and runtime names alike), which C type
-the value has. The generated wrapper asks this module for storage of exactly that type (never a shared
-scratch slot, never one size for all), passes its address, and reads it back as cuda.bindings does:
+the value has. The generated wrapper asks this module for storage of exactly that type (never one size
+for all; a scalar's is the calling thread's own for that type, zeroed on each call; a list's items, a
+struct or a name get fresh storage), passes its address, and reads it back as cuda.bindings does:
 handles as handle objects, flags as bool, numbers as int, structs as struct objects, names as bytes.
 A member no table knows is refused (``TypeError``) before the library is called, as cuda.bindings does.
 
@@ -11,6 +12,8 @@ Kinds: ``int`` (signed 32-bit), ``uint``, ``bool``, ``u64``, ``size``, ``address
 int), ``handle:<class>``, ``struct:<class>``, ``cstr`` (a name of at most 1023 bytes), ``int_list`` (as
 many 32-bit ints as the caller's data size holds: ``ACCESSED_BY``).
 """
+
+import threading
 
 from ._checks import argument_error, check_integer
 from ._handles import handle_value, new_handle
@@ -140,6 +143,7 @@ class Typing:
         self.ffi = ffi
         self.namespace = namespace
         self._specs = {}  # (table, attribute value) -> (kind, class, C array type of one item or None, size)
+        self._slots = threading.local()  # (table, attribute value) -> this thread's scalar storage for it
 
     def _spec(self, table, attr, func, name):
         """What ``attr`` of ``table`` holds, asked of the tables once per attribute value."""
@@ -191,13 +195,36 @@ class Typing:
         return v
 
     def out(self, table, attr, func, name, size=None, size_name=None):
-        """Zeroed storage for the value the library writes for ``attr``."""
-        kind, cls, array, room = self._spec(table, attr, func, name)
-        if size is None and array is not None:
-            v = Value()
-            v.kind, v.cls, v.typed, v.size = kind, cls, True, room
-            v.ptr = self.ffi.new(array)
+        """Zeroed storage for the value the library writes for ``attr``. A scalar's storage is this thread's
+        own for that attribute type, made once and zeroed per call (a call reads it back before another
+        can reuse it), so the common single-attribute getter allocates nothing."""
+        if size is None:
+            slots = self._slots.__dict__
+            try:
+                v = slots[table, attr]
+            except (KeyError, TypeError):  # not seen on this thread yet, or not an attribute at all
+                v = None
+            if v is not None:
+                v.ptr[0] = 0
+                return v
+        spec = self._spec(table, attr, func, name)
+        if size is None and spec[2] is not None:
+            v = slots[table, int(getattr(attr, "value", attr))] = self._scalar(spec)
             return v
+        return self._out(spec, func, size, size_name)
+
+    def _scalar(self, spec):
+        kind, cls, array, room = spec
+        v = Value()
+        v.kind, v.cls, v.typed, v.size = kind, cls, True, room
+        v.ptr = self.ffi.new(array)
+        return v
+
+    def _out(self, spec, func, size, size_name):
+        """Fresh storage (the list form needs one per item, even for repeated attributes)."""
+        kind, cls, array, room = spec
+        if size is None and array is not None:
+            return self._scalar(spec)
         if size is not None:
             size = check_integer(func, size_name, size, 0, (1 << 31) - 1)
             if kind == "int_list" and size % 4:
@@ -260,9 +287,9 @@ class Typing:
         attrs = sequence(attrs, func, name, count)[:count]
         if sizes is not None:
             sizes = sequence(sizes, func, sizes_name, count)[:count]
-        values = [self.out(table, a, func, "%s[%d]" % (name, i),
-                           sizes[i] if sizes is not None else None,
-                           "%s[%d]" % (sizes_name, i) if sizes is not None else None)
+        values = [self._out(self._spec(table, a, func, "%s[%d]" % (name, i)), func,
+                            sizes[i] if sizes is not None else None,
+                            "%s[%d]" % (sizes_name, i) if sizes is not None else None)
                   for i, a in enumerate(attrs)]
         if not values:
             return self.ffi.NULL, values
