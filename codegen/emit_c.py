@@ -10,6 +10,7 @@ library or ``FunctionNotFoundError``. Stub parameters are flattened for speed: h
 from .callbacks import trampoline_cdefs
 from .ctype import CType
 from .directions import KINDS
+from .lowering import TypeNames, by_value
 from .model import TypeIndex
 
 UNBOUND = 0x7FFFFFF0
@@ -133,13 +134,30 @@ def stub_return_type(model, f):
     return ret.declare()
 
 
+def by_value_stubs(model):
+    """[(function, ByValue)] of the functions that also get a ``_cv_`` stub (see ``lowering.ByValue``)."""
+    names = TypeNames(model)
+    return [(f, bv) for f in model["functions"] for bv in [by_value(names, f)] if bv is not None]
+
+
+def _value_params(index, f, bv):
+    return ", ".join("%s a%d" % (stub_param_type(index, p), k) for k, p in enumerate(f["params"]) if k != bv.index)
+
+
+def _value_type(bv):
+    return "uint64_t" if bv.encoding == "u64" else "int64_t"
+
+
 def function_cdefs(model):
     index = TypeIndex(model)
     lines = []
     for i, f in enumerate(model["functions"]):
         params = ", ".join("%s %s" % (stub_param_type(index, p), "a%d" % k) for k, p in enumerate(f["params"]))
         lines.append("%s _cc_%s(%s);" % (stub_return_type(model, f), f["name"], params or "void"))
+    for f, bv in by_value_stubs(model):
+        lines.append("%s _cv_%s(%s);" % (_value_type(bv), f["name"], _value_params(index, f, bv) or "void"))
     lines += [
+        "int _cc_status(void);",
         "int _cc_load(const char *path, int per_thread, char *error, size_t error_size);",
         "int _cc_loaded(void);",
         "int _cc_is_bound(int index);",
@@ -148,6 +166,37 @@ def function_cdefs(model):
         "#define _CC_UNBOUND %d" % UNBOUND,
     ]
     return "\n".join(lines) + "\n" + trampoline_cdefs(model)
+
+
+def value_stubs(model, index):
+    """The ``_cv_`` stubs: the function's one output returned by value, a failure encoded as the ``ByValue``
+    of the function says; the status of a 64-bit failure waits in this thread's ``_cc_tls_status``."""
+    out = ["/* status of the calling thread's last _cv_ call that returned a 64-bit sentinel */",
+           "static __thread int _cc_tls_status;",
+           "static int _cc_status(void) { return _cc_tls_status; }"]
+    for f, bv in by_value_stubs(model):
+        name = f["name"]
+        args = ", ".join("&o" if k == bv.index else _forward(index, p, "a%d" % k) for k, p in enumerate(f["params"]))
+        value = "(%s)%so" % (_value_type(bv), "(uintptr_t)" if bv.ctype.ptrs else "")
+        out.append("static %s _cv_%s(%s) {" % (_value_type(bv), name, _value_params(index, f, bv) or "void"))
+        out.append("    _cc_pfn_%s f = _cc_fp_%s;" % (name, name))
+        out.append("    %s = 0;" % bv.ctype.declare("o"))
+        out.append("    int r;")
+        if bv.encoding == "small":
+            out.append("    if (!f) return INT64_MIN + _CC_UNBOUND;")
+            out.append("    r = (int)f(%s);" % args)
+            out.append("    return r ? INT64_MIN + r : %s;" % value)
+        else:
+            sentinel = "UINT64_MAX" if bv.encoding == "u64" else "INT64_MIN"
+            out.append("    r = f ? (int)f(%s) : _CC_UNBOUND;" % args)
+            out.append("    if (r) {")
+            out.append("        _cc_tls_status = r;")
+            out.append("        return %s;" % sentinel)
+            out.append("    }")
+            out.append("    if (%s == %s) _cc_tls_status = 0;  /* a value, not a failure */" % (value, sentinel))
+            out.append("    return %s;" % value)
+        out.append("}")
+    return out
 
 
 def c_source(model):
@@ -175,6 +224,7 @@ def c_source(model):
         out.append("}")
         ptds = '"%s"' % f["ptds_symbol"] if f.get("ptds_symbol") else "NULL"
         table.append('    {"%s", %s, (void **)&_cc_fp_%s},' % (f["symbol"], ptds, name))
+    out += value_stubs(model, index)
     out.append("")
     out.append("struct _cc_sym { const char *name; const char *ptds; void **slot; };")
     out.append("static const struct _cc_sym _cc_syms[] = {")

@@ -9,7 +9,7 @@ argument errors are re-raised naming the parameter.
 from .ctype import CType
 from .emit_c import version_text, model_status
 from .text import wrapped
-from .lowering import INT_RANGES, STREAM_TYPES, TypeNames, lower
+from .lowering import INT_RANGES, SENTINELS, SMALL_FAILED, STREAM_TYPES, TypeNames, lower
 
 
 # Handles another family declares for the same C type: (module, {name: base class there}). A subclass
@@ -79,6 +79,7 @@ class PyWriter(TypeNames):
             self.w("_typed = _s.Typing(_ffi, globals())  # values typed by an attribute argument")
         self.trampolines()
         self.w("_UNBOUND = _lib._CC_UNBOUND")
+        self.w("globals().update(_s.stubs(_lib))  # _cc_<name>, _cv_<name>: the compiled stubs")
         self.w("_OK = %s(0)" % self.status)
         self.w("_status = %s._by_value.get" % self.status)
         self.ws(wrapped("_scratch = _s.Scratch(_ffi, {", ["%r: %r" % kv for kv in sorted(self.slots.items())], "})"))
@@ -355,15 +356,19 @@ class PyWriter(TypeNames):
             self.w("    _scr = _scratch")
         for line in lf.pre:
             self.w("    " + line)
-        call = "_lib._cc_%s(%s)" % (lf.cname, ", ".join(lf.args))
+        bv = lf.by_value
+        if bv is None:
+            call = "_r = _cc_%s(%s)" % (lf.cname, ", ".join(lf.args))
+        else:
+            call = "_v = _cv_%s(%s)" % (lf.cname, ", ".join(lf.args))
         self.w("    try:")
-        self.w("        _r = %s" % call)
+        self.w("        %s" % call)
         self.w("    except (TypeError, OverflowError) as _e:")
         for cb, _ in lf.callbacks:
             self.w("        _cbk.release(%s)" % cb)
-        checks = ["(%r, %r, %s, %s, %s)" % (kind, n, n, lo, hi) for kind, n, lo, hi in lf.checks]
+        checks = lf.check_args()
         callargs = ", ".join(p.pyname for p in ins)
-        if any(kind == "int" for kind, _, _, _ in lf.checks):  # integral floats: called again with ints
+        if lf.refixes_floats:  # integral floats: called again with ints
             self.ws(wrapped("_f = _diagnose(%r, _e, (" % name, checks, "))", "        ", tuple_=True))
             self.ws(wrapped("return %s(" % name, ["_f.get(%r, %s)" % (p.pyname, p.pyname) for p in ins], ")",
                             "        "))
@@ -372,7 +377,22 @@ class PyWriter(TypeNames):
         for cb, lifetime in lf.callbacks:
             if lifetime == "call":
                 self.w("    _cbk.release(%s)" % cb)
-        if lf.returns_status:
+        if bv is not None:  # a failure is a value out of range (see lowering.ByValue)
+            if bv.encoding == "small":
+                self.w("    if _v < %d:" % SMALL_FAILED)
+                self.w("        _r = _v + %d" % (1 << 63))
+            else:
+                self.w("    if _v == %s:" % (hex(SENTINELS[bv.encoding]) if SENTINELS[bv.encoding] > 0 else SENTINELS[bv.encoding]))
+                self.w("        _r = _cc_status()")
+            self.w("        if _r:")
+            self.w("            if _r == _UNBOUND:")
+            self.w("                _bind(%r)" % lf.cname)
+            self.w("                return %s(%s)" % (name, callargs))
+            self.w("            return (_status(_r, _r), None)")
+            for line in lf.post:
+                self.w("    " + line)
+            self.ws(wrapped("return (", ["_OK"] + lf.results, ")", "    ", tuple_=True))
+        elif lf.returns_status:
             self.w("    if _r:")
             for cb, lifetime in lf.callbacks:
                 if lifetime != "call":

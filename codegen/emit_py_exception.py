@@ -192,8 +192,8 @@ class ExcWriter:
         self.w("    try:")
         self.w("        _r = %s" % call)
         self.w("    except (TypeError, OverflowError) as _e:")
-        checks = ["(%r, %r, %s, %s, %s)" % (kind, n, n, lo, hi) for kind, n, lo, hi in lf.checks]
-        if any(k == "int" for k, _, _, _ in lf.checks):  # integral floats: called again with ints
+        checks = lf.check_args()
+        if lf.refixes_floats:  # integral floats: called again with ints
             self.ws(wrapped("_f = _diagnose(%r, _e, (" % name, checks, "))", "        ", tuple_=True))
             self.ws(wrapped("return %s(" % name, ["_f.get(%r, %s)" % (n, n) for n in ins], ")", "        "))
         else:

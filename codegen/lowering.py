@@ -130,6 +130,70 @@ class TypeNames:
         return parent if parent != d["name"] else None
 
 
+# -- outputs returned by value -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ByValue:
+    """A function whose one output the C stub returns by value (``_cv_<name>``), so that the Python side
+    reads no output slot: ``index`` is the output parameter, ``ctype`` its pointee's C type and ``encoding``
+    how a failure is told from a value:
+
+    * ``"small"`` (outputs of at most 32 bits): the stub returns the value, or ``INT64_MIN + status`` on a
+      failure: every value is above ``SMALL_FAILED``, every failure below it;
+    * ``"u64"`` (64-bit unsigned outputs, handles, addresses): the stub returns the value, or ``UINT64_MAX``
+      on a failure with the status in a per-thread C variable (``_cc_status()``), which it also sets (to 0)
+      when a successful value happens to be ``UINT64_MAX``;
+    * ``"i64"`` (64-bit signed outputs): the same with ``INT64_MIN``.
+    """
+
+    index: int
+    ctype: CType
+    encoding: str
+
+
+SMALL_FAILED = -(1 << 31)  # below every 32-bit value
+SENTINELS = {"u64": (1 << 64) - 1, "i64": -(1 << 63)}
+WIDE = {"size_t": "u64", "unsigned long": "u64", "unsigned long long": "u64", "uint64_t": "u64", "uintptr_t": "u64",
+        "long": "i64", "long long": "i64", "int64_t": "i64", "intptr_t": "i64", "ssize_t": "i64"}
+
+
+def by_value(names, f):
+    """The ``ByValue`` of ``f`` when its one output can travel as the stub's return value, else None: a
+    status-returning function with a single plain ``out`` scalar, handle, address or enum and no callback."""
+    from .emit_c import returns_status
+
+    if not returns_status(names.model, f) or f.get("returns_string"):
+        return None
+    outs = [k for k, p in enumerate(f["params"]) if KINDS[p["dir"]].is_output]
+    if len(outs) != 1:
+        return None
+    p = f["params"][outs[0]]
+    t = CType.from_json(p["type"])
+    if p["dir"] != "out" or p.get("any") or t.depth != 1 or t.fn is not None:
+        return None
+    if any(CType.from_json(q["type"]).base in names.callback_types for q in f["params"]):
+        return None
+    inner = t.pointee()
+    if inner.ptrs:  # void **, char **: an address
+        return ByValue(outs[0], inner, "u64")
+    if inner.base == "void":
+        return None
+    kind = names.kind(inner.base)
+    if kind in ("handle_ptr", "fnptr"):
+        return ByValue(outs[0], inner, "u64")
+    if kind == "enum":
+        return ByValue(outs[0], inner, "small")
+    if kind not in ("primitive", "handle_int"):
+        return None
+    base = names.resolved(inner).base
+    if base in WIDE:
+        return ByValue(outs[0], inner, WIDE[base])
+    lo_hi = INT_RANGES.get(base)
+    if lo_hi and lo_hi[0] >= -(1 << 31) and lo_hi[1] < (1 << 32):
+        return ByValue(outs[0], inner, "small")
+    return None
+
+
 # -- the result ---------------------------------------------------------------------------------------------------
 
 @dataclass
@@ -157,6 +221,7 @@ class LoweredFunction:
     returns_status: bool = True
     returns_string: bool = False
     ptds_symbol: Optional[str] = None  # the per-thread default stream variant, where there is one
+    by_value: Optional[ByValue] = None  # its one output comes back as the _cv_ stub's value
 
     def c_note(self):
         """The docstring line naming the bound C symbol (and the public C name where the Python one differs)."""
@@ -180,6 +245,17 @@ class LoweredFunction:
         """The output expressions, in C order."""
         return [p.output for p in self.params if p.output is not None]
 
+    def check_args(self):
+        """``_diagnose``'s (kind, name, value, lo, hi) for each checked argument, as source. A handle's value is
+        its converted one (``dev_``): what the stub was given."""
+        return ["(%r, %r, %s, %s, %s)" % (kind, n, n + "_" if kind == "handle" else n, lo, hi)
+                for kind, n, lo, hi in self.checks]
+
+    @property
+    def refixes_floats(self):
+        """Whether an integral float may be given for an int parameter (the call is then made again)."""
+        return any(kind == "int" for kind, _, _, _ in self.checks)
+
     @property
     def uses_scratch(self):
         return any(s.startswith("_o_") for s in self.pre)
@@ -196,6 +272,7 @@ class Convention:
     kinds = frozenset(KINDS)
     trailing_defaults = False  # trailing in/out parameters default to 0
     has_callbacks = False
+    by_value = False
 
     def __init__(self, model, names):
         self.model = model
@@ -218,16 +295,22 @@ class TupleConvention(Convention):
 
     style = "tuple"
     scratch = "_scr"
+    by_value = True  # single outputs come back as the stub's return value (see ByValue)
     trailing_defaults = True
     has_callbacks = True
 
     def handle_arg(self, lw, py, t, kind):
-        if t.base in STREAM_TYPES:  # also any object with __cuda_stream__, as cuda.bindings
-            return "%s._v if isinstance(%s, _Handle) else _stream(%s, %r, %r)" % (py, py, py, lw.name, py)
+        """A handle argument: a handle's value, a plain int as it is (the stub's C type checks its range and
+        ``_diagnose`` names it), anything else through ``_handle``/``_stream``."""
         if kind in ("handle_ptr", "fnptr"):
-            return "%s._v if isinstance(%s, _Handle) else _handle(%s, %r, %r)" % (py, py, py, lw.name, py)
-        lo, hi = self.names.int_range(t.base)
-        return "_handle(%s, %r, %r, %d, %d)" % (py, lw.name, py, lo, hi)
+            lw.checks.append(("handle", py, 0, (1 << 64) - 1))
+            slow = "_stream" if t.base in STREAM_TYPES else "_handle"  # streams also take __cuda_stream__ objects
+            return "%s._v if isinstance(%s, _Handle) else %s if %s.__class__ is int else %s(%s, %r, %r)" % (
+                py, py, py, py, slow, py, lw.name, py)
+        lo, hi = self.names.int_range(t.base)  # an integer handle of another class may be out of this one's range
+        lw.checks.append(("handle", py, lo, hi))
+        return "%s._v if %s.__class__ is %s else %s if %s.__class__ is int else _handle(%s, %r, %r, %d, %d)" % (
+            py, py, t.base, py, py, py, lw.name, py, lo, hi)
 
     def in_ref(self, lw, p, py):
         slot = lw.slot("uintptr_t", p["name"])
@@ -468,6 +551,7 @@ class FunctionLowering:
         self.slot_use = {}
         self.slot_of = {}
         self.counted = set()
+        self.bv = by_value(self.names, f) if self.conv.by_value else None
 
     def pyname(self, p):
         return self.conv.param_name(p)
@@ -514,7 +598,7 @@ class FunctionLowering:
 
         return LoweredFunction(f["name"], f["symbol"], self.name, params, self.pre, self.args, self.post,
                                self.checks, cbs, returns_status(self.lowering.model, f),
-                               bool(f.get("returns_string")), f.get("ptds_symbol"))
+                               bool(f.get("returns_string")), f.get("ptds_symbol"), self.bv)
 
     # Python callables for function-pointer parameters ------------------------------------------------------------
     def callback_params(self):
@@ -630,6 +714,8 @@ class FunctionLowering:
                 self.pre.append("%s_ = _v_%s._ptr" % (py, py))
             self.args.append(py + "_")
             return "_v_%s" % py
+        if self.bv is not None and p is self.f["params"][self.bv.index]:
+            return self.conv.output(self, "_v", t, p)
         slot = self.slot(self.out_slot_type(p, t), p["name"])
         if p.get("any") and d == "out":  # the library may write only 4 of the slot's 8 bytes
             self.pre.append("%s[0] = 0" % slot)

@@ -41,12 +41,13 @@ def diagnose(func, exc, checks):
     """After cffi rejected an argument: find which one and raise naming it; if every argument is fine once
     integral floats are ints, return {name: int} for the call to be made again; else re-raise ``exc``.
 
-    ``checks`` holds (kind, name, value, lo, hi) for the call's scalar arguments; kind is "int", "float" or
-    "address" (a ``void *`` argument: only an int given for it is checked, buffers were converted already).
+    ``checks`` holds (kind, name, value, lo, hi) for the call's scalar arguments; kind is "int", "float",
+    "address" (a ``void *`` argument: only an int given for it is checked, buffers were converted already) or
+    "handle" (the value a handle argument was converted to).
     """
     fixed = {}
     for kind, name, value, lo, hi in checks:
-        if kind == "address":
+        if kind in ("address", "handle"):
             if isinstance(value, int):
                 check_integer(func, name, value, lo, hi)
             continue

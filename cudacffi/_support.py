@@ -1,6 +1,6 @@
 """The namespace generated modules use (``from cudacffi import _support as _s``).
 
-It holds nothing of its own but ``bind_classes``: each concept lives in its own module, imported one way
+It holds nothing of its own but ``bind_classes`` and ``stubs``: each concept lives in its own module, imported one way
 (``_checks`` <- ``_handles`` <- ``_buffers`` <- ``_structs`` <- ``_lists``):
 
 ``_checks``   errors naming the parameter, integer checks, ``diagnose``
@@ -39,3 +39,9 @@ def sizeof(objType):
             return cls._ffi.sizeof(cls._ctype)
     raise TypeError("sizeof(): argument 'objType' must be a handle or struct class of cudacffi; Unknown type: %s"
                     % (cls,))
+
+
+def stubs(lib):
+    """{name: function} of a family's compiled stubs (``_cc_*``, ``_cv_*``): the generated wrappers call them
+    as module globals, which CPython finds faster than an attribute of ``lib``."""
+    return {name: getattr(lib, name) for name in dir(lib) if name.startswith(("_cc_", "_cv_"))}

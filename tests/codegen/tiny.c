@@ -1,4 +1,4 @@
-/* generated from CUDA 12.9 by codegen 2 (content sha256:440dfe743c2ac946) - do not edit */
+/* generated from CUDA 12.9 by codegen 2 (content sha256:fe7faf2a7b0d2e52) - do not edit */
 
 #include <dlfcn.h>
 #include <stdint.h>
@@ -61,6 +61,33 @@ static int _cc_tinyClose(uintptr_t a0) {
     _cc_pfn_tinyClose f = _cc_fp_tinyClose;
     if (!f) return _CC_UNBOUND;
     return (int)f((tinyCtx)a0);
+}
+/* status of the calling thread's last _cv_ call that returned a 64-bit sentinel */
+static __thread int _cc_tls_status;
+static int _cc_status(void) { return _cc_tls_status; }
+static uint64_t _cv_tinyOpen(unsigned int a1) {
+    _cc_pfn_tinyOpen f = _cc_fp_tinyOpen;
+    tinyCtx o = 0;
+    int r;
+    r = f ? (int)f(&o, (unsigned int)a1) : _CC_UNBOUND;
+    if (r) {
+        _cc_tls_status = r;
+        return UINT64_MAX;
+    }
+    if ((uint64_t)o == UINT64_MAX) _cc_tls_status = 0;  /* a value, not a failure */
+    return (uint64_t)o;
+}
+static uint64_t _cv_tinyOpen_v3(void * a1, unsigned int a2) {
+    _cc_pfn_tinyOpen_v3 f = _cc_fp_tinyOpen_v3;
+    tinyCtx o = 0;
+    int r;
+    r = f ? (int)f(&o, (const tinyDesc *)a1, (unsigned int)a2) : _CC_UNBOUND;
+    if (r) {
+        _cc_tls_status = r;
+        return UINT64_MAX;
+    }
+    if ((uint64_t)o == UINT64_MAX) _cc_tls_status = 0;  /* a value, not a failure */
+    return (uint64_t)o;
 }
 
 struct _cc_sym { const char *name; const char *ptds; void **slot; };

@@ -1,4 +1,4 @@
-"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:0f58cc9f9dc94fef) - do not edit.
+"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:ed58db36d46c0235) - do not edit.
 
 Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.
 """
@@ -79,9 +79,10 @@ class tinyLaunch(tinyLaunch_st):
 _s.bind_classes(globals(), _ffi)  # this family's ffi for its own handle and struct classes
 _cb_tinyCallback = _cb['tinyCallback'] = _cbk.Trampoline(_ffi, _lib, 'tinyCallback', (('user', None), ), None)
 _UNBOUND = _lib._CC_UNBOUND
+globals().update(_s.stubs(_lib))  # _cc_<name>, _cv_<name>: the compiled stubs
 _OK = tinyResult(0)
 _status = tinyResult._by_value.get
-_scratch = _s.Scratch(_ffi, {'size_t_0': 'size_t', 'uintptr_t_0': 'uintptr_t'})
+_scratch = _s.Scratch(_ffi, {'size_t_0': 'size_t'})
 _bind = _library.bind
 _diagnose = _s.diagnose
 _handle = _s.handle_value
@@ -96,20 +97,20 @@ def tinyOpen(flags):
 
     C: tinyOpen_v2
     """
-    _scr = _scratch
-    _o_uintptr_t_0 = _scr.uintptr_t_0
     try:
-        _r = _lib._cc_tinyOpen(_o_uintptr_t_0, flags)
+        _v = _cv_tinyOpen(flags)
     except (TypeError, OverflowError) as _e:
         _f = _diagnose('tinyOpen', _e, (('int', 'flags', flags, 0, 4294967295),))
         return tinyOpen(_f.get('flags', flags))
-    if _r:
-        if _r == _UNBOUND:
-            _bind('tinyOpen')
-            return tinyOpen(flags)
-        return (_status(_r, _r), None)
+    if _v == 0xffffffffffffffff:
+        _r = _cc_status()
+        if _r:
+            if _r == _UNBOUND:
+                _bind('tinyOpen')
+                return tinyOpen(flags)
+            return (_status(_r, _r), None)
     _h_ctx = _new(tinyCtx)
-    _h_ctx._v = _o_uintptr_t_0[0]
+    _h_ctx._v = _v
     return (_OK, _h_ctx)
 
 
@@ -118,21 +119,21 @@ def tinyOpen_v3(desc, flags):
 
     C: tinyOpen_v3
     """
-    _scr = _scratch
-    _o_uintptr_t_0 = _scr.uintptr_t_0
     desc_ = _s.struct_arg(desc, tinyDesc, 'tinyOpen_v3', 'desc')
     try:
-        _r = _lib._cc_tinyOpen_v3(_o_uintptr_t_0, desc_, flags)
+        _v = _cv_tinyOpen_v3(desc_, flags)
     except (TypeError, OverflowError) as _e:
         _f = _diagnose('tinyOpen_v3', _e, (('int', 'flags', flags, 0, 4294967295),))
         return tinyOpen_v3(_f.get('desc', desc), _f.get('flags', flags))
-    if _r:
-        if _r == _UNBOUND:
-            _bind('tinyOpen_v3')
-            return tinyOpen_v3(desc, flags)
-        return (_status(_r, _r), None)
+    if _v == 0xffffffffffffffff:
+        _r = _cc_status()
+        if _r:
+            if _r == _UNBOUND:
+                _bind('tinyOpen_v3')
+                return tinyOpen_v3(desc, flags)
+            return (_status(_r, _r), None)
     _h_ctx = _new(tinyCtx)
-    _h_ctx._v = _o_uintptr_t_0[0]
+    _h_ctx._v = _v
     return (_OK, _h_ctx)
 
 
@@ -141,15 +142,16 @@ def tinyCopy(dst, src, numbytes):
 
     C: tinyCopy_v2; per-thread default stream: tinyCopy_v2_ptds
     """
-    dst_ = _handle(dst, 'tinyCopy', 'dst', 0, 18446744073709551615)
+    dst_ = dst._v if dst.__class__ is tinyPtr else dst if dst.__class__ is int else _handle(dst, 'tinyCopy', 'dst', 0, 18446744073709551615)
     if src.__class__ is int and src >= 0:
         src_, src_k = src, None
     else:
         src_, src_k = _address(_ffi, src, 'tinyCopy', 'src', False)
     try:
-        _r = _lib._cc_tinyCopy(dst_, src_, numbytes)
+        _r = _cc_tinyCopy(dst_, src_, numbytes)
     except (TypeError, OverflowError) as _e:
         _f = _diagnose('tinyCopy', _e, (
+            ('handle', 'dst', dst_, 0, 18446744073709551615),
             ('address', 'src', src, 0, 18446744073709551615),
             ('int', 'numbytes', numbytes, 0, 18446744073709551615),
         ))
@@ -168,15 +170,15 @@ def tinyNodes(ctx, numNodes=0):
     C: tinyNodes
     """
     _scr = _scratch
-    ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyNodes', 'ctx')
+    ctx_ = ctx._v if isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyNodes', 'ctx')
     _n_numNodes = _s.check_integer('tinyNodes', 'numNodes', numNodes, 0, (1 << 31) - 1)
     _a_nodes = _s.out_array(_ffi, _n_numNodes, ('handle', 'unsigned long long', tinyPtr))
     _o_size_t_0 = _scr.size_t_0
     _o_size_t_0[0] = _s.check_integer('tinyNodes', 'numNodes', numNodes, 0, (1 << 64) - 1)
     try:
-        _r = _lib._cc_tinyNodes(ctx_, _a_nodes, _o_size_t_0)
+        _r = _cc_tinyNodes(ctx_, _a_nodes, _o_size_t_0)
     except (TypeError, OverflowError) as _e:
-        _diagnose('tinyNodes', _e, ())
+        _diagnose('tinyNodes', _e, (('handle', 'ctx', ctx_, 0, 18446744073709551615),))
     if _r:
         if _r == _UNBOUND:
             _bind('tinyNodes')
@@ -195,11 +197,14 @@ def tinyName(length, ctx):
     C: tinyName
     """
     _b_name = _s.char_buffer(_ffi, length, 'tinyName', 'length')
-    ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyName', 'ctx')
+    ctx_ = ctx._v if isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyName', 'ctx')
     try:
-        _r = _lib._cc_tinyName(_b_name, length, ctx_)
+        _r = _cc_tinyName(_b_name, length, ctx_)
     except (TypeError, OverflowError) as _e:
-        _f = _diagnose('tinyName', _e, (('int', 'length', length, -2147483648, 2147483647),))
+        _f = _diagnose('tinyName', _e, (
+            ('int', 'length', length, -2147483648, 2147483647),
+            ('handle', 'ctx', ctx_, 0, 18446744073709551615),
+        ))
         return tinyName(_f.get('length', length), _f.get('ctx', ctx))
     if _r:
         if _r == _UNBOUND:
@@ -216,11 +221,11 @@ def tinyDescribe(ctx):
     """
     _v_desc = tinyDesc()
     desc_ = _v_desc._ptr
-    ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyDescribe', 'ctx')
+    ctx_ = ctx._v if isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyDescribe', 'ctx')
     try:
-        _r = _lib._cc_tinyDescribe(desc_, ctx_)
+        _r = _cc_tinyDescribe(desc_, ctx_)
     except (TypeError, OverflowError) as _e:
-        _diagnose('tinyDescribe', _e, ())
+        _diagnose('tinyDescribe', _e, (('handle', 'ctx', ctx_, 0, 18446744073709551615),))
     if _r:
         if _r == _UNBOUND:
             _bind('tinyDescribe')
@@ -234,22 +239,25 @@ def tinyLater(ctx, fn, userData):
 
     C: tinyLater
     """
-    ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyLater', 'ctx')
+    ctx_ = ctx._v if isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyLater', 'ctx')
     if _cbk.is_python_callable(fn):
         _cb_fn = _cbk.arm(_cb_tinyCallback, fn, userData, 'once')
         fn_, userData_ = _cb_fn.address, _cb_fn.data
     else:
         _cb_fn = None
-        fn_ = fn._v if isinstance(fn, _Handle) else _handle(fn, 'tinyLater', 'fn')
+        fn_ = fn._v if isinstance(fn, _Handle) else fn if fn.__class__ is int else _handle(fn, 'tinyLater', 'fn')
         if userData.__class__ is int and userData >= 0:
             userData_, userData_k = userData, None
         else:
             userData_, userData_k = _address(_ffi, userData, 'tinyLater', 'userData', True)
     try:
-        _r = _lib._cc_tinyLater(ctx_, fn_, userData_)
+        _r = _cc_tinyLater(ctx_, fn_, userData_)
     except (TypeError, OverflowError) as _e:
         _cbk.release(_cb_fn)
-        _diagnose('tinyLater', _e, (('address', 'userData', userData, 0, 18446744073709551615),))
+        _diagnose('tinyLater', _e, (
+            ('handle', 'ctx', ctx_, 0, 18446744073709551615), ('handle', 'fn', fn_, 0, 18446744073709551615),
+            ('address', 'userData', userData, 0, 18446744073709551615),
+        ))
     if _r:
         _cbk.release(_cb_fn)  # the callback will never fire
         if _r == _UNBOUND:
@@ -264,11 +272,11 @@ def tinyClose(ctx):
 
     C: __tinyClose_1_2
     """
-    ctx_ = ctx._v if isinstance(ctx, _Handle) else _handle(ctx, 'tinyClose', 'ctx')
+    ctx_ = ctx._v if isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyClose', 'ctx')
     try:
-        _r = _lib._cc_tinyClose(ctx_)
+        _r = _cc_tinyClose(ctx_)
     except (TypeError, OverflowError) as _e:
-        _diagnose('tinyClose', _e, ())
+        _diagnose('tinyClose', _e, (('handle', 'ctx', ctx_, 0, 18446744073709551615),))
     if _r:
         if _r == _UNBOUND:
             _bind('tinyClose')

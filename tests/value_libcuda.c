@@ -1,0 +1,36 @@
+/* A stand-in libcuda for the outputs returned by value (codegen.lowering.ByValue): its answers depend on
+ * the calling thread and on the arguments, including failures and values equal to the sentinels.
+ *
+ *   cuCtxSetCurrent(c) / cuCtxGetCurrent: this thread's context; 0xBAD fails with 201 after scribbling
+ *   cuDeviceGetAttribute(attrib, dev):    attrib * 1000 + dev; attrib 9999 fails (1); attrib 7 is INT_MIN
+ *   cuMemAlloc_v2(n):                     n; 0 fails (2) after scribbling; 1 gives UINT64_MAX (a value)
+ *   cuCtxGetApiVersion(ctx):              0xFFFFFFFF (the largest unsigned int)
+ */
+#include <stdint.h>
+#include <limits.h>
+#include <stddef.h>
+
+typedef void *CUcontext;
+static __thread CUcontext current;
+
+int cuInit(unsigned int flags) { (void)flags; return 0; }
+int cuDriverGetVersion(int *v) { *v = 12090; return 0; }
+int cuCtxSetCurrent(CUcontext c) { current = c; return 0; }
+int cuCtxGetCurrent(CUcontext *p) {
+    *p = (CUcontext)(uintptr_t)0x5C41B;
+    if (current == (CUcontext)(uintptr_t)0xBAD) return 201;
+    *p = current;
+    return 0;
+}
+int cuDeviceGetAttribute(int *pi, int attrib, int dev) {
+    if (attrib == 9999) return 1;
+    *pi = attrib == 7 ? INT_MIN : attrib * 1000 + dev;
+    return 0;
+}
+int cuMemAlloc_v2(unsigned long long *p, size_t n) {
+    *p = 0x5C41B;
+    if (n == 0) return 2;
+    *p = n == 1 ? UINT64_MAX : (unsigned long long)n;
+    return 0;
+}
+int cuCtxGetApiVersion(CUcontext ctx, unsigned int *version) { (void)ctx; *version = 0xFFFFFFFFu; return 0; }
