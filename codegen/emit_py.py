@@ -48,6 +48,7 @@ class PyWriter(TypeNames):
         self.w()
         self.w("Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.")
         self.w('"""')
+        self.w("# ruff: noqa: F821 (the stubs _cc_<name> and _cv_<name> are bound as globals from _lib below)")
         self.w()
         self.w("from cudacffi import _support as _s")
         self.w("from cudacffi import _loader")

@@ -1,7 +1,8 @@
-"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:ed58db36d46c0235) - do not edit.
+"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:22da2f0d1858c29e) - do not edit.
 
 Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.
 """
+# ruff: noqa: F821 (the stubs _cc_<name> and _cv_<name> are bound as globals from _lib below)
 
 from cudacffi import _support as _s
 from cudacffi import _loader
