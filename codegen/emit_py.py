@@ -89,6 +89,7 @@ class PyWriter(TypeNames):
         self.w("_handle = _s.handle_value")
         self.w("_stream = _s.stream_value")
         self.w("_new = object.__new__")
+        self.w('_CHARS = _ffi.typeof("char[]")')
         self.w("_Handle = _s.Handle")
         self.w("_address = _s.address")
         self.w("_sequence = _s.sequence")

@@ -305,8 +305,8 @@ class TupleConvention(Convention):
         if kind in ("handle_ptr", "fnptr"):
             lw.checks.append(("handle", py, 0, (1 << 64) - 1))
             slow = "_stream" if t.base in STREAM_TYPES else "_handle"  # streams also take __cuda_stream__ objects
-            return "%s._v if isinstance(%s, _Handle) else %s if %s.__class__ is int else %s(%s, %r, %r)" % (
-                py, py, py, py, slow, py, lw.name, py)
+            return "%s._v if %s.__class__ is %s or isinstance(%s, _Handle) else %s if %s.__class__ is int else %s(%s, %r, %r)" % (
+                py, py, t.base, py, py, py, slow, py, lw.name, py)
         lo, hi = self.names.int_range(t.base)  # an integer handle of another class may be out of this one's range
         lw.checks.append(("handle", py, lo, hi))
         return "%s._v if %s.__class__ is %s else %s if %s.__class__ is int else _handle(%s, %r, %r, %d, %d)" % (
@@ -746,7 +746,10 @@ class FunctionLowering:
             self.args.append("_b_%s" % py)
             return "_ffi.unpack(_b_%s, %s)" % (py, n)
         cpy = self.pyname(by_name[p["count"]])
-        self.pre.append("_b_%s = _s.char_buffer(_ffi, %s, %r, %r)" % (py, cpy, self.name, cpy))
+        self.pre.append("if %s.__class__ is int and 0 < %s < %d:" % (cpy, cpy, 1 << 31))
+        self.pre.append("    _b_%s = _ffi.new(_CHARS, %s)" % (py, cpy))
+        self.pre.append("else:  # 0 (room for the NUL), integral floats, or an error naming %s" % cpy)
+        self.pre.append("    _b_%s = _s.char_buffer(_ffi, %s, %r, %r)" % (py, cpy, self.name, cpy))
         self.args.append("_b_%s" % py)
         return "_ffi.string(_b_%s)" % py
 

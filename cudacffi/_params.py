@@ -122,6 +122,13 @@ def _other_form(ffi, kp, func):
         return int_address(kp, func, "kernelParams"), None
     if isinstance(kp, (tuple, list, str, bool, float)):
         raise argument_error(func, "kernelParams", "%s, not %s" % (_FORMS, _describe_form(kp)))
+    np = sys.modules.get("numpy")
+    if np is not None and kp.__class__ is np.ndarray and not kp.dtype.hasobject:  # no memoryview needed
+        try:
+            buf = ffi.from_buffer(kp)  # refuses a non-contiguous array
+        except ValueError:
+            raise argument_error(func, "kernelParams", "must be a C-contiguous buffer", ValueError) from None
+        return int(ffi.cast("uintptr_t", buf)), buf
     try:
         mv = memoryview(kp)
     except TypeError:

@@ -1,4 +1,4 @@
-"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:22da2f0d1858c29e) - do not edit.
+"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:dec826fa52d0ab8d) - do not edit.
 
 Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.
 """
@@ -89,6 +89,7 @@ _diagnose = _s.diagnose
 _handle = _s.handle_value
 _stream = _s.stream_value
 _new = object.__new__
+_CHARS = _ffi.typeof("char[]")
 _Handle = _s.Handle
 _address = _s.address
 _sequence = _s.sequence
@@ -171,7 +172,7 @@ def tinyNodes(ctx, numNodes=0):
     C: tinyNodes
     """
     _scr = _scratch
-    ctx_ = ctx._v if isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyNodes', 'ctx')
+    ctx_ = ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyNodes', 'ctx')
     _n_numNodes = _s.check_integer('tinyNodes', 'numNodes', numNodes, 0, (1 << 31) - 1)
     _a_nodes = _s.out_array(_ffi, _n_numNodes, ('handle', 'unsigned long long', tinyPtr))
     _o_size_t_0 = _scr.size_t_0
@@ -197,8 +198,11 @@ def tinyName(length, ctx):
 
     C: tinyName
     """
-    _b_name = _s.char_buffer(_ffi, length, 'tinyName', 'length')
-    ctx_ = ctx._v if isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyName', 'ctx')
+    if length.__class__ is int and 0 < length < 2147483648:
+        _b_name = _ffi.new(_CHARS, length)
+    else:  # 0 (room for the NUL), integral floats, or an error naming length
+        _b_name = _s.char_buffer(_ffi, length, 'tinyName', 'length')
+    ctx_ = ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyName', 'ctx')
     try:
         _r = _cc_tinyName(_b_name, length, ctx_)
     except (TypeError, OverflowError) as _e:
@@ -222,7 +226,7 @@ def tinyDescribe(ctx):
     """
     _v_desc = tinyDesc()
     desc_ = _v_desc._ptr
-    ctx_ = ctx._v if isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyDescribe', 'ctx')
+    ctx_ = ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyDescribe', 'ctx')
     try:
         _r = _cc_tinyDescribe(desc_, ctx_)
     except (TypeError, OverflowError) as _e:
@@ -240,13 +244,13 @@ def tinyLater(ctx, fn, userData):
 
     C: tinyLater
     """
-    ctx_ = ctx._v if isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyLater', 'ctx')
+    ctx_ = ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyLater', 'ctx')
     if _cbk.is_python_callable(fn):
         _cb_fn = _cbk.arm(_cb_tinyCallback, fn, userData, 'once')
         fn_, userData_ = _cb_fn.address, _cb_fn.data
     else:
         _cb_fn = None
-        fn_ = fn._v if isinstance(fn, _Handle) else fn if fn.__class__ is int else _handle(fn, 'tinyLater', 'fn')
+        fn_ = fn._v if fn.__class__ is tinyCallback or isinstance(fn, _Handle) else fn if fn.__class__ is int else _handle(fn, 'tinyLater', 'fn')
         if userData.__class__ is int and userData >= 0:
             userData_, userData_k = userData, None
         else:
@@ -273,7 +277,7 @@ def tinyClose(ctx):
 
     C: __tinyClose_1_2
     """
-    ctx_ = ctx._v if isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyClose', 'ctx')
+    ctx_ = ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyClose', 'ctx')
     try:
         _r = _cc_tinyClose(ctx_)
     except (TypeError, OverflowError) as _e:
