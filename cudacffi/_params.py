@@ -30,13 +30,14 @@ import threading
 
 import cffi
 
-from ._buffers import int_address
+from ._buffers import contiguous_view, int_address
 from ._checks import argument_error
 from ._driver import ffi as _ffi  # a compiled ffi: a bare cffi.FFI() would import pycparser to parse types
 from ._handles import Handle
 
 _U64 = 1 << 64
-_FORMS = "must be None, an int address, a buffer of pointers or a (values, types) pair of tuples"
+_ACCEPTED = "None, an int address, a buffer of pointers or a (values, types) pair of tuples"
+_FORMS = "must be " + _ACCEPTED
 
 # C types a slot can hold, by cffi name: (kind, size). kind: "int", "float", "bool", "char", "wchar", "ptr"
 _C_TYPES = {"_Bool": ("bool", 1), "char": ("char", 1), "wchar_t": ("wchar", 4), "float": ("float", 4),
@@ -129,12 +130,7 @@ def _other_form(ffi, kp, func):
         except ValueError:
             raise argument_error(func, "kernelParams", "must be a C-contiguous buffer", ValueError) from None
         return int(ffi.cast("uintptr_t", buf)), buf
-    try:
-        mv = memoryview(kp)
-    except TypeError:
-        raise argument_error(func, "kernelParams", "%s, not %s" % (_FORMS, type(kp).__name__)) from None
-    if not mv.c_contiguous:
-        raise argument_error(func, "kernelParams", "must be a C-contiguous buffer", ValueError)
+    mv = contiguous_view(kp, func, "kernelParams", _ACCEPTED)
     buf = ffi.from_buffer(mv)
     return int(ffi.cast("uintptr_t", buf)), (buf, mv)
 

@@ -97,6 +97,8 @@ def test_buffer_is_passed_straight_through():
     (-1, OverflowError, "kernelParams.*out of range"),
     (2**64, OverflowError, "kernelParams.*out of range"),
     (np.zeros((4, 4), dtype=np.uint64)[:, 1], ValueError, "kernelParams.*C-contiguous"),
+    (memoryview(np.zeros(8, dtype=np.uint64))[::2], ValueError, "kernelParams.*C-contiguous"),
+    (np.zeros(4, dtype=object), TypeError, "kernelParams.*Python objects"),
     (((1, 2), (ctypes.c_int,)), TypeError, "kernelParams.*differ in length: 2 values, 1 types"),
     (((), (ctypes.c_int,)), TypeError, "kernelParams.*differ in length"),
 ])
