@@ -161,6 +161,24 @@ def make_loop(fn, args):
     return ns["loop"]
 
 
+IMPORTS = {"cudacffi": "import cudacffi.driver", "cuda.bindings": "from cuda.bindings import driver"}
+
+
+def import_ms(statement, runs=5):
+    """Milliseconds ``statement`` takes in a fresh interpreter (the fastest of ``runs``, after one that writes
+    the bytecode caches), or None if it fails."""
+    code = "import time; t = time.perf_counter(); %s; print(time.perf_counter() - t)" % statement
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    times = []
+    for _ in range(runs + 1):
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+        if r.returncode:
+            return None
+        times.append(float(r.stdout.split()[-1]) * 1e3)
+    return min(times[1:])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=10)
@@ -223,10 +241,13 @@ def main():
         ok = ("cudacffi", n) in best and ("raw cffi", n) in best
         line += "%16s" % ("+%.0f" % (best["cudacffi", n] - best["raw cffi", n]) if ok else "n/a")
         print(line)
+    imports = {b: import_ms(stmt) for b, stmt in IMPORTS.items() if b in cols}
+    print("import time, ms (fastest of 5 fresh interpreters): " +
+          ", ".join("%s %s" % (b, "n/a" if ms is None else "%.1f" % ms) for b, ms in imports.items()))
     if opts.json:
         with open(opts.json, "w") as f:
             json.dump({"interpreter": platform.python_implementation(), "version": platform.python_version(),
-                       "ns_per_call": {"%s|%s" % k: v for k, v in best.items()}}, f, indent=1)
+                       "ns_per_call": {"%s|%s" % k: v for k, v in best.items()}, "import_ms": imports}, f, indent=1)
     return 0
 
 
