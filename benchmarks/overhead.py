@@ -76,6 +76,9 @@ def cases(d, is_cudacffi):
         "launch_empty": (d.cuLaunchKernel, (func, 1, 1, 1, 1, 1, 1, 0, stream, 0, 0)),
         "launch_1_ptr_arg": (d.cuLaunchKernel, (func, 1, 1, 1, 1, 1, 1, 0, stream, ((ptr,), (None,)), 0)),
         "launch_16_ptr_args": (d.cuLaunchKernel, (func, 1, 1, 1, 1, 1, 1, 0, stream, (ptrs, (None,) * 16), 0)),
+        "launch_1_ptr_arg_fresh": (d.cuLaunchKernel, (func, 1, 1, 1, 1, 1, 1, 0, stream, Fresh([ptr], (None,)), 0)),
+        "launch_16_ptr_args_fresh": (d.cuLaunchKernel,
+                                     (func, 1, 1, 1, 1, 1, 1, 0, stream, Fresh(list(ptrs), (None,) * 16), 0)),
     }
     try:
         import numpy as np
@@ -128,6 +131,8 @@ def raw_cases():
         "launch_empty": (launch, c(0x50, 1, 1, 1, 1, 1, 1, 0, 0x30, 0, 0)),
         "launch_1_ptr_arg": (launch, c(0x50, 1, 1, 1, 1, 1, 1, 0, 0x30, addr(one), 0)),
         "launch_16_ptr_args": (launch, c(0x50, 1, 1, 1, 1, 1, 1, 0, 0x30, addr(block), 0)),
+        "launch_1_ptr_arg_fresh": (launch, c(0x50, 1, 1, 1, 1, 1, 1, 0, 0x30, addr(one), 0)),
+        "launch_16_ptr_args_fresh": (launch, c(0x50, 1, 1, 1, 1, 1, 1, 0, 0x30, addr(block), 0)),
         "launch_16_prepacked": (launch, c(0x50, 1, 1, 1, 1, 1, 1, 0, 0x30, addr(block), 0)),
     }
     out["_keep"] = (None, (slot, name, values, block, one))
@@ -152,12 +157,26 @@ def arg_types_fixed(raw):
     return fixed
 
 
-LOOP = "def loop(r, f=f, a=a):\n    for _ in r:\n        f(*a)\n"
+class Fresh:
+    """kernelParams ``(tuple(values), types)`` with the values tuple made anew for each call: what a loop that
+    changes an argument pays (``launch_*_fresh``)."""
+
+    def __init__(self, values, types):
+        self.values, self.types = values, types
+
+    def __call__(self):
+        return tuple(self.values), self.types
 
 
 def make_loop(fn, args):
-    ns = {"f": fn, "a": args}
-    exec(compile(LOOP, "<loop>", "exec"), ns)  # a code object of its own per binding and case
+    """A loop calling ``fn(*args)``, with the arguments as the loop's defaults; a ``Fresh`` argument is built
+    inside the loop. A code object of its own per binding and case."""
+    names = ["a%d" % i for i in range(len(args))]
+    ns = dict(zip(names, args), f=fn)
+    call = ", ".join("(tuple(%s.values), %s.types)" % (n, n) if isinstance(a, Fresh) else n
+                     for n, a in zip(names, args))
+    src = "def loop(r, f=f, %s):\n    for _ in r:\n        f(%s)\n" % (", ".join("%s=%s" % (n, n) for n in names), call)
+    exec(compile(src, "<loop>", "exec"), ns)
     return ns["loop"]
 
 
@@ -207,7 +226,7 @@ def main():
             if n in table:
                 fn, args = table[n]
                 try:
-                    fn(*args)  # checked once, before timing
+                    fn(*[a() if isinstance(a, Fresh) else a for a in args])  # checked once, before timing
                 except (TypeError, NotImplementedError) as e:
                     print("%s %s: n/a (%s)" % (b, n, e))
                     continue
