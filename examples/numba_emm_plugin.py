@@ -189,6 +189,10 @@ def main(n=1 << 20):
     if cuda is None:
         print("numba_emm_plugin: skipped, %s" % NUMBA_MISSING)
         return 0
+    if not hasattr(np, "row_stack"):
+        # numba-cuda's array support still names numpy.row_stack, which NumPy 2.5 removed: without it
+        # no kernel compiles at all there. It was an alias of vstack.
+        np.row_stack = np.vstack
     import numba_emm_plugin as plugin  # the module Numba loaded: it names this one
 
     manager = cuda.current_context().memory_manager
