@@ -57,6 +57,7 @@ if cuda is not None:
             self.allocated = 0        # how many device allocations were handed out, ever
             self._held = []           # frees held back while defer_cleanup is active
             self._deferring = 0
+            self._mapped = {}         # host address -> MappedMemory, alive while Numba holds a reference
 
         @property
         def interface_version(self):
@@ -129,8 +130,7 @@ if cuda is not None:
                 err, = driver.cuMemFreeHost(ptr)
                 if err not in _GONE:
                     check((err,))
-            kind = cuda.MappedMemory if mapped else cuda.PinnedMemory
-            return kind(weakref.proxy(self.context), ptr, size, finalizer=finalize)
+            return self._host_memory(ptr, size, mapped, finalize)
 
         def mempin(self, owner, pointer, size, mapped=False):
             pointer = int(pointer)
@@ -140,8 +140,21 @@ if cuda is not None:
                 err, = driver.cuMemHostUnregister(pointer)
                 if err not in _GONE:
                     check((err,))
-            kind = cuda.MappedMemory if mapped else cuda.PinnedMemory
-            return kind(weakref.proxy(self.context), pointer, size, owner=owner, finalizer=finalize)
+            return self._host_memory(pointer, size, mapped, finalize, owner)
+
+        def _host_memory(self, ptr, size, mapped, finalize, owner=None):
+            """Pinned host memory as Numba takes it: a PinnedMemory, or for mapped memory a reference-counted
+            owner of a MappedMemory, which this plugin keeps alive until the last reference goes."""
+            context = weakref.proxy(self.context)
+            if not mapped:
+                return cuda.PinnedMemory(context, ptr, size, owner=owner, finalizer=finalize)
+
+            def release():
+                del self._mapped[ptr]
+                finalize()
+            memory = cuda.MappedMemory(context, ptr, size, owner=owner, finalizer=release)
+            self._mapped[ptr] = memory
+            return memory.own()
 
         def get_memory_info(self):
             free, total = check(driver.cuMemGetInfo())
