@@ -30,6 +30,7 @@ from cudacffi import check, driver
 
 if __name__ == "__main__":  # before Numba is imported: it reads its configuration once
     os.environ.setdefault("NUMBA_CUDA_MEMORY_MANAGER", "numba_emm_plugin")
+    os.environ.setdefault("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", "0")  # the checks launch tiny grids on purpose
 
 try:
     from numba import cuda
