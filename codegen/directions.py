@@ -14,6 +14,7 @@ To add a direction: a ``Kind`` in ``KINDS`` and its rule in ``codegen/lowering.p
 To add an override: an entry in ``OVERRIDES`` with its reason.
 """
 
+import re
 from dataclasses import dataclass, fields
 from typing import Optional, Tuple
 
@@ -70,6 +71,10 @@ KINDS = {k.name: k for k in (
          keys=("table", "by", "count", "sizes"), needs=(("table",), ("by",), ("count",))),
     Kind("attr_size", NEITHER, "the byte size of the typed value ``of`` another parameter: set, not taken",
          keys=("of",), needs=(("of",),)),
+    Kind("capacity", NEITHER, "the capacity of an output the binding sizes itself (``fixed`` bytes): set, not taken",
+         keys=("fixed",), needs=(("fixed",),)),
+    Kind("query_count", NEITHER, "``unsigned int *`` counting an ``out_list``, asked first (NVML: a call with 0 "
+         "reports the count needed), then the list's capacity and what was written"),
 )}
 
 # the tables of cudacffi/_attributes.py (a test keeps the two in step)
@@ -464,6 +469,9 @@ def assign(model):
                 caller_sized = len(CType.from_json(p["type"]).ptrs) == 1
                 if CType.from_json(c["type"]).ptrs:
                     c["dir"] = "inout" if caller_sized else "out"
+        family_rules = FAMILY_RULES.get(model.get("family"))
+        if family_rules is not None:
+            family_rules(index, f, params, types)
         validate(f)
 
 
@@ -547,3 +555,29 @@ def _rule(index, f, params, types, i):
             p["count"] = cnt
             return "out_list"
     return "unsupported"
+
+
+# -- NVML (nvml.h): cuda.bindings.nvml's conventions, which the general rules do not give --------------------
+
+NVML_STRING_CAPACITY = 256  # NVML's string outputs are shorter (its *_BUFFER_SIZE constants are 16 to 96)
+
+
+def _nvml_rules(index, f, params, types):
+    """Strings come back whole: the binding gives NVML a buffer of its own and returns ``str``; counted lists
+    are asked their count first (NVML answers ``NVML_ERROR_INSUFFICIENT_SIZE`` with it) and returned whole;
+    a struct that a ``Set``/``Register``/``Modify`` call reads is the caller's input."""
+    by_name = {p["name"]: p for p in params}
+    for p, t in zip(params, types):
+        if (f["name"], p["name"]) in OVERRIDES:
+            continue
+        if p["dir"] == "out_bytes" and not by_name[p["count"]]["dir"].startswith("capacity"):
+            by_name[p["count"]].update({"dir": "capacity", "fixed": NVML_STRING_CAPACITY})
+        elif p["dir"] == "out_list" and by_name[p["count"]]["dir"] == "inout" and t.depth == 1:
+            by_name[p["count"]]["dir"] = "query_count"
+        elif p["dir"] == "out" and t.depth == 1 and index.kind(t.base) == "struct" and re.search(
+                r"(Set|Register|Modify|Clear|Update|Activate|Lock|Setup)", f["name"][4:]) and \
+                not re.search(r"Get", f["name"]):
+            p["dir"] = "in_struct"
+
+
+FAMILY_RULES = {"nvml": _nvml_rules}

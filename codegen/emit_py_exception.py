@@ -28,6 +28,27 @@ def enum_members(members):
     return [(n[len(common):], v) for n, v in members]
 
 
+# The error class where cuda.bindings names it apart from ``<prefix>Error``
+ERROR_NAMES = {"nvml": "NvmlError"}
+# Families whose error has one subclass per status, as cuda.bindings.nvml (``UninitializedError`` ...)
+STATUS_SUBCLASSES = ("nvml",)
+_BUILTIN_ERRORS = ("MemoryError", "TimeoutError")  # subclasses named Nvml... first, so as not to hide these
+
+
+def status_subclass(member):
+    """``ERROR_DRIVER_NOT_LOADED`` -> ``DriverNotLoadedError``."""
+    words = member[6:] if member.startswith("ERROR_") else member
+    return "".join(w.capitalize() for w in words.split("_")) + "Error"
+
+
+def python_type_name(prefix_, name):
+    """An enum or struct typedef's Python name: without the family prefix and ``_t`` (``nvmlMemory_t`` ->
+    ``Memory``; ``nvJitLinkResult`` -> ``Result``)."""
+    if name.startswith(prefix_):
+        name = name[len(prefix_):]
+    return name[:-2] if name.endswith("_t") and prefix_ == "nvml" else name
+
+
 def versioned(model):
     return any(f["symbol"] != f["name"] for f in model["functions"])
 
@@ -83,12 +104,14 @@ class ExcWriter:
         self.names = TypeNames(model)
         self.index = self.names.index
         self.prefix = prefix(model)
-        self.error = self.prefix + "Error"
+        self.error = ERROR_NAMES.get(model["family"], self.prefix + "Error")
         self.lines = []
         self.slots = {}
         self.enum_class = {}  # C typedef name -> Python enum name
         for d in self.enum_typedefs():
-            self.enum_class[d["name"]] = d["name"][len(self.prefix):] if d["name"].startswith(self.prefix) else d["name"]
+            self.enum_class[d["name"]] = python_type_name(self.prefix, d["name"])
+        self.has_structs = any(d["kind"] in ("struct", "union") and not d.get("opaque") and d.get("fields")
+                               for d in model["decls"])
 
     def w(self, text=""):
         self.lines.append(text)
@@ -134,6 +157,10 @@ class ExcWriter:
         self.w("    _enum = %s" % status)
         self.w()
         self.w()
+        if m["family"] in STATUS_SUBCLASSES:
+            self.status_subclasses(status)
+        if self.has_structs:
+            self.structs()
         body = self.lines
         self.lines = []
         lowering, functions = lower(m, "exception", self.names)
@@ -161,12 +188,70 @@ class ExcWriter:
             self.w("_library.on_load = _x.bind_versioned(%r)" % version_fn)
         return "\n".join(self.lines) + "\n"
 
+    def status_subclasses(self, status):
+        """One subclass of the error per failing status; ``raise Error(status)`` makes the status's own."""
+        decl = self.index.enums[CType.from_json(next(d for d in self.enum_typedefs()
+                                                     if d["name"] == self.model["status"])["type"]).base]
+        pairs = []
+        for member, value in enum_members(decl["members"]):
+            if value == 0:
+                continue
+            name = status_subclass(member)
+            cls = self.prefix.capitalize() + name if name in _BUILTIN_ERRORS else name
+            self.w("class %s(%s):" % (cls, self.error))
+            self.w('    """%s.%s"""' % (status, member))
+            self.w()
+            self.w()
+            if cls != name:
+                self.w("%s = %s" % (name, cls))
+                self.w()
+                self.w()
+            pairs.append("%d: %s" % (value, cls))
+        self.ws(wrapped("%s._by_status = {" % self.error, pairs, "}"))
+        self.w()
+        self.w()
+
+    def structs(self):
+        """The struct classes (readable objects with attribute access, as the tuple style's), under the C
+        typedef names and cuda.bindings' (``nvmlMemory_t`` and ``Memory``); their enum and handle fields
+        need those classes under their C names too."""
+        from .emit_py import PyWriter
+
+        pw = PyWriter(self.model)
+        for cname, pyname in self.enum_class.items():
+            if cname != pyname:
+                self.w("%s = %s" % (cname, pyname))
+        self.w()
+        pw.handles()
+        pw.structs()
+        self.lines += pw.lines
+        self.w("_s.bind_classes(globals(), _ffi)  # this family's ffi for its struct classes")
+        taken = set(self.enum_class.values()) | {self.error}
+        for d in self.model["decls"]:
+            if d["kind"] != "typedef" or d["name"] in self.enum_class:
+                continue
+            t = CType.from_json(d["type"])
+            if t.ptrs or t.dims or t.fn is not None or self.names.kind(d["name"]) != "struct":
+                continue
+            alias = python_type_name(self.prefix, d["name"])
+            if alias != d["name"] and alias not in taken and alias.isidentifier():
+                taken.add(alias)
+                self.w("%s = %s" % (alias, d["name"]))
+        self.w()
+        self.w()
+
     def enums(self):
         for d in self.enum_typedefs():
             decl = self.index.enums[CType.from_json(d["type"]).base]
             name = self.enum_class[d["name"]]
             members = ["(%r, %d)" % mv for mv in enum_members(decl["members"])]
             self.ws(wrapped("%s = _s.make_enum(%r, [" % (name, name), members, "], __name__)", one_per_line=True))
+
+    def insufficient_size(self):
+        """The status saying a list needs more room than given (NVML_ERROR_INSUFFICIENT_SIZE)."""
+        decl = self.index.enums[CType.from_json(next(d for d in self.enum_typedefs()
+                                                     if d["name"] == self.model["status"])["type"]).base]
+        return next(v for n, v in decl["members"] if n.endswith("INSUFFICIENT_SIZE"))
 
     def returns(self, lf):
         """The annotation of what a function returns: None, one value, or a tuple of them."""
@@ -203,6 +288,14 @@ class ExcWriter:
             self.w("        if _r == _UNBOUND:")
             self.w("            _bind(%r)" % lf.cname)
             self.w("            _r = %s" % call)
+            if lf.query:  # the count is known now: room for it, and the call again (while the count grows)
+                slot, sizing = lf.query
+                self.w("        for _ in range(8):")
+                self.w("            if _r != %d:" % self.insufficient_size())
+                self.w("                break")
+                for line in sizing:
+                    self.w("            " + line)
+                self.w("            _r = %s" % call)
             self.w("        if _r:")
             self.w("            raise %s(_r)" % self.error)
             for line in lf.post:

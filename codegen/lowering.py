@@ -157,6 +157,8 @@ class LoweredFunction:
     returns_status: bool = True
     returns_string: bool = False
     ptds_symbol: Optional[str] = None  # the per-thread default stream variant, where there is one
+    # a count asked first (NVML): (count slot, statements that size the lists from it) - see query_count
+    query: Optional[Tuple[str, List[str]]] = None
 
     def c_note(self):
         """The docstring line naming the bound C symbol (and the public C name where the Python one differs)."""
@@ -206,6 +208,14 @@ class Convention:
 
     def param_name(self, p):
         return p["pyname"]
+
+    def out_elem(self, kind, ctype, cls):
+        """The element spec of an output list of handles or enums: their classes (tuple style) or ints."""
+        return "(%r, %r, %s)" % (kind, ctype, cls)
+
+    def text(self, expr):
+        """An output string: bytes (tuple style) or str."""
+        return expr
 
 
 # The stream handle types: their classes, parameters and fields also take any object with __cuda_stream__
@@ -287,11 +297,14 @@ def snake(name):
 NAME_OVERRIDES = {
     "nvvmIRVersion": "ir_version",
 }
+# Words cuda.bindings keeps whole in snake_case names (nvmlDeviceGetNvLinkState -> device_get_nvlink_state)
+WORDS = (("NvLink", "Nvlink"), ("P2P", "P2p"))
 
 
 def prefix(model):
-    """The family's C prefix: the status type without ``Result`` (``nvJitLinkResult`` -> ``nvJitLink``)."""
-    return re.sub(r"Result$", "", model["status"])
+    """The family's C prefix: the status type without ``Result`` (``nvJitLinkResult`` -> ``nvJitLink``,
+    ``nvmlReturn_t`` -> ``nvml``)."""
+    return re.sub(r"(Result|Return_t)$", "", model["status"])
 
 
 def python_name(model, cname):
@@ -299,7 +312,17 @@ def python_name(model, cname):
     if cname in NAME_OVERRIDES:
         return NAME_OVERRIDES[cname]
     p = prefix(model)
-    return snake(cname[len(p):] if cname.startswith(p) else cname)
+    name = cname[len(p):] if cname.startswith(p) else cname
+    for word, whole in WORDS:
+        name = name.replace(word, whole)
+    return snake(name)
+
+
+def exception_function_name(model, f):
+    """The exception style's name of model function ``f``: from its versioned symbol where the header maps
+    the name to one (``nvmlInit`` -> ``nvmlInit_v2`` -> ``init_v2``, as cuda.bindings.nvml)."""
+    versioned = re.fullmatch(re.escape(f["name"]) + r"_v\d+", f["symbol"])
+    return python_name(model, f["symbol"] if versioned else f["name"])
 
 
 def exception_param_name(p):
@@ -343,14 +366,15 @@ class ExceptionConvention(Convention):
     failing status raised. Handles the family destroys are tracked, since the library crashes on a stale one."""
 
     style = "exception"
-    kinds = frozenset(("in", "in_ref", "in_str", "in_list", "in_ptr", "caller_buf", "out"))
+    kinds = frozenset(("in", "in_ref", "in_str", "in_list", "in_ptr", "caller_buf", "out", "in_struct", "inout",
+                       "out_bytes", "out_list", "capacity", "query_count"))
 
     def __init__(self, model, names):
         Convention.__init__(self, model, names)
         self.tracked = tracked_handles(model)
 
     def function_name(self, f):
-        return python_name(self.model, f["name"])
+        return exception_function_name(self.model, f)
 
     def param_name(self, p):
         return exception_param_name(p)
@@ -401,6 +425,12 @@ class ExceptionConvention(Convention):
         if inner.base in self.tracked:
             lw.post.append("_live_%s.add(%s)" % (inner.base, expr))
         return expr
+
+    def out_elem(self, kind, ctype, cls):
+        return "('int', %r, None)" % ctype
+
+    def text(self, expr):
+        return "%s.decode(errors='replace')" % expr
 
 
 CONVENTIONS = {"tuple": TupleConvention, "exception": ExceptionConvention}
@@ -453,6 +483,7 @@ class FunctionLowering:
         "in_ref": "handle_ref", "out": "output", "inout": "output", "out_cstr": "string_out",
         "out_bytes": "bytes_out", "out_list": "list_out", "attr_in": "attribute_typed",
         "attr_out": "attribute_typed", "attr_out_list": "attribute_typed", "attr_size": "attribute_typed",
+        "capacity": "capacity", "query_count": "query_count",
     }
 
     def __init__(self, lowering, f):
@@ -468,6 +499,7 @@ class FunctionLowering:
         self.slot_use = {}
         self.slot_of = {}
         self.counted = set()
+        self.query = None
 
     def pyname(self, p):
         return self.conv.param_name(p)
@@ -514,7 +546,7 @@ class FunctionLowering:
 
         return LoweredFunction(f["name"], f["symbol"], self.name, params, self.pre, self.args, self.post,
                                self.checks, cbs, returns_status(self.lowering.model, f),
-                               bool(f.get("returns_string")), f.get("ptds_symbol"))
+                               bool(f.get("returns_string")), f.get("ptds_symbol"), self.query)
 
     # Python callables for function-pointer parameters ------------------------------------------------------------
     def callback_params(self):
@@ -628,6 +660,9 @@ class FunctionLowering:
             else:
                 self.pre.append("_v_%s = %s()" % (py, cls))
                 self.pre.append("%s_ = _v_%s._ptr" % (py, py))
+                version = self.struct_version(inner.base)
+                if version:
+                    self.pre.append("_v_%s.version = %s" % (py, version))
             self.args.append(py + "_")
             return "_v_%s" % py
         slot = self.slot(self.out_slot_type(p, t), p["name"])
@@ -647,6 +682,40 @@ class FunctionLowering:
         self.args.append(slot)
         return self.conv.output(self, slot + "[0]", t, p)
 
+    def struct_version(self, base):
+        """The ``version`` an NVML versioned struct must carry (``sizeof | N << 24``, as the header's
+        ``NVML_STRUCT_VERSION`` macros), where ``base`` is one: the typedef named ``..._vN_t``, or the one
+        naming the same struct."""
+        index = self.names.index
+        r = index.resolve(CType(base))
+        d = index.structs.get(r.base)
+        if d is None or not d["fields"] or d["fields"][0]["name"] != "version":
+            return None
+        names = [base] + sorted(n for n, t in index.typedefs.items() if not t.ptrs and not t.dims
+                                and index.resolve(t).base == r.base and n != base)
+        for name in names:
+            m = re.search(r"_v(\d+)_t$", name) or re.search(r"_v(\d+)$", name)
+            if m:
+                return "_ffi.sizeof(%r) | (%d << 24)" % (name, int(m.group(1)))
+        return None
+
+    def capacity(self, p, by_name):  # the binding's own buffer size, passed as it is
+        self.args.append(str(p["fixed"]))
+
+    def query_count(self, p, by_name):
+        """The count of an NVML list: 0 first (the lists NULL), which the library answers with the count it
+        needs; the renderer then sizes the lists (``query``) and calls again."""
+        slot = self.slot(self.out_slot_type(p, CType.from_json(p["type"])), p["name"])
+        self.pre.append("%s[0] = 0" % slot)
+        self.args.append(slot)
+        sizing = ["_n_%s = %s[0]" % (self.pyname(p), slot)]
+        for q in self.f["params"]:
+            if q["dir"] == "out_list" and q.get("count") == p["name"]:
+                qpy = self.pyname(q)
+                sizing.append("_a_%s = _s.out_array(_ffi, _n_%s, %s)"
+                              % (qpy, self.pyname(p), self.elem_out(CType.from_json(q["type"]).pointee())))
+        self.query = (slot, sizing)
+
     def string_out(self, p, by_name):
         slot = self.slot("char *", p["name"])
         self.args.append(slot)
@@ -659,10 +728,15 @@ class FunctionLowering:
             self.pre.append("_b_%s = _ffi.new('char[%s]')" % (py, n))
             self.args.append("_b_%s" % py)
             return "_ffi.unpack(_b_%s, %s)" % (py, n)
-        cpy = self.pyname(by_name[p["count"]])
+        count = by_name[p["count"]]
+        if count["dir"] == "capacity":  # a buffer of the binding's own
+            self.pre.append("_b_%s = _ffi.new('char[%d]')" % (py, count["fixed"]))
+            self.args.append("_b_%s" % py)
+            return self.conv.text("_ffi.string(_b_%s)" % py)
+        cpy = self.pyname(count)
         self.pre.append("_b_%s = _s.char_buffer(_ffi, %s, %r, %r)" % (py, cpy, self.name, cpy))
         self.args.append("_b_%s" % py)
-        return "_ffi.string(_b_%s)" % py
+        return self.conv.text("_ffi.string(_b_%s)" % py)
 
     def attribute_typed(self, p, by_name):
         """A value behind a void * whose C type another argument decides: storage of that type, made per
@@ -716,6 +790,11 @@ class FunctionLowering:
             return "_s.unpack_array(_ffi, _a_%s, %s, %s)" % (py, n, elem)
         count = by_name[p["count"]]
         cpy = self.pyname(count)
+        if count["dir"] == "query_count":  # NULL until the count is known (query_count sizes it)
+            self.pre.append("_a_%s = _ffi.NULL" % py)
+            self.args.append("_a_%s" % py)
+            count_slot = self.slot(self.out_slot_type(count, CType.from_json(count["type"])), count["name"])
+            return "_s.unpack_array(_ffi, _a_%s, %s[0], %s)" % (py, count_slot, self.elem_out(inner))
         if t.depth == 2:  # the library's own array, as long as the count it returns
             slot = self.slot("uintptr_t", p["name"])
             self.args.append(slot)
@@ -794,11 +873,11 @@ class FunctionLowering:
             return "('address', 'uintptr_t', None)"
         k = names.kind(inner.base)
         if k in ("handle_ptr", "fnptr"):
-            return "('handle', 'uintptr_t', %s)" % inner.base
+            return self.conv.out_elem("handle", "uintptr_t", inner.base)
         if k == "handle_int":
-            return "('handle', %r, %s)" % (names.resolved(inner).base, inner.base)
+            return self.conv.out_elem("handle", names.resolved(inner).base, inner.base)
         if k == "enum":
-            return "('enum', 'int', %s)" % names.enum_class_of(inner.base)
+            return self.conv.out_elem("enum", "int", names.enum_class_of(inner.base))
         if k == "struct":
             return "('struct', %r, %s)" % (inner.declare().replace("const ", ""), names.class_for(inner.base))
         return "('int', %r, None)" % names.resolved(inner).base
