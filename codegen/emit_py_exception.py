@@ -225,6 +225,7 @@ class ExcWriter:
         pw.handles()
         pw.structs()
         self.lines += pw.lines
+        self.snake_fields()
         self.w("_s.bind_classes(globals(), _ffi)  # this family's ffi for its struct classes")
         taken = set(self.enum_class.values()) | {self.error}
         for d in self.model["decls"]:
@@ -238,6 +239,20 @@ class ExcWriter:
                 taken.add(alias)
                 self.w("%s = %s" % (alias, d["name"]))
         self.w()
+        self.w()
+
+    def snake_fields(self):
+        """Each struct field also under cuda.bindings' snake_case name, its strings as text
+        (``nvmlPciInfo_st.bus_id`` reads ``busId`` as str)."""
+        for d in self.model["decls"]:
+            if d["kind"] not in ("struct", "union") or d.get("opaque") or d.get("anonymous"):
+                continue
+            for name, t in self.names.flat_fields(d):
+                alias = self.names.attr(snake(name))
+                if t.dims and not t.ptrs and t.base == "char":
+                    self.w("%s.%s = _s.TextField(%r, %d)" % (d["tag"], alias, name, t.dims[0]))
+                elif alias != name:
+                    self.w("%s.%s = %s.__dict__[%r]" % (d["tag"], alias, d["tag"], self.names.attr(name)))
         self.w()
 
     def enums(self):
