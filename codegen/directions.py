@@ -562,6 +562,26 @@ def _rule(index, f, params, types, i):
 NVML_STRING_CAPACITY = 256  # NVML's string outputs are shorter (its *_BUFFER_SIZE constants are 16 to 96)
 
 
+# NVML's parameters the rules below cannot tell
+_NVML_OVERRIDES = {
+    # the PCI location the caller names (a non-const nvmlPciInfo_t *, read by the library)
+    **{(f, "pciInfo"): Direction("in_struct") for f in ("nvmlDeviceDiscoverGpus", "nvmlDeviceQueryDrainState",
+                                                         "nvmlDeviceRemoveGpu_v2", "nvmlDeviceModifyDrainState")},
+    ("nvmlGetVgpuCompatibility", "vgpuMetadata"): Direction("in_struct"),
+    ("nvmlGetVgpuCompatibility", "pgpuMetadata"): Direction("in_struct"),
+    # three scalar outputs, none of them a list
+    **{(f, p): Direction("out") for f in ("nvmlDeviceGetEncoderStats", "nvmlVgpuInstanceGetEncoderStats")
+       for p in ("sessionCount", "averageFps")},
+    # the branch string's room inside the struct (NVML_SYSTEM_DRIVER_BRANCH_BUFFER_SIZE)
+    ("nvmlSystemGetDriverBranch", "branchInfo"): Direction("out"),
+    ("nvmlSystemGetDriverBranch", "length"): Direction("capacity", fixed=80),
+    # cuda.bindings' names
+    ("nvmlDeviceSetVgpuHeterogeneousMode", "pHeterogeneousMode"): Named("mode"),
+    ("nvmlGpuInstanceSetVgpuHeterogeneousMode", "pHeterogeneousMode"): Named("mode"),
+    ("nvmlDeviceSetNvLinkDeviceLowPowerThreshold", "info"): Named("threshold", Direction("in_struct")),
+}
+
+
 def _nvml_rules(index, f, params, types):
     """Strings come back whole: the binding gives NVML a buffer of its own and returns ``str``; counted lists
     are asked their count first (NVML answers ``NVML_ERROR_INSUFFICIENT_SIZE`` with it) and returned whole;
@@ -570,13 +590,29 @@ def _nvml_rules(index, f, params, types):
     for p, t in zip(params, types):
         if (f["name"], p["name"]) in OVERRIDES:
             continue
+        o = _NVML_OVERRIDES.get((f["name"], p["name"]))
+        if o is not None:
+            direction, pyname = _override(o)
+            if direction is not None:
+                for key in _KEYS:
+                    p.pop(key, None)
+                p.update(direction.to_json())
+            if pyname is not None:
+                p["pyname"] = pyname
+            continue
+        if p["dir"] == "caller_buf" and t.base == "char":  # a string with its room beside it: ours
+            room = [q for q in params if q["name"] in ("size", "length", "bufferSize")]
+            if room:
+                p.update({"dir": "out_bytes", "count": room[0]["name"]})
+                room[0].update({"dir": "capacity", "fixed": NVML_STRING_CAPACITY})
+                continue
         if p["dir"] == "out_bytes" and not by_name[p["count"]]["dir"].startswith("capacity"):
             by_name[p["count"]].update({"dir": "capacity", "fixed": NVML_STRING_CAPACITY})
         elif p["dir"] == "out_list" and by_name[p["count"]]["dir"] == "inout" and t.depth == 1:
             by_name[p["count"]]["dir"] = "query_count"
         elif p["dir"] == "out" and t.depth == 1 and index.kind(t.base) == "struct" and re.search(
-                r"(Set|Register|Modify|Clear|Update|Activate|Lock|Setup)", f["name"][4:]) and \
-                not re.search(r"Get", f["name"]):
+                r"(Set|Register|Modify|Clear|Update|Activate|Lock|Setup)", f["name"][4:].replace("EventSet", "")) \
+                and not re.search(r"Get", f["name"]):
             p["dir"] = "in_struct"
 
 

@@ -190,14 +190,8 @@ class ExcWriter:
 
     def status_subclasses(self, status):
         """One subclass of the error per failing status; ``raise Error(status)`` makes the status's own."""
-        decl = self.index.enums[CType.from_json(next(d for d in self.enum_typedefs()
-                                                     if d["name"] == self.model["status"])["type"]).base]
         pairs = []
-        for member, value in enum_members(decl["members"]):
-            if value == 0:
-                continue
-            name = status_subclass(member)
-            cls = self.prefix.capitalize() + name if name in _BUILTIN_ERRORS else name
+        for member, value, cls, name in self.status_classes():
             self.w("class %s(%s):" % (cls, self.error))
             self.w('    """%s.%s"""' % (status, member))
             self.w()
@@ -210,6 +204,17 @@ class ExcWriter:
         self.ws(wrapped("%s._by_status = {" % self.error, pairs, "}"))
         self.w()
         self.w()
+
+    def status_classes(self):
+        """(member, value, class name, cuda.bindings' short name) of each failing status."""
+        decl = self.index.enums[CType.from_json(next(d for d in self.enum_typedefs()
+                                                     if d["name"] == self.model["status"])["type"]).base]
+        out = []
+        for member, value in enum_members(decl["members"]):
+            if value:
+                name = status_subclass(member)
+                out.append((member, value, self.prefix.capitalize() + name if name in _BUILTIN_ERRORS else name, name))
+        return out
 
     def structs(self):
         """The struct classes (readable objects with attribute access, as the tuple style's), under the C
@@ -227,19 +232,30 @@ class ExcWriter:
         self.lines += pw.lines
         self.snake_fields()
         self.w("_s.bind_classes(globals(), _ffi)  # this family's ffi for its struct classes")
-        taken = set(self.enum_class.values()) | {self.error}
+        for alias, name in self.struct_aliases():
+            self.w("%s = %s" % (alias, name))
+        self.w()
+        self.w()
+
+    def struct_typedefs(self):
+        """The typedef names of the struct classes."""
         for d in self.model["decls"]:
             if d["kind"] != "typedef" or d["name"] in self.enum_class:
                 continue
             t = CType.from_json(d["type"])
-            if t.ptrs or t.dims or t.fn is not None or self.names.kind(d["name"]) != "struct":
-                continue
-            alias = python_type_name(self.prefix, d["name"])
-            if alias != d["name"] and alias not in taken and alias.isidentifier():
+            if not (t.ptrs or t.dims or t.fn is not None) and self.names.kind(d["name"]) == "struct":
+                yield d["name"]
+
+    def struct_aliases(self):
+        """(cuda.bindings' name, typedef name) of the struct classes: ``Memory`` for ``nvmlMemory_t``."""
+        taken = set(self.enum_class.values()) | {self.error}
+        out = []
+        for name in self.struct_typedefs():
+            alias = python_type_name(self.prefix, name)
+            if alias != name and alias not in taken and alias.isidentifier():
                 taken.add(alias)
-                self.w("%s = %s" % (alias, d["name"]))
-        self.w()
-        self.w()
+                out.append((alias, name))
+        return out
 
     def snake_fields(self):
         """Each struct field also under cuda.bindings' snake_case name, its strings as text
@@ -268,9 +284,21 @@ class ExcWriter:
                                                      if d["name"] == self.model["status"])["type"]).base]
         return next(v for n, v in decl["members"] if n.endswith("INSUFFICIENT_SIZE"))
 
+    def output_type(self, p):
+        """An output's Python type: int (sizes, versions, handles, enums), str, a list, or a struct class."""
+        kind = p.direction.kind
+        if kind == "out_bytes":
+            return "str" if p.output and ".decode(" in p.output else "bytes"
+        if kind == "out_list":
+            return "list"
+        inner = p.element
+        if inner is not None and not inner.ptrs and inner.base != "void" and self.names.kind(inner.base) == "struct":
+            return self.names.class_for(inner.base)
+        return "int"
+
     def returns(self, lf):
         """The annotation of what a function returns: None, one value, or a tuple of them."""
-        types = ["int" for p in lf.outputs]  # sizes, versions and handles alike
+        types = [self.output_type(p) for p in lf.outputs]
         if lf.returns_string:
             types.append("str")
         if not types:
@@ -337,7 +365,7 @@ def emit(model):
 
 # what each input direction takes in the exception style (handles are ints; strings str, bytes or a path)
 _EXC_INPUTS = {"in": "int", "in_ref": "int", "in_str": "Union[str, bytes, None]", "in_list": "Sequence[Union[str, bytes]]",
-               "in_ptr": "Any", "caller_buf": "Any"}
+               "in_ptr": "Any", "caller_buf": "Any", "in_struct": "Any", "inout": "int"}
 
 
 def emit_pyi(model):
@@ -349,6 +377,16 @@ def emit_pyi(model):
         lines.append("class %s(int):\n    name: str\n    value: int\n    def __getattr__(self, name: str) -> Any: ...\n"
                      % name)
     lines.append("class %s(Exception):\n    status: Any\n" % ew.error)
+    if model["family"] in STATUS_SUBCLASSES:  # their names, from the generated module itself
+        for _, _, cls, name in ew.status_classes():
+            lines.append("class %s(%s): ..." % (cls, ew.error) + ("\n%s = %s" % (name, cls) if name != cls else ""))
+        lines.append("")
+    if ew.has_structs:
+        for name in ew.struct_typedefs():
+            lines.append("class %s:\n    def __init__(self, *args: Any, **fields: Any) -> None: ...\n"
+                         "    def __getattr__(self, name: str) -> Any: ...\n    def __setattr__(self, name: str, "
+                         "value: Any) -> None: ...\n" % name)
+        lines += ["%s = %s" % pair for pair in ew.struct_aliases()] + [""]
     lowering, functions = lower(model, "exception", ew.names)
     for lf in functions:
         args = ", ".join("%s: %s" % (p.pyname, _EXC_INPUTS.get(p.direction.kind, "Any")) for p in lf.inputs)

@@ -296,6 +296,7 @@ def snake(name):
 # Python names that snake_case cannot derive (checked against the reference tables by the tests).
 NAME_OVERRIDES = {
     "nvvmIRVersion": "ir_version",
+    "nvmlDeviceGetNvLinkTelemetrySamples_v1": "device_get_nv_link_telemetry_samples_v1",  # not "nvlink" here
 }
 # Words cuda.bindings keeps whole in snake_case names (nvmlDeviceGetNvLinkState -> device_get_nvlink_state)
 WORDS = (("NvLink", "Nvlink"), ("P2P", "P2p"))
@@ -319,10 +320,11 @@ def python_name(model, cname):
 
 
 def exception_function_name(model, f):
-    """The exception style's name of model function ``f``: from its versioned symbol where the header maps
-    the name to one (``nvmlInit`` -> ``nvmlInit_v2`` -> ``init_v2``, as cuda.bindings.nvml)."""
-    versioned = re.fullmatch(re.escape(f["name"]) + r"_v\d+", f["symbol"])
-    return python_name(model, f["symbol"] if versioned else f["name"])
+    """The exception style's name of model function ``f``: from the symbol the header maps the name to, where
+    that is a public name too (``nvmlInit`` -> ``nvmlInit_v2`` -> ``init_v2``; ``nvmlGetBlacklistDeviceCount``
+    -> ``nvmlGetExcludedDeviceCount``), as cuda.bindings.nvml names them."""
+    public = f["symbol"].startswith(prefix(model))  # not nvJitLink's __nvJitLinkCreate_12_9
+    return python_name(model, f["symbol"] if public else f["name"])
 
 
 def exception_param_name(p):
@@ -699,8 +701,14 @@ class FunctionLowering:
                 return "_ffi.sizeof(%r) | (%d << 24)" % (name, int(m.group(1)))
         return None
 
-    def capacity(self, p, by_name):  # the binding's own buffer size, passed as it is
-        self.args.append(str(p["fixed"]))
+    def capacity(self, p, by_name):  # the binding's own buffer size, passed as it is (or by address)
+        t = CType.from_json(p["type"])
+        if not t.ptrs:
+            self.args.append(str(p["fixed"]))
+            return
+        slot = self.slot(self.out_slot_type(p, t), p["name"])
+        self.pre.append("%s[0] = %d" % (slot, p["fixed"]))
+        self.args.append(slot)
 
     def query_count(self, p, by_name):
         """The count of an NVML list: 0 first (the lists NULL), which the library answers with the count it
