@@ -32,6 +32,8 @@ def enum_members(members):
 ERROR_NAMES = {"nvml": "NvmlError"}
 # Families whose error has one subclass per status, as cuda.bindings.nvml (``UninitializedError`` ...)
 STATUS_SUBCLASSES = ("nvml",)
+# Families whose enum members are also reachable by their C names less the family prefix (an alias)
+LONG_MEMBER_NAMES = ("nvml",)
 _BUILTIN_ERRORS = ("MemoryError", "TimeoutError")  # subclasses named Nvml... first, so as not to hide these
 
 
@@ -276,6 +278,10 @@ class ExcWriter:
             decl = self.index.enums[CType.from_json(d["type"]).base]
             name = self.enum_class[d["name"]]
             members = ["(%r, %d)" % mv for mv in enum_members(decl["members"])]
+            if self.model["family"] in LONG_MEMBER_NAMES:  # CLOCK_SM beside SM, as cuda.bindings.nvml
+                short = {n for n, _ in enum_members(decl["members"])}
+                members += ["(%r, %d)" % (n[len(self.prefix) + 1:], v) for n, v in decl["members"]
+                            if n[len(self.prefix) + 1:] not in short]
             self.ws(wrapped("%s = _s.make_enum(%r, [" % (name, name), members, "], __name__)", one_per_line=True))
 
     def insufficient_size(self):
