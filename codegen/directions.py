@@ -52,7 +52,8 @@ KINDS = {k.name: k for k in (
     Kind("in_ref", INPUT, "a handle passed by address, which the library reads (and clears): taken as the handle"),
     Kind("in_list", INPUT, "``const T *`` with an element count: a list of T",
          keys=("count", "fixed", "count_less"), needs=(("count", "fixed"),)),
-    Kind("out", OUTPUT, "``T *`` the library fills: returned (``void **`` returns an int address)", keys=("any",)),
+    Kind("out", OUTPUT, "``T *`` the library fills: returned (``void **`` returns an int address); ``fields``: "
+         "struct fields the caller gives as arguments first (NVML's versioned requests)", keys=("any", "fields")),
     Kind("inout", BOTH, "``T *`` (a count, a mode): taken as an argument (default 0 at the end) and returned"),
     Kind("out_cstr", OUTPUT, "``const char **``: returned as bytes"),
     Kind("out_bytes", OUTPUT, "``char *`` with a capacity parameter (or a fixed size): returned as bytes",
@@ -73,6 +74,8 @@ KINDS = {k.name: k for k in (
          keys=("of",), needs=(("of",),)),
     Kind("capacity", NEITHER, "the capacity of an output the binding sizes itself (``fixed`` bytes): set, not taken",
          keys=("fixed",), needs=(("fixed",),)),
+    Kind("in_fields", NEITHER, "a struct the binding builds from arguments named by ``fields`` ((Python name, "
+         "field) pairs)", keys=("fields",), needs=(("fields",),)),
     Kind("query_count", NEITHER, "``unsigned int *`` counting an ``out_list``, asked first (NVML: a call with 0 "
          "reports the count needed), then the list's capacity and what was written"),
 )}
@@ -80,7 +83,7 @@ KINDS = {k.name: k for k in (
 # the tables of cudacffi/_attributes.py (a test keeps the two in step)
 ATTRIBUTE_TABLES = ("pointer", "mem_range", "coredump", "mempool", "graph_mem", "shareable", "range_handle")
 _REFERENCES = ("count", "by", "size", "sizes", "of")  # keys that name another parameter of the function
-_KEYS = ("count", "fixed", "count_less", "count_fn", "size", "sizes", "any", "table", "by", "of")
+_KEYS = ("count", "fixed", "count_less", "count_fn", "size", "sizes", "any", "table", "by", "of", "fields")
 SCHEMA = {name: k.keys for name, k in KINDS.items()}  # the keys each direction takes (for readers and tests)
 INPUT_DIRS = tuple(name for name, k in KINDS.items() if k.is_input)
 OUTPUT_DIRS = tuple(name for name, k in KINDS.items() if k.is_output)
@@ -101,6 +104,7 @@ class Direction:
     table: Optional[str] = None
     by: Optional[str] = None
     of: Optional[str] = None
+    fields: Optional[Tuple[Tuple[str, str], ...]] = None  # (Python name, struct field) the caller gives
 
     def __post_init__(self):
         kind = KINDS.get(self.kind)
@@ -566,7 +570,7 @@ NVML_STRING_CAPACITY = 256  # NVML's string outputs are shorter (its *_BUFFER_SI
 _NVML_OVERRIDES = {
     # the PCI location the caller names (a non-const nvmlPciInfo_t *, read by the library)
     **{(f, "pciInfo"): Direction("in_struct") for f in ("nvmlDeviceDiscoverGpus", "nvmlDeviceQueryDrainState",
-                                                         "nvmlDeviceRemoveGpu_v2", "nvmlDeviceModifyDrainState")},
+                                                         "nvmlDeviceRemoveGpu", "nvmlDeviceModifyDrainState")},
     ("nvmlGetVgpuCompatibility", "vgpuMetadata"): Direction("in_struct"),
     ("nvmlGetVgpuCompatibility", "pgpuMetadata"): Direction("in_struct"),
     # three scalar outputs, none of them a list
@@ -579,6 +583,26 @@ _NVML_OVERRIDES = {
     ("nvmlDeviceSetVgpuHeterogeneousMode", "pHeterogeneousMode"): Named("mode"),
     ("nvmlGpuInstanceSetVgpuHeterogeneousMode", "pHeterogeneousMode"): Named("mode"),
     ("nvmlDeviceSetNvLinkDeviceLowPowerThreshold", "info"): Named("threshold", Direction("in_struct")),
+    # a versioned request whose input fields cuda.bindings takes as arguments (and returns the struct, or
+    # nothing for a setter); the binding fills the rest, version included
+    **{(f, p): Direction("out", fields=fs) for f, p, fs in (
+        ("nvmlDeviceGetFanSpeedRPM", "fanSpeed", (("fan", "fan"),)),
+        ("nvmlDeviceGetTemperatureV", "temperature", (("sensorType", "sensorType"),)),
+        ("nvmlDeviceGetClockOffsets", "info", (("clock_type", "type"), ("pstate", "pstate"))),
+        ("nvmlVgpuTypeGetMaxInstancesPerGpuInstance", "pMaxInstance", (("vgpu_type_id", "vgpuTypeId"),)),
+        ("nvmlEventSetGetContextInfo_v1", "params", (("index", "index"),)),
+        ("nvmlEventSetGetGpuOperationalEventContextLegacyXid_v1", "params", (("index", "index"),)),
+        ("nvmlEventSetWait_v3", "params", (("timeout_ms", "timeoutMs"),)),
+        ("nvmlDeviceGetConfComputeGpuAttestationReport", "gpuAtstReport", (("nonce", "nonce"),)),
+        ("nvmlSystemEventSetCreate", "request", ()))},
+    **{(f, p): Direction("in_fields", fields=fs) for f, p, fs in (
+        ("nvmlDeviceSetPowerManagementLimit_v2", "powerValue", (("power_scope", "powerScope"),
+                                                                ("power_value_mw", "powerValueMw"))),
+        ("nvmlDeviceSetRusdSettings_v1", "settings", (("poll_mask", "pollMask"),)),
+        ("nvmlSystemSetConfComputeKeyRotationThresholdInfo", "pKeyRotationThrInfo",
+         (("max_attacker_advantage", "maxAttackerAdvantage"),)),
+        ("nvmlSystemEventSetFree", "request", (("event_set", "set"),)),
+        ("nvmlSystemRegisterEvents", "request", (("event_types", "eventTypes"), ("event_set", "set"))))},
 }
 
 

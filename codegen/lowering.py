@@ -331,6 +331,8 @@ def exception_param_name(p):
     """An exception-style parameter's Python name: the C name in snake case, or an override's (Named)."""
     from .directions import RENAMES
 
+    if "field_of" in p:  # an argument filling a struct field: named as the override names it
+        return p["pyname"]
     named = p.get("pyname", p["name"])
     return snake(named if named != RENAMES.get(p["name"], p["name"]) else p["name"])
 
@@ -369,7 +371,7 @@ class ExceptionConvention(Convention):
 
     style = "exception"
     kinds = frozenset(("in", "in_ref", "in_str", "in_list", "in_ptr", "caller_buf", "out", "in_struct", "inout",
-                       "out_bytes", "out_list", "capacity", "query_count"))
+                       "out_bytes", "out_list", "capacity", "query_count", "in_fields"))
 
     def __init__(self, model, names):
         Convention.__init__(self, model, names)
@@ -485,7 +487,7 @@ class FunctionLowering:
         "in_ref": "handle_ref", "out": "output", "inout": "output", "out_cstr": "string_out",
         "out_bytes": "bytes_out", "out_list": "list_out", "attr_in": "attribute_typed",
         "attr_out": "attribute_typed", "attr_out_list": "attribute_typed", "attr_size": "attribute_typed",
-        "capacity": "capacity", "query_count": "query_count",
+        "capacity": "capacity", "query_count": "query_count", "in_fields": "output",
     }
 
     def __init__(self, lowering, f):
@@ -543,6 +545,7 @@ class FunctionLowering:
             if k in armed or any(k == user for user, _ in armed.values()):
                 deferred[k] = self.pre[n:]
                 del self.pre[n:]
+        params = self.field_arguments(params)
         cbs = [(self.arm_callback(k, user, lifetime, deferred), lifetime) for k, (user, lifetime) in armed.items()]
         from .emit_c import returns_status
 
@@ -665,8 +668,10 @@ class FunctionLowering:
                 version = self.struct_version(inner.base)
                 if version:
                     self.pre.append("_v_%s.version = %s" % (py, version))
+                for arg, name in p.get("fields") or ():  # the caller's part of the request
+                    self.pre.append("_s.set_field(_v_%s, %r, %s, %r, %r)" % (py, name, arg, self.name, arg))
             self.args.append(py + "_")
-            return "_v_%s" % py
+            return None if d == "in_fields" else "_v_%s" % py
         slot = self.slot(self.out_slot_type(p, t), p["name"])
         if p.get("any") and d == "out":  # the library may write only 4 of the slot's 8 bytes
             self.pre.append("%s[0] = 0" % slot)
@@ -683,6 +688,14 @@ class FunctionLowering:
                 self.pre.append("%s[0] = _s.check_integer(%r, %r, %s, 0, (1 << 64) - 1)" % (slot, self.name, py, py))
         self.args.append(slot)
         return self.conv.output(self, slot + "[0]", t, p)
+
+    def field_arguments(self, params):
+        """The lowered parameters with, before each struct built from arguments (``fields``), those arguments."""
+        out = []
+        for lp in params:
+            out += [LoweredParam(arg, arg, CType("int"), Direction("in")) for arg, _ in lp.direction.fields or ()]
+            out.append(lp)
+        return out
 
     def struct_version(self, base):
         """The ``version`` an NVML versioned struct must carry (``sizeof | N << 24``, as the header's

@@ -462,6 +462,14 @@ def _pointer_type(ffi, cname):
     return ffi.typeof(cname + " *")
 
 
+def set_field(obj, field, value, func, name):
+    """Set a struct field from argument ``name`` of ``func``: a wrong type or range names the argument."""
+    try:
+        setattr(obj, field, value)
+    except (TypeError, OverflowError, ValueError) as e:
+        raise argument_error(func, name, str(e).split(": ", 1)[-1], type(e)) from None
+
+
 def struct_arg(x, cls, func, name, required=False):
     """A struct parameter: the wrapper's pointer, or NULL for None (unless passed by value)."""
     if x is None:

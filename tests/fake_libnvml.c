@@ -14,6 +14,7 @@
 
 static int initialized;
 static unsigned int growing = 2; /* device 2's process count */
+static unsigned int power_limit_mw[3] = {300000, 300000, 300000};
 
 #define DEVICES 3
 #define HANDLE(i) ((nvmlDevice_t)(uintptr_t)(0x1000 + 0x100 * (i)))
@@ -140,5 +141,32 @@ nvmlReturn_t nvmlDeviceGetComputeRunningProcesses_v3(nvmlDevice_t device, unsign
         infos[k].computeInstanceId = 0xFFFFFFFFu;
     }
     *infoCount = n;
+    return NVML_SUCCESS;
+}
+
+#ifdef nvmlFanSpeedInfo_v1 /* versioned requests (12.4 and newer headers): the caller's fields in, the rest out */
+nvmlReturn_t nvmlDeviceGetFanSpeedRPM(nvmlDevice_t device, nvmlFanSpeedInfo_t *fanSpeed) {
+    DEVICE(device, i);
+    if (!fanSpeed) return NVML_ERROR_INVALID_ARGUMENT;
+    if (fanSpeed->version != nvmlFanSpeedInfo_v1) return NVML_ERROR_ARGUMENT_VERSION_MISMATCH;
+    if (fanSpeed->fan > 1) return NVML_ERROR_INVALID_ARGUMENT;
+    fanSpeed->speed = 1000 + 100 * fanSpeed->fan + i;
+    return NVML_SUCCESS;
+}
+
+nvmlReturn_t nvmlDeviceSetPowerManagementLimit_v2(nvmlDevice_t device, nvmlPowerValue_v2_t *powerValue) {
+    DEVICE(device, i);
+    if (!powerValue) return NVML_ERROR_INVALID_ARGUMENT;
+    if (powerValue->version != nvmlPowerValue_v2) return NVML_ERROR_ARGUMENT_VERSION_MISMATCH;
+    if (powerValue->powerScope != NVML_POWER_SCOPE_GPU) return NVML_ERROR_NOT_SUPPORTED;
+    power_limit_mw[i] = powerValue->powerValueMw;
+    return NVML_SUCCESS;
+}
+#endif
+
+nvmlReturn_t nvmlDeviceGetPowerManagementLimit(nvmlDevice_t device, unsigned int *limit) {
+    DEVICE(device, i);
+    if (!limit) return NVML_ERROR_INVALID_ARGUMENT;
+    *limit = power_limit_mw[i];
     return NVML_SUCCESS;
 }

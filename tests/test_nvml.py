@@ -126,6 +126,15 @@ for i in range(r["count"]):
         "bus_id": pci.bus_id, "bus": pci.bus, "pci_device_id": pci.pci_device_id,
         "procs": [[p.pid, p.used_gpu_memory, p.gpu_instance_id] for p in procs],
         "proc_class": [type(p).__name__ for p in procs]})
+d = nvml.device_get_handle_by_index_v2(1)
+if hasattr(nvml, "device_get_fan_speed_rpm"):  # versioned requests: 12.4 and newer headers
+    r["fans"] = [nvml.device_get_fan_speed_rpm(d, fan).speed for fan in (0, 1)]
+    nvml.device_set_power_management_limit_v2(d, 0, 250000)  # NVML_POWER_SCOPE_GPU
+    r["limit"] = nvml.device_get_power_management_limit(d)
+    try:
+        nvml.device_set_power_management_limit_v2(d, 0, -5)
+    except OverflowError as e:
+        r["bad_field"] = str(e)
 try:
     nvml.device_get_handle_by_index_v2(7)
 except nvml.InvalidArgumentError as e:
@@ -168,6 +177,16 @@ def test_counted_lists_come_back_whole(answers):
     assert procs[1] == []  # NVML_SUCCESS with a count of 0: no second call, an empty list
     # device 2's count grows between the query and the read: the binding asks again until it fits
     assert [p[0] for p in procs[2]] == [4020, 4021, 4022, 4023, 4024]
+
+
+def test_request_fields_are_arguments(answers):
+    """cuda.bindings' form of NVML's versioned requests: the caller's fields as arguments, the struct's
+    version and the rest filled by the binding (the stand-in checks the version)."""
+    if "fans" not in answers:
+        pytest.skip("this build's nvml.h has no versioned requests (12.4 and newer)")
+    assert answers["fans"] == [1001, 1101]
+    assert answers["limit"] == 250000
+    assert "power_value_mw" in answers["bad_field"] and "device_set_power_management_limit_v2" in answers["bad_field"]
 
 
 def test_errors_and_shutdown(answers):
