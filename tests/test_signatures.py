@@ -16,7 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from codegen import emit_exc, snapshot  # noqa: E402
-from codegen.lowering import exception_param_name  # noqa: E402
+from codegen.lowering import exception_function_name, exception_param_name  # noqa: E402
 from codegen.signature import inputs, outputs  # noqa: E402
 
 REFERENCE_DIRS = [os.path.join(ROOT, "tests", "reference"), os.path.join(ROOT, "..", "shared", "reference")]
@@ -150,7 +150,7 @@ def exception_reference(version, module):
 def test_exception_style_signatures_match_reference(build, ref, family):
     model = exception_rows(build, ref, family)
     refs = exception_reference(ref, family)
-    ours = {emit_exc.python_name(model, f["name"]): f for f in model["functions"]}
+    ours = {exception_function_name(model, f): f for f in model["functions"]}
     assert set(refs) - set(ours) <= EXC_MISSING[family]
     assert set(ours) - set(refs) == set()
     for name, f in ours.items():
