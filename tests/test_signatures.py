@@ -199,7 +199,6 @@ NVML_HANDWRITTEN = {"check_status", "check_status_size"}  # cudacffi/nvml.py's h
 @pytest.mark.parametrize("build", ["13.0", "13.5"])
 def test_nvml_signatures_agree_with_reference(build):
     from conftest import SUMMARY
-    from codegen.lowering import exception_function_name
 
     model = snapshot.load_model(build, "nvml")
     refs = exception_reference("13.5.0", "nvml")
