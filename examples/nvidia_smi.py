@@ -19,7 +19,7 @@ def value(call, *args):
     """A reading, or None where this GPU does not report it (or this user may not see it)."""
     try:
         return call(*args)
-    except (nvml.NotSupportedError, nvml.NoPermissionError, nvml.FunctionNotFoundError):
+    except (nvml.NotSupportedError, nvml.NoPermissionError, nvml.NotFoundError, nvml.FunctionNotFoundError):
         return None
     except cudacffi.FunctionNotFoundError:  # a driver older than the build's headers
         return None
