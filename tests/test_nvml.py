@@ -97,7 +97,7 @@ for name, f in sorted(vars(nvml).items()):
 print(json.dumps(kinds))
 """, fake_nvml)
     kinds = json.loads(out)
-    assert len(kinds) > 300
+    assert len(kinds) > 250  # 12.0 headers: 282 functions; 13.5: 410
     assert set(kinds.values()) <= {"UninitializedError", "not in the stand-in", "argument"}, kinds
     for name in ("device_get_count_v2", "device_get_name", "device_get_memory_info_v2",
                  "device_get_compute_running_processes_v3", "system_get_driver_version"):
