@@ -14,6 +14,7 @@ To add a direction: a ``Kind`` in ``KINDS`` and its rule in ``codegen/lowering.p
 To add an override: an entry in ``OVERRIDES`` with its reason.
 """
 
+import re
 from dataclasses import dataclass, fields
 from typing import Optional, Tuple
 
@@ -51,7 +52,8 @@ KINDS = {k.name: k for k in (
     Kind("in_ref", INPUT, "a handle passed by address, which the library reads (and clears): taken as the handle"),
     Kind("in_list", INPUT, "``const T *`` with an element count: a list of T",
          keys=("count", "fixed", "count_less"), needs=(("count", "fixed"),)),
-    Kind("out", OUTPUT, "``T *`` the library fills: returned (``void **`` returns an int address)", keys=("any",)),
+    Kind("out", OUTPUT, "``T *`` the library fills: returned (``void **`` returns an int address); ``fields``: "
+         "struct fields the caller gives as arguments first (NVML's versioned requests)", keys=("any", "fields")),
     Kind("inout", BOTH, "``T *`` (a count, a mode): taken as an argument (default 0 at the end) and returned"),
     Kind("out_cstr", OUTPUT, "``const char **``: returned as bytes"),
     Kind("out_bytes", OUTPUT, "``char *`` with a capacity parameter (or a fixed size): returned as bytes",
@@ -70,12 +72,18 @@ KINDS = {k.name: k for k in (
          keys=("table", "by", "count", "sizes"), needs=(("table",), ("by",), ("count",))),
     Kind("attr_size", NEITHER, "the byte size of the typed value ``of`` another parameter: set, not taken",
          keys=("of",), needs=(("of",),)),
+    Kind("capacity", NEITHER, "the capacity of an output the binding sizes itself (``fixed`` bytes): set, not taken",
+         keys=("fixed",), needs=(("fixed",),)),
+    Kind("in_fields", NEITHER, "a struct the binding builds from arguments named by ``fields`` ((Python name, "
+         "field) pairs)", keys=("fields",), needs=(("fields",),)),
+    Kind("query_count", NEITHER, "``unsigned int *`` counting an ``out_list``, asked first (NVML: a call with 0 "
+         "reports the count needed), then the list's capacity and what was written"),
 )}
 
 # the tables of cudacffi/_attributes.py (a test keeps the two in step)
 ATTRIBUTE_TABLES = ("pointer", "mem_range", "coredump", "mempool", "graph_mem", "shareable", "range_handle")
 _REFERENCES = ("count", "by", "size", "sizes", "of")  # keys that name another parameter of the function
-_KEYS = ("count", "fixed", "count_less", "count_fn", "size", "sizes", "any", "table", "by", "of")
+_KEYS = ("count", "fixed", "count_less", "count_fn", "size", "sizes", "any", "table", "by", "of", "fields")
 SCHEMA = {name: k.keys for name, k in KINDS.items()}  # the keys each direction takes (for readers and tests)
 INPUT_DIRS = tuple(name for name, k in KINDS.items() if k.is_input)
 OUTPUT_DIRS = tuple(name for name, k in KINDS.items() if k.is_output)
@@ -96,6 +104,7 @@ class Direction:
     table: Optional[str] = None
     by: Optional[str] = None
     of: Optional[str] = None
+    fields: Optional[Tuple[Tuple[str, str], ...]] = None  # (Python name, struct field) the caller gives
 
     def __post_init__(self):
         kind = KINDS.get(self.kind)
@@ -464,6 +473,9 @@ def assign(model):
                 caller_sized = len(CType.from_json(p["type"]).ptrs) == 1
                 if CType.from_json(c["type"]).ptrs:
                     c["dir"] = "inout" if caller_sized else "out"
+        family_rules = FAMILY_RULES.get(model.get("family"))
+        if family_rules is not None:
+            family_rules(index, f, params, types)
         validate(f)
 
 
@@ -547,3 +559,85 @@ def _rule(index, f, params, types, i):
             p["count"] = cnt
             return "out_list"
     return "unsupported"
+
+
+# -- NVML (nvml.h): cuda.bindings.nvml's conventions, which the general rules do not give --------------------
+
+NVML_STRING_CAPACITY = 256  # NVML's string outputs are shorter (its *_BUFFER_SIZE constants are 16 to 96)
+
+
+# NVML's parameters the rules below cannot tell
+_NVML_OVERRIDES = {
+    # the PCI location the caller names (a non-const nvmlPciInfo_t *, read by the library)
+    **{(f, "pciInfo"): Direction("in_struct") for f in ("nvmlDeviceDiscoverGpus", "nvmlDeviceQueryDrainState",
+                                                         "nvmlDeviceRemoveGpu", "nvmlDeviceModifyDrainState")},
+    ("nvmlGetVgpuCompatibility", "vgpuMetadata"): Direction("in_struct"),
+    ("nvmlGetVgpuCompatibility", "pgpuMetadata"): Direction("in_struct"),
+    # three scalar outputs, none of them a list
+    **{(f, p): Direction("out") for f in ("nvmlDeviceGetEncoderStats", "nvmlVgpuInstanceGetEncoderStats")
+       for p in ("sessionCount", "averageFps")},
+    # the branch string's room inside the struct (NVML_SYSTEM_DRIVER_BRANCH_BUFFER_SIZE)
+    ("nvmlSystemGetDriverBranch", "branchInfo"): Direction("out"),
+    ("nvmlSystemGetDriverBranch", "length"): Direction("capacity", fixed=80),
+    # cuda.bindings' names
+    ("nvmlDeviceSetVgpuHeterogeneousMode", "pHeterogeneousMode"): Named("mode"),
+    ("nvmlGpuInstanceSetVgpuHeterogeneousMode", "pHeterogeneousMode"): Named("mode"),
+    ("nvmlDeviceSetNvLinkDeviceLowPowerThreshold", "info"): Named("threshold", Direction("in_struct")),
+    # a versioned request whose input fields cuda.bindings takes as arguments (and returns the struct, or
+    # nothing for a setter); the binding fills the rest, version included
+    **{(f, p): Direction("out", fields=fs) for f, p, fs in (
+        ("nvmlDeviceGetFanSpeedRPM", "fanSpeed", (("fan", "fan"),)),
+        ("nvmlDeviceGetTemperatureV", "temperature", (("sensorType", "sensorType"),)),
+        ("nvmlDeviceGetClockOffsets", "info", (("clock_type", "type"), ("pstate", "pstate"))),
+        ("nvmlVgpuTypeGetMaxInstancesPerGpuInstance", "pMaxInstance", (("vgpu_type_id", "vgpuTypeId"),)),
+        ("nvmlEventSetGetContextInfo_v1", "params", (("index", "index"),)),
+        ("nvmlEventSetGetGpuOperationalEventContextLegacyXid_v1", "params", (("index", "index"),)),
+        ("nvmlEventSetWait_v3", "params", (("timeout_ms", "timeoutMs"),)),
+        ("nvmlDeviceGetConfComputeGpuAttestationReport", "gpuAtstReport", (("nonce", "nonce"),)),
+        ("nvmlSystemEventSetCreate", "request", ()))},
+    **{(f, p): Direction("in_fields", fields=fs) for f, p, fs in (
+        ("nvmlDeviceSetPowerManagementLimit_v2", "powerValue", (("power_scope", "powerScope"),
+                                                                ("power_value_mw", "powerValueMw"))),
+        ("nvmlDeviceSetRusdSettings_v1", "settings", (("poll_mask", "pollMask"),)),
+        ("nvmlSystemSetConfComputeKeyRotationThresholdInfo", "pKeyRotationThrInfo",
+         (("max_attacker_advantage", "maxAttackerAdvantage"),)),
+        ("nvmlSystemEventSetFree", "request", (("event_set", "set"),)),
+        ("nvmlSystemRegisterEvents", "request", (("event_types", "eventTypes"), ("event_set", "set"))))},
+}
+
+
+def _nvml_rules(index, f, params, types):
+    """Strings come back whole: the binding gives NVML a buffer of its own and returns ``str``; counted lists
+    are asked their count first (NVML answers ``NVML_ERROR_INSUFFICIENT_SIZE`` with it) and returned whole;
+    a struct that a ``Set``/``Register``/``Modify`` call reads is the caller's input."""
+    by_name = {p["name"]: p for p in params}
+    for p, t in zip(params, types):
+        if (f["name"], p["name"]) in OVERRIDES:
+            continue
+        o = _NVML_OVERRIDES.get((f["name"], p["name"]))
+        if o is not None:
+            direction, pyname = _override(o)
+            if direction is not None:
+                for key in _KEYS:
+                    p.pop(key, None)
+                p.update(direction.to_json())
+            if pyname is not None:
+                p["pyname"] = pyname
+            continue
+        if p["dir"] == "caller_buf" and t.base == "char":  # a string with its room beside it: ours
+            room = [q for q in params if q["name"] in ("size", "length", "bufferSize")]
+            if room:
+                p.update({"dir": "out_bytes", "count": room[0]["name"]})
+                room[0].update({"dir": "capacity", "fixed": NVML_STRING_CAPACITY})
+                continue
+        if p["dir"] == "out_bytes" and not by_name[p["count"]]["dir"].startswith("capacity"):
+            by_name[p["count"]].update({"dir": "capacity", "fixed": NVML_STRING_CAPACITY})
+        elif p["dir"] == "out_list" and by_name[p["count"]]["dir"] == "inout" and t.depth == 1:
+            by_name[p["count"]]["dir"] = "query_count"
+        elif p["dir"] == "out" and t.depth == 1 and index.kind(t.base) == "struct" and re.search(
+                r"(Set|Register|Modify|Clear|Update|Activate|Lock|Setup)", f["name"][4:].replace("EventSet", "")) \
+                and not re.search(r"Get", f["name"]):
+            p["dir"] = "in_struct"
+
+
+FAMILY_RULES = {"nvml": _nvml_rules}

@@ -28,6 +28,29 @@ def enum_members(members):
     return [(n[len(common):], v) for n, v in members]
 
 
+# The error class where cuda.bindings names it apart from ``<prefix>Error``
+ERROR_NAMES = {"nvml": "NvmlError"}
+# Families whose error has one subclass per status, as cuda.bindings.nvml (``UninitializedError`` ...)
+STATUS_SUBCLASSES = ("nvml",)
+# Families whose enum members are also reachable by their C names less the family prefix (an alias)
+LONG_MEMBER_NAMES = ("nvml",)
+_BUILTIN_ERRORS = ("MemoryError", "TimeoutError")  # subclasses named Nvml... first, so as not to hide these
+
+
+def status_subclass(member):
+    """``ERROR_DRIVER_NOT_LOADED`` -> ``DriverNotLoadedError``."""
+    words = member[6:] if member.startswith("ERROR_") else member
+    return "".join(w.capitalize() for w in words.split("_")) + "Error"
+
+
+def python_type_name(prefix_, name):
+    """An enum or struct typedef's Python name: without the family prefix and ``_t`` (``nvmlMemory_t`` ->
+    ``Memory``; ``nvJitLinkResult`` -> ``Result``)."""
+    if name.startswith(prefix_):
+        name = name[len(prefix_):]
+    return name[:-2] if name.endswith("_t") and prefix_ == "nvml" else name
+
+
 def versioned(model):
     return any(f["symbol"] != f["name"] for f in model["functions"])
 
@@ -83,12 +106,14 @@ class ExcWriter:
         self.names = TypeNames(model)
         self.index = self.names.index
         self.prefix = prefix(model)
-        self.error = self.prefix + "Error"
+        self.error = ERROR_NAMES.get(model["family"], self.prefix + "Error")
         self.lines = []
         self.slots = {}
         self.enum_class = {}  # C typedef name -> Python enum name
         for d in self.enum_typedefs():
-            self.enum_class[d["name"]] = d["name"][len(self.prefix):] if d["name"].startswith(self.prefix) else d["name"]
+            self.enum_class[d["name"]] = python_type_name(self.prefix, d["name"])
+        self.has_structs = any(d["kind"] in ("struct", "union") and not d.get("opaque") and d.get("fields")
+                               for d in model["decls"])
 
     def w(self, text=""):
         self.lines.append(text)
@@ -134,6 +159,10 @@ class ExcWriter:
         self.w("    _enum = %s" % status)
         self.w()
         self.w()
+        if m["family"] in STATUS_SUBCLASSES:
+            self.status_subclasses(status)
+        if self.has_structs:
+            self.structs()
         body = self.lines
         self.lines = []
         lowering, functions = lower(m, "exception", self.names)
@@ -143,6 +172,7 @@ class ExcWriter:
         funcs = self.lines
         self.lines = body
         self.w("_UNBOUND = _lib._CC_UNBOUND")
+        self.w('_CHARS = _ffi.typeof("char[]")')
         self.ws(wrapped("_scratch = _s.Scratch(_ffi, {", ["%r: %r" % kv for kv in sorted(self.slots.items())], "})"))
         self.w("_bind = _library.bind")
         self.w("_diagnose = _s.diagnose")
@@ -161,16 +191,121 @@ class ExcWriter:
             self.w("_library.on_load = _x.bind_versioned(%r)" % version_fn)
         return "\n".join(self.lines) + "\n"
 
+    def status_subclasses(self, status):
+        """One subclass of the error per failing status; ``raise Error(status)`` makes the status's own."""
+        pairs = []
+        for member, value, cls, name in self.status_classes():
+            self.w("class %s(%s):" % (cls, self.error))
+            self.w('    """%s.%s"""' % (status, member))
+            self.w()
+            self.w()
+            if cls != name:
+                self.w("%s = %s" % (name, cls))
+                self.w()
+                self.w()
+            pairs.append("%d: %s" % (value, cls))
+        self.ws(wrapped("%s._by_status = {" % self.error, pairs, "}"))
+        self.w()
+        self.w()
+
+    def status_classes(self):
+        """(member, value, class name, cuda.bindings' short name) of each failing status."""
+        decl = self.index.enums[CType.from_json(next(d for d in self.enum_typedefs()
+                                                     if d["name"] == self.model["status"])["type"]).base]
+        out = []
+        for member, value in enum_members(decl["members"]):
+            if value:
+                name = status_subclass(member)
+                out.append((member, value, self.prefix.capitalize() + name if name in _BUILTIN_ERRORS else name, name))
+        return out
+
+    def structs(self):
+        """The struct classes (readable objects with attribute access, as the tuple style's), under the C
+        typedef names and cuda.bindings' (``nvmlMemory_t`` and ``Memory``); their enum and handle fields
+        need those classes under their C names too."""
+        from .emit_py import PyWriter
+
+        pw = PyWriter(self.model)
+        for cname, pyname in self.enum_class.items():
+            if cname != pyname:
+                self.w("%s = %s" % (cname, pyname))
+        self.w()
+        pw.handles()
+        pw.structs()
+        self.lines += pw.lines
+        self.snake_fields()
+        self.w("_s.bind_classes(globals(), _ffi)  # this family's ffi for its struct classes")
+        for alias, name in self.struct_aliases():
+            self.w("%s = %s" % (alias, name))
+        self.w()
+        self.w()
+
+    def struct_typedefs(self):
+        """The typedef names of the struct classes."""
+        for d in self.model["decls"]:
+            if d["kind"] != "typedef" or d["name"] in self.enum_class:
+                continue
+            t = CType.from_json(d["type"])
+            if not (t.ptrs or t.dims or t.fn is not None) and self.names.kind(d["name"]) == "struct":
+                yield d["name"]
+
+    def struct_aliases(self):
+        """(cuda.bindings' name, typedef name) of the struct classes: ``Memory`` for ``nvmlMemory_t``."""
+        taken = set(self.enum_class.values()) | {self.error}
+        out = []
+        for name in self.struct_typedefs():
+            alias = python_type_name(self.prefix, name)
+            if alias != name and alias not in taken and alias.isidentifier():
+                taken.add(alias)
+                out.append((alias, name))
+        return out
+
+    def snake_fields(self):
+        """Each struct field also under cuda.bindings' snake_case name, its strings as text
+        (``nvmlPciInfo_st.bus_id`` reads ``busId`` as str)."""
+        for d in self.model["decls"]:
+            if d["kind"] not in ("struct", "union") or d.get("opaque") or d.get("anonymous"):
+                continue
+            for name, t in self.names.flat_fields(d):
+                alias = self.names.attr(snake(name))
+                if t.dims and not t.ptrs and t.base == "char":
+                    self.w("%s.%s = _s.TextField(%r, %d)" % (d["tag"], alias, name, t.dims[0]))
+                elif alias != name:
+                    self.w("%s.%s = %s.__dict__[%r]" % (d["tag"], alias, d["tag"], self.names.attr(name)))
+        self.w()
+
     def enums(self):
         for d in self.enum_typedefs():
             decl = self.index.enums[CType.from_json(d["type"]).base]
             name = self.enum_class[d["name"]]
             members = ["(%r, %d)" % mv for mv in enum_members(decl["members"])]
+            if self.model["family"] in LONG_MEMBER_NAMES:  # CLOCK_SM beside SM, as cuda.bindings.nvml
+                short = {n for n, _ in enum_members(decl["members"])}
+                members += ["(%r, %d)" % (n[len(self.prefix) + 1:], v) for n, v in decl["members"]
+                            if n[len(self.prefix) + 1:] not in short]
             self.ws(wrapped("%s = _s.make_enum(%r, [" % (name, name), members, "], __name__)", one_per_line=True))
+
+    def insufficient_size(self):
+        """The status saying a list needs more room than given (NVML_ERROR_INSUFFICIENT_SIZE)."""
+        decl = self.index.enums[CType.from_json(next(d for d in self.enum_typedefs()
+                                                     if d["name"] == self.model["status"])["type"]).base]
+        return next(v for n, v in decl["members"] if n.endswith("INSUFFICIENT_SIZE"))
+
+    def output_type(self, p):
+        """An output's Python type: int (sizes, versions, handles, enums), str, a list, or a struct class."""
+        kind = p.direction.kind
+        if kind == "out_bytes":
+            return "str" if p.output and ".decode(" in p.output else "bytes"
+        if kind == "out_list":
+            return "list"
+        inner = p.element
+        if inner is not None and not inner.ptrs and inner.base != "void" and self.names.kind(inner.base) == "struct":
+            return self.names.class_for(inner.base)
+        return "int"
 
     def returns(self, lf):
         """The annotation of what a function returns: None, one value, or a tuple of them."""
-        types = ["int" for p in lf.outputs]  # sizes, versions and handles alike
+        types = [self.output_type(p) for p in lf.outputs]
         if lf.returns_string:
             types.append("str")
         if not types:
@@ -203,6 +338,14 @@ class ExcWriter:
             self.w("        if _r == _UNBOUND:")
             self.w("            _bind(%r)" % lf.cname)
             self.w("            _r = %s" % call)
+            if lf.query:  # the count is known now: room for it, and the call again (while the count grows)
+                slot, sizing = lf.query
+                self.w("        for _ in range(8):")
+                self.w("            if _r != %d:" % self.insufficient_size())
+                self.w("                break")
+                for line in sizing:
+                    self.w("            " + line)
+                self.w("            _r = %s" % call)
             self.w("        if _r:")
             self.w("            raise %s(_r)" % self.error)
             for line in lf.post:
@@ -229,7 +372,7 @@ def emit(model):
 
 # what each input direction takes in the exception style (handles are ints; strings str, bytes or a path)
 _EXC_INPUTS = {"in": "int", "in_ref": "int", "in_str": "Union[str, bytes, None]", "in_list": "Sequence[Union[str, bytes]]",
-               "in_ptr": "Any", "caller_buf": "Any"}
+               "in_ptr": "Any", "caller_buf": "Any", "in_struct": "Any", "inout": "int"}
 
 
 def emit_pyi(model):
@@ -241,6 +384,16 @@ def emit_pyi(model):
         lines.append("class %s(int):\n    name: str\n    value: int\n    def __getattr__(self, name: str) -> Any: ...\n"
                      % name)
     lines.append("class %s(Exception):\n    status: Any\n" % ew.error)
+    if model["family"] in STATUS_SUBCLASSES:  # their names, from the generated module itself
+        for _, _, cls, name in ew.status_classes():
+            lines.append("class %s(%s): ..." % (cls, ew.error) + ("\n%s = %s" % (name, cls) if name != cls else ""))
+        lines.append("")
+    if ew.has_structs:
+        for name in ew.struct_typedefs():
+            lines.append("class %s:\n    def __init__(self, *args: Any, **fields: Any) -> None: ...\n"
+                         "    def __getattr__(self, name: str) -> Any: ...\n    def __setattr__(self, name: str, "
+                         "value: Any) -> None: ...\n" % name)
+        lines += ["%s = %s" % pair for pair in ew.struct_aliases()] + [""]
     lowering, functions = lower(model, "exception", ew.names)
     for lf in functions:
         args = ", ".join("%s: %s" % (p.pyname, _EXC_INPUTS.get(p.direction.kind, "Any")) for p in lf.inputs)

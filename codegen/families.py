@@ -147,12 +147,25 @@ NVFATBIN = Family(
     since="12.4",
 )
 
-FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM, NVFATBIN)}
+# NVML (every CUDA version: the nvidia-nvml-dev-cu12 / nvidia-nvml-dev wheels hold nvml.h; the library,
+# libnvidia-ml.so.1, comes with the driver); cuda.bindings.nvml's style, with its struct classes.
+NVML = Family(
+    name="nvml",
+    headers=("nvml.h",),
+    own=("nvml.h",),
+    status="nvmlReturn_t",
+    style="exception",
+    const_prefixes=("NVML_",),
+    wheel_files=("nvml.h",),
+    version_header="cuda.h",
+)
+
+FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM, NVFATBIN, NVML)}
 
 # Where each header sits inside the unpacked NVIDIA wheels, by CUDA major version.
 WHEEL_INCLUDE_DIRS = {
     12: ("nvidia/cuda_runtime/include", "nvidia/cuda_nvrtc/include", "nvidia/nvjitlink/include",
          "nvidia/cuda_nvcc/include", "nvidia/cuda_nvcc/nvvm/include", "nvidia/nvfatbin/include",
-         "nvidia/cuda_profiler_api/include"),
+         "nvidia/cuda_profiler_api/include", "nvidia/nvml_dev/include"),
     13: ("nvidia/cu13/include",),
 }

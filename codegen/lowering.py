@@ -222,6 +222,8 @@ class LoweredFunction:
     returns_string: bool = False
     ptds_symbol: Optional[str] = None  # the per-thread default stream variant, where there is one
     by_value: Optional[ByValue] = None  # its one output comes back as the _cv_ stub's value
+    # a count asked first (NVML): (count slot, statements that size the lists from it) - see query_count
+    query: Optional[Tuple[str, List[str]]] = None
 
     def c_note(self):
         """The docstring line naming the bound C symbol (and the public C name where the Python one differs)."""
@@ -283,6 +285,14 @@ class Convention:
 
     def param_name(self, p):
         return p["pyname"]
+
+    def out_elem(self, kind, ctype, cls):
+        """The element spec of an output list of handles or enums: their classes (tuple style) or ints."""
+        return "(%r, %r, %s)" % (kind, ctype, cls)
+
+    def text(self, expr):
+        """An output string: bytes (tuple style) or str."""
+        return expr
 
 
 # The stream handle types: their classes, parameters and fields also take any object with __cuda_stream__
@@ -369,12 +379,16 @@ def snake(name):
 # Python names that snake_case cannot derive (checked against the reference tables by the tests).
 NAME_OVERRIDES = {
     "nvvmIRVersion": "ir_version",
+    "nvmlDeviceGetNvLinkTelemetrySamples_v1": "device_get_nv_link_telemetry_samples_v1",  # not "nvlink" here
 }
+# Words cuda.bindings keeps whole in snake_case names (nvmlDeviceGetNvLinkState -> device_get_nvlink_state)
+WORDS = (("NvLink", "Nvlink"), ("P2P", "P2p"))
 
 
 def prefix(model):
-    """The family's C prefix: the status type without ``Result`` (``nvJitLinkResult`` -> ``nvJitLink``)."""
-    return re.sub(r"Result$", "", model["status"])
+    """The family's C prefix: the status type without ``Result`` (``nvJitLinkResult`` -> ``nvJitLink``,
+    ``nvmlReturn_t`` -> ``nvml``)."""
+    return re.sub(r"(Result|Return_t)$", "", model["status"])
 
 
 def python_name(model, cname):
@@ -382,13 +396,26 @@ def python_name(model, cname):
     if cname in NAME_OVERRIDES:
         return NAME_OVERRIDES[cname]
     p = prefix(model)
-    return snake(cname[len(p):] if cname.startswith(p) else cname)
+    name = cname[len(p):] if cname.startswith(p) else cname
+    for word, whole in WORDS:
+        name = name.replace(word, whole)
+    return snake(name)
+
+
+def exception_function_name(model, f):
+    """The exception style's name of model function ``f``: from the symbol the header maps the name to, where
+    that is a public name too (``nvmlInit`` -> ``nvmlInit_v2`` -> ``init_v2``; ``nvmlGetBlacklistDeviceCount``
+    -> ``nvmlGetExcludedDeviceCount``), as cuda.bindings.nvml names them."""
+    public = f["symbol"].startswith(prefix(model))  # not nvJitLink's __nvJitLinkCreate_12_9
+    return python_name(model, f["symbol"] if public else f["name"])
 
 
 def exception_param_name(p):
     """An exception-style parameter's Python name: the C name in snake case, or an override's (Named)."""
     from .directions import RENAMES
 
+    if "field_of" in p:  # an argument filling a struct field: named as the override names it
+        return p["pyname"]
     named = p.get("pyname", p["name"])
     return snake(named if named != RENAMES.get(p["name"], p["name"]) else p["name"])
 
@@ -426,14 +453,15 @@ class ExceptionConvention(Convention):
     failing status raised. Handles the family destroys are tracked, since the library crashes on a stale one."""
 
     style = "exception"
-    kinds = frozenset(("in", "in_ref", "in_str", "in_list", "in_ptr", "caller_buf", "out"))
+    kinds = frozenset(("in", "in_ref", "in_str", "in_list", "in_ptr", "caller_buf", "out", "in_struct", "inout",
+                       "out_bytes", "out_list", "capacity", "query_count", "in_fields"))
 
     def __init__(self, model, names):
         Convention.__init__(self, model, names)
         self.tracked = tracked_handles(model)
 
     def function_name(self, f):
-        return python_name(self.model, f["name"])
+        return exception_function_name(self.model, f)
 
     def param_name(self, p):
         return exception_param_name(p)
@@ -484,6 +512,12 @@ class ExceptionConvention(Convention):
         if inner.base in self.tracked:
             lw.post.append("_live_%s.add(%s)" % (inner.base, expr))
         return expr
+
+    def out_elem(self, kind, ctype, cls):
+        return "('int', %r, None)" % ctype
+
+    def text(self, expr):
+        return "%s.decode(errors='replace')" % expr
 
 
 CONVENTIONS = {"tuple": TupleConvention, "exception": ExceptionConvention}
@@ -536,6 +570,7 @@ class FunctionLowering:
         "in_ref": "handle_ref", "out": "output", "inout": "output", "out_cstr": "string_out",
         "out_bytes": "bytes_out", "out_list": "list_out", "attr_in": "attribute_typed",
         "attr_out": "attribute_typed", "attr_out_list": "attribute_typed", "attr_size": "attribute_typed",
+        "capacity": "capacity", "query_count": "query_count", "in_fields": "output",
     }
 
     def __init__(self, lowering, f):
@@ -552,6 +587,7 @@ class FunctionLowering:
         self.slot_of = {}
         self.counted = set()
         self.bv = by_value(self.names, f) if self.conv.by_value else None
+        self.query = None
 
     def pyname(self, p):
         return self.conv.param_name(p)
@@ -593,12 +629,14 @@ class FunctionLowering:
             if k in armed or any(k == user for user, _ in armed.values()):
                 deferred[k] = self.pre[n:]
                 del self.pre[n:]
+        params = self.field_arguments(params)
         cbs = [(self.arm_callback(k, user, lifetime, deferred), lifetime) for k, (user, lifetime) in armed.items()]
         from .emit_c import returns_status
 
         return LoweredFunction(f["name"], f["symbol"], self.name, params, self.pre, self.args, self.post,
                                self.checks, cbs, returns_status(self.lowering.model, f),
-                               bool(f.get("returns_string")), f.get("ptds_symbol"), self.bv)
+                               bool(f.get("returns_string")), f.get("ptds_symbol"), by_value=self.bv,
+                               query=self.query)
 
     # Python callables for function-pointer parameters ------------------------------------------------------------
     def callback_params(self):
@@ -712,8 +750,13 @@ class FunctionLowering:
             else:
                 self.pre.append("_v_%s = %s()" % (py, cls))
                 self.pre.append("%s_ = _v_%s._ptr" % (py, py))
+                version = self.struct_version(inner.base)
+                if version:
+                    self.pre.append("_v_%s.version = %s" % (py, version))
+                for arg, name in p.get("fields") or ():  # the caller's part of the request
+                    self.pre.append("_s.set_field(_v_%s, %r, %s, %r, %r)" % (py, name, arg, self.name, arg))
             self.args.append(py + "_")
-            return "_v_%s" % py
+            return None if d == "in_fields" else "_v_%s" % py
         if self.bv is not None and p is self.f["params"][self.bv.index]:
             return self.conv.output(self, "_v", t, p)
         slot = self.slot(self.out_slot_type(p, t), p["name"])
@@ -733,6 +776,54 @@ class FunctionLowering:
         self.args.append(slot)
         return self.conv.output(self, slot + "[0]", t, p)
 
+    def field_arguments(self, params):
+        """The lowered parameters with, before each struct built from arguments (``fields``), those arguments."""
+        out = []
+        for lp in params:
+            out += [LoweredParam(arg, arg, CType("int"), Direction("in")) for arg, _ in lp.direction.fields or ()]
+            out.append(lp)
+        return out
+
+    def struct_version(self, base):
+        """The ``version`` an NVML versioned struct must carry (``sizeof | N << 24``, as the header's
+        ``NVML_STRUCT_VERSION`` macros), where ``base`` is one: the typedef named ``..._vN_t``, or the one
+        naming the same struct."""
+        index = self.names.index
+        r = index.resolve(CType(base))
+        d = index.structs.get(r.base)
+        if d is None or not d["fields"] or d["fields"][0]["name"] != "version":
+            return None
+        names = [base] + sorted(n for n, t in index.typedefs.items() if not t.ptrs and not t.dims
+                                and index.resolve(t).base == r.base and n != base)
+        for name in names:
+            m = re.search(r"_v(\d+)_t$", name) or re.search(r"_v(\d+)$", name)
+            if m:
+                return "_ffi.sizeof(%r) | (%d << 24)" % (name, int(m.group(1)))
+        return None
+
+    def capacity(self, p, by_name):  # the binding's own buffer size, passed as it is (or by address)
+        t = CType.from_json(p["type"])
+        if not t.ptrs:
+            self.args.append(str(p["fixed"]))
+            return
+        slot = self.slot(self.out_slot_type(p, t), p["name"])
+        self.pre.append("%s[0] = %d" % (slot, p["fixed"]))
+        self.args.append(slot)
+
+    def query_count(self, p, by_name):
+        """The count of an NVML list: 0 first (the lists NULL), which the library answers with the count it
+        needs; the renderer then sizes the lists (``query``) and calls again."""
+        slot = self.slot(self.out_slot_type(p, CType.from_json(p["type"])), p["name"])
+        self.pre.append("%s[0] = 0" % slot)
+        self.args.append(slot)
+        sizing = ["_n_%s = %s[0]" % (self.pyname(p), slot)]
+        for q in self.f["params"]:
+            if q["dir"] == "out_list" and q.get("count") == p["name"]:
+                qpy = self.pyname(q)
+                sizing.append("_a_%s = _s.out_array(_ffi, _n_%s, %s)"
+                              % (qpy, self.pyname(p), self.elem_out(CType.from_json(q["type"]).pointee())))
+        self.query = (slot, sizing)
+
     def string_out(self, p, by_name):
         slot = self.slot("char *", p["name"])
         self.args.append(slot)
@@ -745,13 +836,18 @@ class FunctionLowering:
             self.pre.append("_b_%s = _ffi.new('char[%s]')" % (py, n))
             self.args.append("_b_%s" % py)
             return "_ffi.unpack(_b_%s, %s)" % (py, n)
-        cpy = self.pyname(by_name[p["count"]])
+        count = by_name[p["count"]]
+        if count["dir"] == "capacity":  # a buffer of the binding's own
+            self.pre.append("_b_%s = _ffi.new('char[%d]')" % (py, count["fixed"]))
+            self.args.append("_b_%s" % py)
+            return self.conv.text("_ffi.string(_b_%s)" % py)
+        cpy = self.pyname(count)
         self.pre.append("if %s.__class__ is int and 0 < %s < %d:" % (cpy, cpy, 1 << 31))
         self.pre.append("    _b_%s = _ffi.new(_CHARS, %s)" % (py, cpy))
         self.pre.append("else:  # 0 (room for the NUL), integral floats, or an error naming %s" % cpy)
         self.pre.append("    _b_%s = _s.char_buffer(_ffi, %s, %r, %r)" % (py, cpy, self.name, cpy))
         self.args.append("_b_%s" % py)
-        return "_ffi.string(_b_%s)" % py
+        return self.conv.text("_ffi.string(_b_%s)" % py)
 
     def attribute_typed(self, p, by_name):
         """A value behind a void * whose C type another argument decides: storage of that type, made per
@@ -805,6 +901,11 @@ class FunctionLowering:
             return "_s.unpack_array(_ffi, _a_%s, %s, %s)" % (py, n, elem)
         count = by_name[p["count"]]
         cpy = self.pyname(count)
+        if count["dir"] == "query_count":  # NULL until the count is known (query_count sizes it)
+            self.pre.append("_a_%s = _ffi.NULL" % py)
+            self.args.append("_a_%s" % py)
+            count_slot = self.slot(self.out_slot_type(count, CType.from_json(count["type"])), count["name"])
+            return "_s.unpack_array(_ffi, _a_%s, %s[0], %s)" % (py, count_slot, self.elem_out(inner))
         if t.depth == 2:  # the library's own array, as long as the count it returns
             slot = self.slot("uintptr_t", p["name"])
             self.args.append(slot)
@@ -883,11 +984,11 @@ class FunctionLowering:
             return "('address', 'uintptr_t', None)"
         k = names.kind(inner.base)
         if k in ("handle_ptr", "fnptr"):
-            return "('handle', 'uintptr_t', %s)" % inner.base
+            return self.conv.out_elem("handle", "uintptr_t", inner.base)
         if k == "handle_int":
-            return "('handle', %r, %s)" % (names.resolved(inner).base, inner.base)
+            return self.conv.out_elem("handle", names.resolved(inner).base, inner.base)
         if k == "enum":
-            return "('enum', 'int', %s)" % names.enum_class_of(inner.base)
+            return self.conv.out_elem("enum", "int", names.enum_class_of(inner.base))
         if k == "struct":
             return "('struct', %r, %s)" % (inner.declare().replace("const ", ""), names.class_for(inner.base))
         return "('int', %r, None)" % names.resolved(inner).base

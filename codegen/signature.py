@@ -7,7 +7,15 @@ from .directions import KINDS
 
 
 def inputs(func):
-    return [p for p in func["params"] if KINDS[p["dir"]].is_input]
+    """The Python arguments in order: the input parameters, and before a struct built from arguments
+    (``fields``), one argument per field, marked ``field_of``."""
+    out = []
+    for p in func["params"]:
+        out += [{"name": py, "pyname": py, "dir": "in", "field_of": p["name"], "field": field}
+                for py, field in p.get("fields") or ()]
+        if KINDS[p["dir"]].is_input:
+            out.append(p)
+    return out
 
 
 def outputs(func):

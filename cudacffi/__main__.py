@@ -116,6 +116,20 @@ def _nvfatbin_version():
     return "%d.%d" % v, v
 
 
+def _nvml_version():
+    """NVML's own version and the driver's (NVML follows the driver, not CUDA: nothing to compare)."""
+    from cudacffi import nvml
+
+    try:
+        nvml.init_v2()
+        try:
+            return "NVML %s, driver %s" % (nvml.system_get_nvml_version(), nvml.system_get_driver_version()), None
+        finally:
+            nvml.shutdown()
+    except (nvml.NvmlError, RuntimeError) as e:  # a library without a working driver behind it
+        return "unknown (%s)" % e, None
+
+
 def report_devices():
     """Prints the devices; returns True where at least one is usable."""
     from cudacffi import LibraryNotFoundError, driver

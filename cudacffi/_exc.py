@@ -21,6 +21,13 @@ class StatusError(Exception):
     headers name no such value) and ``str(e)`` is ``"NAME (code)"``."""
 
     _enum = None  # the family's Result enum, set by the generated subclass
+    _by_status = None  # {status: subclass}, where the family has one per status (NVML)
+
+    def __new__(cls, status, *args):
+        sub = cls._by_status.get(int(status)) if cls._by_status else None
+        if sub is not None and issubclass(sub, cls):  # NvmlError(1) is an UninitializedError
+            cls = sub
+        return Exception.__new__(cls, status, *args)
 
     def __init__(self, status):
         status = int(status)

@@ -39,7 +39,10 @@ NVFATBIN = Family("nvfatbin", "exception", "libnvfatbin", "libnvfatbin.so", (),
                   {12: ("nvidia/nvfatbin/lib",), 13: ("nvidia/cu13/lib",)},
                   {12: "nvidia-nvfatbin-cu12", 13: "nvidia-nvfatbin"}, (), "")
 
-FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM, NVFATBIN)}  # in build and report order
+# NVML comes with the driver (libnvidia-ml.so.1), never from a wheel; its soname does not follow the CUDA major
+NVML = Family("nvml", "exception", "libnvidia-ml (NVML)", "libnvidia-ml.so", ("libnvidia-ml.so.1",), {}, {}, (), "")
+
+FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM, NVFATBIN, NVML)}  # in build and report order
 NAMES = tuple(FAMILIES)
 MAJORS = (13, 12)  # CUDA majors the loader knows, newest first
 DEFAULT_MAJOR = 12  # the major of the default build, whose wheels ``pip install "cudacffi[all]"`` pulls

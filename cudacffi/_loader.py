@@ -37,6 +37,7 @@ class Library:
         self.symbols = {}  # name -> the symbol the headers map it to, where the generated module says
         self.version = None  # (major, minor) of the loaded library, where an on_load hook found it
         self.on_load = None  # called with this Library once the library is open (see _exc.bind_versioned)
+        self.not_found = LibraryNotFoundError  # what load() raises (cudacffi.nvml's is also an NvmlError)
         self._lock = threading.Lock()
         self._companions = []  # libraries opened beside this one (kept open)
 
@@ -63,7 +64,7 @@ class Library:
                     self.path, self.how, self.per_thread = path, how, per_thread
                     return self
                 tried.append("%s (%s): %s" % (path, how, self.ffi.string(err).decode(errors="replace")))
-            raise LibraryNotFoundError("cudacffi.%s: could not load %s; searched:\n  %s%s"
+            raise self.not_found("cudacffi.%s: could not load %s; searched:\n  %s%s"
                                        % (self.family, self.soname_stem(), "\n  ".join(tried) or "nothing",
                                           "".join("\n" + line for line in self.not_found_help())))
 
@@ -74,9 +75,9 @@ class Library:
         if os.environ.get(var):
             return ["Fix: %s names a library that cannot be loaded; correct it, or unset it to search the usual "
                     "places." % var]
-        if self.family == "driver":
-            return ["Fix: libcuda comes with the NVIDIA driver (no pip package holds it): install the driver, "
-                    "or name the library in %s." % var]
+        if not _FAMILIES[self.family].wheels:  # libcuda, libnvidia-ml
+            return ["Fix: %s comes with the NVIDIA driver (no pip package holds it): install the driver, "
+                    "or name the library in %s." % (self.soname_stem()[:-3], var)]
         major = self.major or _DEFAULT_MAJOR
         lines = ["Not used: %s is CUDA %d's; a %d.x build needs %s.%d, since libcudart's structs differ between "
                  "major versions." % (path, other, major, self.soname_stem(), major)
@@ -165,8 +166,8 @@ class Library:
             return
         spec = _FAMILIES[self.family]
         stem, wheel_dirs = spec.soname, spec.wheel_dirs
-        if self.family == "driver":
-            yield stem + ".1", "system loader"
+        if not wheel_dirs:  # a driver library (libcuda, libnvidia-ml): the system loader's
+            yield (spec.file_names or (stem + ".1",))[0], "system loader"
             return
         majors = [self.major] + [m for m in _MAJORS if m != self.major] if self.major else list(_MAJORS)
         if self.family == "runtime":  # libcudart's structs change between majors: only the build's will do

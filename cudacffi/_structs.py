@@ -294,6 +294,27 @@ class ArrayField(Field):
                     raise type(e)("%s[%d]: %s" % (name, i, e)) from None
 
 
+class TextField(ArrayField):
+    """A char array read as text (up to its NUL, decoded) and assigned from str or bytes, as cuda.bindings.nvml
+    reads its structs' strings (``PciInfo.bus_id``)."""
+
+    __slots__ = ()
+
+    def __init__(self, name, length):
+        ArrayField.__init__(self, name, length, is_char=True)
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        raw = ArrayField.__get__(self, obj, cls)
+        return raw.split(b"\0", 1)[0].decode(errors="replace")
+
+    def __set__(self, obj, value):
+        if isinstance(value, str):
+            value = value.encode()
+        ArrayField.__set__(self, obj, value)
+
+
 class PointerField(Field):
     """A pointer field: read as an int address; a buffer assigned to it is kept alive with the struct."""
 
@@ -439,6 +460,14 @@ def _pointer_type(ffi, cname):
         dummy = ffi.new(_pointer_type(ffi, parent))
         return ffi.typeof(ffi.addressof(dummy[0], field))
     return ffi.typeof(cname + " *")
+
+
+def set_field(obj, field, value, func, name):
+    """Set a struct field from argument ``name`` of ``func``: a wrong type or range names the argument."""
+    try:
+        setattr(obj, field, value)
+    except (TypeError, OverflowError, ValueError) as e:
+        raise argument_error(func, name, str(e).split(": ", 1)[-1], type(e)) from None
 
 
 def struct_arg(x, cls, func, name, required=False):

@@ -19,7 +19,7 @@ from ._handles import (FunctionPointer, Handle, IntHandle, PointerHandle, enum_v
 from ._lists import (Scratch, c_array, char_buffer, cstring, less, out_array, read_array, sequence,  # noqa: F401
                      unpack_array)
 from ._structs import (ArrayField, EnumField, Field, HandleField, HandleListField, KernelParamsField, PointerField,  # noqa: F401
-                       Struct, StructField, StructListField, struct_arg)
+                       Struct, StructField, StructListField, TextField, set_field, struct_arg)
 
 
 def bind_classes(namespace, ffi):

@@ -130,3 +130,27 @@ def test_input_buffers_are_required_and_never_read_past(handle):
         nvfatbin.add_cubin(h, b"\x7fELF", 1 << 20, "80", "x")
     with pytest.raises(TypeError, match="'arch'"):
         nvfatbin.add_cubin(h, b"\x7fELF", 4, 80, "x")
+
+
+def test_the_fatbin_example_holds_ptx_and_two_cubins():
+    """examples/fatbin.py's fatbin, read back by its headers: one PTX entry (kind 1) for compute_75 and two
+    ELF entries (kind 2) for the architectures asked; the launch is its GPU test (tests/test_nvml_gpu.py)."""
+    import importlib.util
+    import os
+    import struct
+
+    from conftest import ROOT
+
+    pytest.importorskip("numpy")
+    spec = importlib.util.spec_from_file_location("fatbin_example", os.path.join(ROOT, "examples", "fatbin.py"))
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    blob = example.make_fatbin((90, 80))
+    magic, _, header, size = struct.unpack_from("<IHHQ", blob)
+    assert magic == 0xBA55ED50 and header + size == len(blob)
+    entries, offset = [], header
+    while offset < len(blob):
+        kind, _, entry_header, payload = struct.unpack_from("<HHIQ", blob, offset)
+        entries.append((kind, struct.unpack_from("<I", blob, offset + 28)[0]))
+        offset += entry_header + payload
+    assert entries == [(1, 75), (2, 90), (2, 80)]

@@ -16,7 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from codegen import emit_exc, snapshot  # noqa: E402
-from codegen.lowering import exception_param_name  # noqa: E402
+from codegen.lowering import exception_function_name, exception_param_name  # noqa: E402
 from codegen.signature import inputs, outputs  # noqa: E402
 
 REFERENCE_DIRS = [os.path.join(ROOT, "tests", "reference"), os.path.join(ROOT, "..", "shared", "reference")]
@@ -150,7 +150,7 @@ def exception_reference(version, module):
 def test_exception_style_signatures_match_reference(build, ref, family):
     model = exception_rows(build, ref, family)
     refs = exception_reference(ref, family)
-    ours = {emit_exc.python_name(model, f["name"]): f for f in model["functions"]}
+    ours = {exception_function_name(model, f): f for f in model["functions"]}
     assert set(refs) - set(ours) <= EXC_MISSING[family]
     assert set(ours) - set(refs) == set()
     for name, f in ours.items():
@@ -183,3 +183,54 @@ def test_exception_style_enums_match_reference(build, ref, family):
             assert members == refs[name][:len(members)] and len(members) == 10
         else:
             assert members == refs[name], name
+
+
+# -- NVML: agreement rate ------------------------------------------------------------------------------------
+
+# cuda.bindings.nvml is written by hand in places the headers do not decide. The versioned requests whose input
+# fields it takes as arguments (device_get_fan_speed_rpm(device, fan) ...) do so here too where the request is
+# whole (codegen/directions.py, ``fields``); those holding arrays the caller must size (vGPU placements, process
+# utilisation samples, event data), field-value lists without their count, and a few vGPU metadata buffers
+# differ. Every other function must match, and the rate may not fall.
+NVML_RATE = 0.95
+NVML_HANDWRITTEN = {"check_status", "check_status_size"}  # cudacffi/nvml.py's helpers, no C function
+
+
+@pytest.mark.parametrize("build", ["13.0", "13.5"])
+def test_nvml_signatures_agree_with_reference(build):
+    from conftest import SUMMARY
+
+    model = snapshot.load_model(build, "nvml")
+    refs = exception_reference("13.5.0", "nvml")
+    ours = {exception_function_name(model, f): f for f in model["functions"]}
+    agree = [n for n, f in ours.items() if n in refs and
+             ([exception_param_name(p) for p in inputs(f)], len(outputs(f))) == refs[n]]
+    rate = (len(agree) + len(NVML_HANDWRITTEN)) / len(refs)
+    SUMMARY.append("signatures: CUDA %s nvml vs cuda-bindings 13.5.0: %d of %d agree (%.1f %%), %d only here"
+                   % (build, len(agree) + len(NVML_HANDWRITTEN), len(refs), 100 * rate, len(set(ours) - set(refs))))
+    assert rate >= (NVML_RATE if build == "13.5" else 0.80)
+    for name in ("init_v2", "shutdown", "device_get_count_v2", "device_get_handle_by_index_v2", "device_get_name",
+                 "device_get_memory_info_v2", "device_get_utilization_rates", "device_get_pci_info_v3",
+                 "device_get_compute_running_processes_v3", "device_get_power_usage", "device_get_clock_info",
+                 "system_get_driver_version", "error_string"):
+        assert name in agree, name
+
+
+def test_nvml_enums_agree_with_reference():
+    """The status enum is the reference's member for member; every other member both name has its value (but
+    the ``..._COUNT`` ends, which grow with newer headers than these)."""
+    model = snapshot.load_model("13.5", "nvml")
+    refs = reference_enums("13.5.0", "nvml")
+    index = {"enum " + d["tag"]: d for d in model["decls"] if d["kind"] == "enum"}
+    checked = 0
+    for d in model["decls"]:
+        if d["kind"] == "typedef" and d["type"]["base"] in index and not d["type"].get("ptrs"):
+            name = emit_exc.python_type_name("nvml", d["name"])
+            members = emit_exc.enum_members(index[d["type"]["base"]]["members"])
+            if name == "Return":
+                assert members == refs[name]
+            for member, value in members:
+                if member in dict(refs.get(name, ())) and not member.endswith("COUNT"):  # counts grow
+                    assert dict(refs[name])[member] == value, (name, member)
+                    checked += 1
+    assert checked > 500

@@ -43,11 +43,11 @@ def family_module(family):
 
 def public_names(version, family):
     """The Python names of a snapshot's functions (snake_case for the exception-style families)."""
-    from codegen import emit_exc
+    from codegen.lowering import exception_function_name
 
     model = snapshot.load_model(version, family)
     if FAMILIES[family].style == "exception":
-        return {emit_exc.python_name(model, f["name"]) for f in model["functions"]}
+        return {exception_function_name(model, f) for f in model["functions"]}
     return {f["name"] for f in model["functions"]}
 
 

@@ -1,0 +1,220 @@
+"""cudacffi.nvml on the CPU: the error paths without a driver, and the marshalling against a stand-in
+libnvidia-ml (``fake_libnvml.c``, compiled here against the snapshot's nvml.h) answering a handful of calls.
+
+Loading is process-global, so each case runs in a fresh interpreter with ``CUDACFFI_LIBNVML`` naming the
+library (or a path where none is). Exception style, as cuda.bindings.nvml: handles are ints, structs come
+back as objects, strings as str, counted lists whole; failures raise the NvmlError subclass of their status.
+"""
+
+import json
+import os
+import subprocess
+
+import pytest
+
+from conftest import ROOT, run_python
+
+from cudacffi import nvml
+
+NO_LIBRARY = {"CUDACFFI_LIBNVML": "/nonexistent/libnvidia-ml.so.1"}
+
+
+@pytest.fixture(scope="module")
+def fake_nvml(tmp_path_factory):
+    """The stand-in library, built against the nvml.h of the build's own snapshot."""
+    from cudacffi._gen import SOURCE
+
+    version = SOURCE.split("cuda-")[-1] if SOURCE.startswith("snapshot") else "12.9"
+    out = tmp_path_factory.mktemp("fake_nvml") / "libnvidia-ml.so.1"
+    include = os.path.join(ROOT, "headers", "cuda-%s" % version, "include")
+    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-I", include, "-o", str(out),
+                    os.path.join(ROOT, "tests", "fake_libnvml.c")], check=True)
+    return {"CUDACFFI_LIBNVML": str(out)}
+
+
+def run(code, env):
+    r = run_python("from cudacffi import nvml\nimport json\n" + code, env=env)
+    assert r.returncode == 0, r.stderr  # never a crash, whatever the call
+    return r.stdout
+
+
+# -- errors -------------------------------------------------------------------------------------------------
+
+def test_each_status_raises_its_own_subclass():
+    for status, name in ((1, "UninitializedError"), (9, "DriverNotLoadedError"), (3, "NotSupportedError"),
+                         (7, "InsufficientSizeError"), (999, "UnknownError")):
+        e = nvml.NvmlError(status)
+        assert type(e).__name__ == name and isinstance(e, nvml.NvmlError)
+        assert e.status == status and str(e) == "%s (%d)" % (nvml.Return(status).name, status)
+    # cuda.bindings' names for the two that would hide Python's own errors, and their short aliases
+    assert type(nvml.NvmlError(20)) is nvml.NvmlMemoryError is nvml.MemoryError
+    assert type(nvml.NvmlError(10)) is nvml.NvmlTimeoutError is nvml.TimeoutError
+    assert nvml.check_status(0) == 0 and nvml.check_status_size(7) == 0
+    with pytest.raises(nvml.NoPermissionError):
+        nvml.check_status(4)
+
+
+def test_without_a_driver_every_call_raises_library_not_found():
+    out = run("""
+import cudacffi
+try:
+    nvml.init_v2()
+except nvml.NvmlError as e:
+    print(json.dumps([type(e).__name__, int(e.status), isinstance(e, cudacffi.LibraryNotFoundError), str(e)]))
+for f in (nvml.device_get_count_v2, lambda: nvml.device_get_name(0), nvml.shutdown):
+    try:
+        f()
+    except nvml.LibraryNotFoundError as e:
+        print("raised", int(e.status))
+""", NO_LIBRARY)
+    first, *rest = out.splitlines()
+    name, status, also_ours, message = json.loads(first)
+    assert (name, status, also_ours) == ("LibraryNotFoundError", 12, True)
+    assert "libnvidia-ml" in message and "CUDACFFI_LIBNVML" in message and "/nonexistent" in message
+    assert rest == ["raised 12"] * 3
+
+
+def test_every_call_before_init_is_a_clear_error(fake_nvml):
+    """Every function of the module, called with zeros before nvmlInit: NVML's ERROR_UNINITIALIZED, a function
+    the stand-in lacks (FunctionNotFoundError), or an argument refused by name; never a crash."""
+    out = run("""
+import inspect, cudacffi
+kinds = {}
+for name, f in sorted(vars(nvml).items()):
+    if not inspect.isfunction(f) or f.__module__ != "cudacffi._gen.nvml" or name == "error_string":
+        continue
+    if name.startswith(("init", "shutdown")):
+        continue
+    try:
+        f(*[0] * len(inspect.signature(f).parameters))
+        kinds[name] = "returned"
+    except nvml.NvmlError as e:
+        kinds[name] = type(e).__name__
+    except cudacffi.FunctionNotFoundError:
+        kinds[name] = "not in the stand-in"
+    except (TypeError, ValueError, OverflowError) as e:
+        kinds[name] = "argument"
+print(json.dumps(kinds))
+""", fake_nvml)
+    kinds = json.loads(out)
+    assert len(kinds) > 250  # 12.0 headers: 282 functions; 13.5: 410
+    assert set(kinds.values()) <= {"UninitializedError", "not in the stand-in", "argument"}, kinds
+    for name in ("device_get_count_v2", "device_get_name", "device_get_memory_info_v2",
+                 "device_get_compute_running_processes_v3", "system_get_driver_version"):
+        assert kinds[name] == "UninitializedError", name
+
+
+# -- the stand-in: values through every kind of output ------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def answers(fake_nvml):
+    out = run("""
+nvml.init_v2()
+r = {"driver": nvml.system_get_driver_version(), "nvml": nvml.system_get_nvml_version(),
+     "count": nvml.device_get_count_v2(), "devices": []}
+for i in range(r["count"]):
+    d = nvml.device_get_handle_by_index_v2(i)
+    m = nvml.device_get_memory_info_v2(d)
+    u = nvml.device_get_utilization_rates(d)
+    pci = nvml.device_get_pci_info_v3(d)
+    procs = nvml.device_get_compute_running_processes_v3(d)
+    r["devices"].append({
+        "handle": d, "name": nvml.device_get_name(d), "memory": [m.total, m.free, m.used, m.reserved],
+        "version": m.version, "version_wanted": nvml._library.ffi.sizeof("nvmlMemory_v2_t") | (2 << 24),
+        "memory_class": type(m).__name__, "util": [u.gpu, u.memory],
+        "temp": nvml.device_get_temperature(d, nvml.TemperatureSensors.GPU),
+        "bus_id": pci.bus_id, "bus": pci.bus, "pci_device_id": pci.pci_device_id,
+        "procs": [[p.pid, p.used_gpu_memory, p.gpu_instance_id] for p in procs],
+        "proc_class": [type(p).__name__ for p in procs]})
+d = nvml.device_get_handle_by_index_v2(1)
+if hasattr(nvml, "device_get_fan_speed_rpm"):  # versioned requests: 12.4 and newer headers
+    r["fans"] = [nvml.device_get_fan_speed_rpm(d, fan).speed for fan in (0, 1)]
+    nvml.device_set_power_management_limit_v2(d, 0, 250000)  # NVML_POWER_SCOPE_GPU
+    r["limit"] = nvml.device_get_power_management_limit(d)
+    try:
+        nvml.device_set_power_management_limit_v2(d, 0, -5)
+    except OverflowError as e:
+        r["bad_field"] = str(e)
+try:
+    nvml.device_get_handle_by_index_v2(7)
+except nvml.InvalidArgumentError as e:
+    r["bad_index"] = int(e.status)
+nvml.shutdown()
+try:
+    nvml.device_get_count_v2()
+except nvml.UninitializedError:
+    r["after_shutdown"] = "UninitializedError"
+print(json.dumps(r))
+""", fake_nvml)
+    return json.loads(out)
+
+
+def test_strings_and_counts(answers):
+    assert answers["driver"] == "580.65.06" and answers["nvml"] == "12.580.65.06"
+    assert answers["count"] == 3
+    assert [d["name"] for d in answers["devices"]] == ["Stand-in GPU %d" % i for i in range(3)]
+    assert [d["handle"] for d in answers["devices"]] == [0x1000, 0x1100, 0x1200]  # handles are ints
+
+
+def test_structs_are_readable_objects(answers):
+    for i, d in enumerate(answers["devices"]):
+        total, free, used, reserved = d["memory"]
+        assert total == (i + 1) << 34 and free + used == total and reserved == 1 << 28
+        assert d["util"] == [40 + i, 10 + i] and d["temp"] == 50 + i
+        assert d["bus"] == 0x17 + i and d["bus_id"] == "00000000:%02X:00.0" % (0x17 + i)  # char arrays as str
+        assert d["pci_device_id"] == 0x233010DE
+
+
+def test_versioned_structs_are_set_up(answers):
+    """nvmlMemory_v2_t carries sizeof | 2 << 24; the stand-in refuses any other version, as NVML does."""
+    for d in answers["devices"]:
+        assert d["version"] == d["version_wanted"]
+
+
+def test_counted_lists_come_back_whole(answers):
+    procs = [d["procs"] for d in answers["devices"]]
+    assert procs[0] == [[4000, 1 << 20, 0xFFFFFFFF], [4001, 2 << 20, 0xFFFFFFFF]]
+    assert procs[1] == []  # NVML_SUCCESS with a count of 0: no second call, an empty list
+    # device 2's count grows between the query and the read: the binding asks again until it fits
+    assert [p[0] for p in procs[2]] == [4020, 4021, 4022, 4023, 4024]
+
+
+def test_request_fields_are_arguments(answers):
+    """cuda.bindings' form of NVML's versioned requests: the caller's fields as arguments, the struct's
+    version and the rest filled by the binding (the stand-in checks the version)."""
+    if "fans" not in answers:
+        pytest.skip("this build's nvml.h has no versioned requests (12.4 and newer)")
+    assert answers["fans"] == [1001, 1101]
+    assert answers["limit"] == 250000
+    assert "power_value_mw" in answers["bad_field"] and "device_set_power_management_limit_v2" in answers["bad_field"]
+
+
+def test_errors_and_shutdown(answers):
+    assert answers["bad_index"] == 2
+    assert answers["after_shutdown"] == "UninitializedError"
+
+
+@pytest.mark.parametrize("call, exc, name", [
+    (lambda: nvml.device_get_name("gpu0"), TypeError, "device"),
+    (lambda: nvml.device_get_handle_by_index_v2(-1), OverflowError, "index"),
+    (lambda: nvml.device_get_temperature(0, "GPU"), TypeError, "sensor_type"),
+], ids=["handle", "index", "enum"])
+def test_bad_input_names_the_parameter(call, exc, name):
+    with pytest.raises(exc, match=r"\b%s\b" % name):
+        call()
+
+
+def test_struct_names_follow_cuda_bindings():
+    m = nvml.Memory()
+    assert (m.total, m.free, m.used) == (0, 0, 0)
+    assert nvml.Memory_v2 is nvml.nvmlMemory_v2_t and nvml.ProcessInfo is nvml.nvmlProcessInfo_t
+    p = nvml.PciInfo()
+    p.bus_id = "0000:01:00.0"
+    assert p.bus_id == "0000:01:00.0" and p.busId.startswith(b"0000:01:00.0\0")
+
+
+def test_the_report_lists_nvml(fake_nvml):
+    r = subprocess.run([os.sys.executable, "-m", "cudacffi"], capture_output=True, text=True,
+                       env=dict(os.environ, PYTHONPATH=ROOT, **fake_nvml), timeout=120)
+    line = next(x for x in r.stdout.splitlines() if "libnvidia-ml" in x)
+    assert fake_nvml["CUDACFFI_LIBNVML"] in line and "NVML 12.580.65.06, driver 580.65.06" in line
