@@ -177,6 +177,16 @@ class Programs(Live):
         return v if 0 < v < 1 << 64 else None
 
 
+def _not_a_handle(func, names, values):
+    """NVRTC's one handle type is the program: a handle given for another parameter (an output buffer, the
+    payload) would be taken as the address of host memory and written into (``nvrtcGetPTX(prog, prog)``
+    wrote PTX over the program's own heap block). Pass ``int(h)`` to promise it is one."""
+    for name, v in zip(names, values):
+        if isinstance(v, Handle):
+            raise argument_error(func, name, "must be a buffer or an int address, not a %s handle (a handle is no "
+                                 "host memory; pass int(...) if it is an address)" % type(v).__name__)
+
+
 def _in_use(func):
     return argument_error(func, "prog", "is a program in use by a call of this thread (destroyed from inside "
                           "that call's argument conversion)", ValueError)
@@ -195,7 +205,8 @@ def guard_programs(namespace, handle_cls, invalid):
     function whose first parameter is ``prog`` returns ``(invalid, None, ...)`` for a program that is not
     live. Returns the ``Programs`` table."""
     programs = Programs(handle_cls)
-    env = {"_programs": programs, "_invalid": invalid, "_IN_USE": IN_USE, "_in_use": _in_use}
+    env = {"_programs": programs, "_invalid": invalid, "_IN_USE": IN_USE, "_in_use": _in_use,
+           "_not_a_handle": _not_a_handle}
     for name, f in list(namespace.items()):
         if not name.startswith("nvrtc") or not hasattr(f, "__code__"):
             continue
@@ -216,16 +227,19 @@ def guard_programs(namespace, handle_cls, invalid):
                     "    return _f({args})\n" % name)
         elif params[:1] == ("prog",):
             bad = "(_invalid,%s)" % "".join(" None," for _ in range(_outputs(f)))
-            body = ("    v = _programs.value(prog)\n"
-                    "    if v is None:\n"
-                    "        return _f({args})\n"
-                    "    held = _programs.enter(v)\n"
-                    "    if held.__class__ is str:\n"
-                    "        return %s\n"
-                    "    try:\n"
-                    "        return _f({args})\n"
-                    "    finally:\n"
-                    "        held.leave()\n" % bad)
+            others = params[1:]
+            check = ("    _not_a_handle(%r, %r, (%s))\n" % (name, others, "".join(p + ", " for p in others))
+                     if others else "")
+            body = check + ("    v = _programs.value(prog)\n"
+                            "    if v is None:\n"
+                            "        return _f({args})\n"
+                            "    held = _programs.enter(v)\n"
+                            "    if held.__class__ is str:\n"
+                            "        return %s\n"
+                            "    try:\n"
+                            "        return _f({args})\n"
+                            "    finally:\n"
+                            "        held.leave()\n" % bad)
         else:
             continue
         namespace[name] = wrap(f, body, env)

@@ -73,13 +73,7 @@ def test_fuzz_driver_against_a_stand_in_libcuda(stub_libcuda, tmp_path):
     fuzz("driver", tmp_path, {"CUDACFFI_LIBDRIVER": stub_libcuda})
 
 
-NVRTC_OPEN = pytest.mark.xfail(strict=False, reason=(
-    "open (issue 12): after a few thousand fuzz calls libnvrtc aborts in nvrtcDestroyProgram of a program the "
-    "table says is live (valgrind: invalid reads in nvrtcCompileProgram, then an invalid free); "
-    "reproduce: python tests/fuzz_calls.py nvrtc 1 20000 /tmp/log -> call 2832"))
-
-
-@pytest.mark.parametrize("family", ["runtime", pytest.param("nvrtc", marks=NVRTC_OPEN), "nvjitlink", "nvvm"])
+@pytest.mark.parametrize("family", ["runtime", "nvrtc", "nvjitlink", "nvvm"])
 def test_fuzz_family_against_the_real_library(family, tmp_path):
     if not library_available(family):
         from conftest import library_missing

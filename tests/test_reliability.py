@@ -133,6 +133,26 @@ def test_nvrtc_program_given_as_its_int_value_works():
     assert nvrtc.nvrtcDestroyProgram(int(prog)) == (R.NVRTC_SUCCESS,)
 
 
+@pytest.mark.parametrize("func", ["nvrtcGetPTX", "nvrtcGetCUBIN", "nvrtcGetLTOIR", "nvrtcGetProgramLog"])
+def test_nvrtc_handle_given_as_an_output_buffer_is_refused(func):
+    """The fuzzer's NVRTC abort (seed 1, call 2832: "free(): invalid pointer" in nvrtcDestroyProgram),
+    bisected to two calls: ``nvrtcGetPTX(prog, prog)`` took the handle as the address of the output buffer
+    and NVRTC wrote PTX over its own program; a later destroy freed the smashed heap."""
+    if not hasattr(nvrtc, func):
+        pytest.skip("%s is not in this build" % func)
+    out = _run("from cudacffi import nvrtc\n"
+               "p = nvrtc.nvrtcCreateProgram(%r, b'k.cu', 0, [], [])[1]\n"
+               "print(nvrtc.nvrtcCompileProgram(p, 0, [])[0] == 0)\n"
+               "for other in (p, nvrtc.nvrtcProgram(int(p))):\n"
+               "    try:\n"
+               "        nvrtc.%s(p, other)\n"
+               "    except TypeError as e:\n"
+               "        print('%s' in str(e), 'not a nvrtcProgram handle' in str(e))\n"
+               "print(nvrtc.nvrtcDestroyProgram(p)[0] == 0)\n"
+               % (KERNEL, func, func))
+    assert out.split() == ["True"] * 6, out
+
+
 def test_nvrtc_wrappers_keep_name_doc_and_signature():
     import inspect
 
