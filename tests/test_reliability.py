@@ -368,3 +368,23 @@ def test_threads_are_unaffected_by_program_tracking():
     [t.start() for t in ts]
     [t.join() for t in ts]
     assert out == [R.NVRTC_SUCCESS] * 4
+
+
+def test_two_threads_setting_pointer_fields_of_the_same_structs_keep_both_buffers():
+    """A struct's keep-alive table is made once whichever thread sets a field first (without the GIL, two
+    threads could each make one and the loser's buffer would be freed under the struct)."""
+    import sys
+
+    structs = [driver.CUDA_MEMCPY2D() for _ in range(2000)]
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        ts = [threading.Thread(target=lambda f=f: [setattr(m, f, bytearray(16)) for m in structs])
+              for f in ("srcHost", "dstHost")]
+        [t.start() for t in ts]
+        [t.join() for t in ts]
+    finally:
+        sys.setswitchinterval(old)
+    gc.collect()
+    kept = [len(m._keep or ()) for m in structs]
+    assert kept == [2] * len(structs)
