@@ -2,7 +2,7 @@
 
 Run as a child process (a crash must not take the test run with it):
 
-    python tests/thread_hammer.py FAMILY SECONDS
+    python tests/thread_hammer.py FAMILY SECONDS      (nvrtc, nvvm, nvjitlink or nvfatbin)
 
 A pool of live handles is shared by user threads, which call cheap queries and now and then a compile on a
 handle picked at random, and destroyer threads, which destroy a handle picked at random and put a new one in
@@ -93,6 +93,14 @@ class Family:
             self.make, self.destroy = make, m.destroy_program
             self.uses = [m.get_compiled_result_size, m.get_program_log_size, result,
                          lambda h: m.verify_program(h, 0, []), lambda h: m.compile_program(h, 0, [])]
+        elif name == "nvfatbin":
+            from cudacffi import nvfatbin as m
+            from cudacffi._gen.nvfatbin import _live_nvFatbinHandle as table
+
+            self.table = table
+            self.make = lambda: made.append(m.create([], 0)) or made[-1]
+            self.destroy = m.destroy
+            self.uses = [m.size, lambda h: m.get(h, bytearray(m.size(h)))]
         else:
             from cudacffi import nvjitlink as m
 
