@@ -388,3 +388,16 @@ def test_two_threads_setting_pointer_fields_of_the_same_structs_keep_both_buffer
     gc.collect()
     kept = [len(m._keep or ()) for m in structs]
     assert kept == [2] * len(structs)
+
+
+def test_an_opaque_handle_is_refused_where_the_library_writes_host_memory():
+    """As NVRTC's output buffers: a stream, context or other driver object given as a destination would be
+    written over. Device pointers (int handles) and plain ints stay addresses."""
+    with pytest.raises(TypeError, match=r"cudaMemcpy\(\): argument 'dst' .* not a cudaStream_t handle"):
+        runtime.cudaMemcpy(runtime.cudaStream_t(0x1000), 0, 8, 0)
+    with pytest.raises(TypeError, match=r"cuMemcpyDtoH\(\): argument 'dstHost' .* not a CUcontext handle"):
+        driver.cuMemcpyDtoH(driver.CUcontext(0x1000), 0, 8)
+    # a source is only read, and a device pointer may be host-visible (managed memory): both reach the library
+    # (an invalid direction: refused by the runtime, with or without a GPU, before it touches memory)
+    assert runtime.cudaMemcpy(0x1000, runtime.cudaStream_t(0x1000), 8, 99)[0] != 0
+    assert runtime.cudaMemcpy(driver.CUdeviceptr(0x1000), 0x2000, 8, 99)[0] != 0
