@@ -313,7 +313,8 @@ class ExcWriter:
         return types[0] if len(types) == 1 else "(%s)" % ", ".join(types)
 
     def function(self, lf):
-        """One wrapper: conversions, the stub call, cffi's argument errors named, the outputs or a raise."""
+        """One wrapper: conversions, the stub call, cffi's argument errors named, the outputs or a raise. A
+        held handle (``lf.held``) is released in a ``finally`` around everything after its check."""
         ins = [p.pyname for p in lf.inputs]
         name = lf.name
         self.ws(wrapped("def %s(" % name, ins, "):"))
@@ -321,7 +322,13 @@ class ExcWriter:
         self.w()
         self.w("    %s" % lf.c_note())
         self.w('    """')
-        for line in lf.pre:
+        held = [i for i, line in enumerate(lf.pre) if any(line.startswith(h + " = ") for h in lf.held)]
+        if len(held) != len(lf.held) or len(held) > 1:
+            raise ValueError("%s: one tracked handle per function is supported, found %r" % (lf.cname, lf.held))
+        for line in lf.pre[:held[0] + 1] if held else []:
+            self.w("    " + line)
+        body = len(self.lines)
+        for line in lf.pre[held[0] + 1:] if held else lf.pre:
             self.w("    " + line)
         call = "_lib._cc_%s(%s)" % (lf.cname, ", ".join(lf.args))
         self.w("    try:")
@@ -362,6 +369,10 @@ class ExcWriter:
             self.w("        _bind(%r)" % lf.cname)
             self.w("        _r = %s" % call)
             self.w("    return _ffi.string(_r).decode() if _r != _ffi.NULL else None")
+        if held:
+            self.lines[body:] = ["    try:"] + ["    " + line if line else line for line in self.lines[body:]]
+            self.w("    finally:")
+            self.w("        %s.leave()" % lf.held[0])
         self.w()
         self.w()
 

@@ -224,6 +224,7 @@ class LoweredFunction:
     by_value: Optional[ByValue] = None  # its one output comes back as the _cv_ stub's value
     # a count asked first (NVML): (count slot, statements that size the lists from it) - see query_count
     query: Optional[Tuple[str, List[str]]] = None
+    held: List[str] = field(default_factory=list)  # names holding a handle, released however the call ends
 
     def c_note(self):
         """The docstring line naming the bound C symbol (and the public C name where the Python one differs)."""
@@ -466,19 +467,20 @@ class ExceptionConvention(Convention):
     def param_name(self, p):
         return exception_param_name(p)
 
-    def live(self, base, value, lw, py):
-        if base in self.tracked:
-            return "_live_%s.check(%s, %r, %r)" % (base, value, lw.name, py)
-        return value
+    def handle_arg(self, lw, py, t, kind):  # a tracked handle is held from its check to the library's return
+        value = "_handle(%s, %r, %r)" % (py, lw.name, py)
+        if t.base not in self.tracked:
+            return value
+        lw.pre.append("%s_h = _live_%s.use(%s, %r, %r)" % (py, t.base, value, lw.name, py))
+        lw.held.append(py + "_h")
+        return py + "_h.value"
 
-    def handle_arg(self, lw, py, t, kind):
-        return self.live(t.base, "_handle(%s, %r, %r)" % (py, lw.name, py), lw, py)
-
-    def in_ref(self, lw, p, py):  # the library clears the handle; a tracked one is forgotten once destroyed
+    def in_ref(self, lw, p, py):  # the library clears the handle; a tracked one is forgotten before it is destroyed
         base = CType.from_json(p["type"]).pointee().base
-        lw.pre.append("%s_ = %s" % (py, self.live(base, "_handle(%s, %r, %r)" % (py, lw.name, py), lw, py)))
+        value = "_handle(%s, %r, %r)" % (py, lw.name, py)
         if base in self.tracked:
-            lw.post.append("_live_%s.discard(%s_)" % (base, py))
+            value = "_live_%s.destroying(%s, %r, %r)" % (base, value, lw.name, py)
+        lw.pre.append("%s_ = %s" % (py, value))
         slot = lw.slot("uintptr_t", p["name"])
         lw.pre.append("%s[0] = %s_" % (slot, py))
         lw.args.append(slot)
@@ -588,6 +590,7 @@ class FunctionLowering:
         self.counted = set()
         self.bv = by_value(self.names, f) if self.conv.by_value else None
         self.query = None
+        self.held = []
 
     def pyname(self, p):
         return self.conv.param_name(p)
@@ -636,7 +639,7 @@ class FunctionLowering:
         return LoweredFunction(f["name"], f["symbol"], self.name, params, self.pre, self.args, self.post,
                                self.checks, cbs, returns_status(self.lowering.model, f),
                                bool(f.get("returns_string")), f.get("ptds_symbol"), by_value=self.bv,
-                               query=self.query)
+                               query=self.query, held=self.held)
 
     # Python callables for function-pointer parameters ------------------------------------------------------------
     def callback_params(self):

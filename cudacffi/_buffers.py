@@ -18,7 +18,7 @@ import sys
 import _cffi_backend
 
 from ._checks import _U64, argument_error
-from ._handles import Handle
+from ._handles import Handle, PointerHandle
 
 _CPYTHON = sys.implementation.name == "cpython"
 _FIELD_NAMES = re.compile(r":[^:]*:")  # struct-format field names (T{<i:Out:}), which may hold an "O"
@@ -91,6 +91,9 @@ def address(ffi, x, func, name, writable=False):
     if isinstance(x, ffi.CData):
         return int(ffi.cast("uintptr_t", x)), x
     if isinstance(x, Handle):
+        if writable and isinstance(x, PointerHandle):  # a driver object's address: the call would write over it
+            raise argument_error(func, name, "is written by the library: it must be a buffer or an int address, "
+                                 "not a %s handle (no host memory)" % type(x).__name__)
         return int(x), None
     if isinstance(x, (str, float, bool)):
         raise argument_error(func, name, "must be an int address, None or a buffer, not %s" % type(x).__name__)

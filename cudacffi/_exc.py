@@ -7,11 +7,11 @@ function; the generated modules say which helper each parameter needs.
 """
 
 import os
-import threading
 
 from ._buffers import cdata_nbytes, contiguous_view, int_address
 from ._checks import argument_error, check_integer
 from ._lists import sequence
+from ._live import IN_USE, OTHER_THREAD, Live, Untracked
 
 _U64 = 1 << 64
 
@@ -154,49 +154,52 @@ def output_buffer(ffi, x, size_of, handle, func, name):
 
 # -- handles --------------------------------------------------------------------------------------------------
 
-class LiveHandles:
-    """The handles of one type that this module created and has not destroyed.
+class LiveHandles(Live):
+    """The handles of one type that this module created and has not destroyed (``cudacffi._live``).
 
-    nvJitLink and NVVM crash when given a destroyed handle, so any other non-zero value is refused before it
-    reaches them. NULL (0 or None) goes through: the library reports it as an error.
+    nvJitLink and NVVM crash when given a destroyed handle, so any other non-zero value is refused with
+    ``ValueError`` before it reaches them; a call holds its handle until the library returns, and a destroy
+    waits for that. NULL (0 or None) goes through: the library reports it as an error.
     """
 
-    __slots__ = ("kind", "_live", "_lock", "_same_thread")
+    __slots__ = ()
 
     # kinds whose library corrupts its heap when a handle is used on another thread than the one that
     # created it (libnvJitLink 12.9: create on one thread, add_data or destroy on another -> free() aborts)
     SAME_THREAD = frozenset(["nvJitLinkHandle"])
 
     def __init__(self, kind):
-        self.kind = kind
-        self._live = {}  # value -> the ident of the thread that created it
-        self._lock = threading.Lock()
-        self._same_thread = kind in self.SAME_THREAD
+        Live.__init__(self, kind, kind in self.SAME_THREAD)
 
-    def check(self, value, func, name):
-        """``value`` if it is live. For a destroy function (``destroy``, ``destroy_program``) checking is
-        claiming: the handle leaves the set in the same locked step, so of two threads destroying one handle
-        only one reaches the library (remove, then destroy); the other gets ``ValueError``."""
+    def use(self, value, func, name):
+        """Hold live handle ``value`` for a call: an object whose ``value`` the call passes and whose
+        ``leave()`` it calls however it ends."""
+        if not value:
+            return Untracked(value)
+        e = self.enter(value)
+        if e.__class__ is str:
+            raise self._refused(e, value, func, name)
+        return e
+
+    def destroying(self, value, func, name):
+        """``value``, removed from the live handles once no call of another thread is using it, for a
+        destroy function: of two threads destroying one handle, only one reaches the library."""
         if value:
-            with self._lock:
-                owner = self._live.get(value)
-                if owner is None:
-                    raise argument_error(func, name, "is not a live %s (destroyed, or not made by this module): "
-                                         "%#x" % (self.kind, value), ValueError)
-                if self._same_thread and owner != threading.get_ident():
-                    raise argument_error(func, name, "is a %s made on another thread: the library crashes when "
-                                         "a handle is used off the thread that created it" % self.kind, ValueError)
-                if func.startswith("destroy"):
-                    del self._live[value]
+            why = self.claim(value)
+            if why is not None:
+                raise self._refused(why, value, func, name)
         return value
 
-    def add(self, value):
-        with self._lock:
-            self._live[value] = threading.get_ident()
-
-    def discard(self, value):
-        with self._lock:
-            self._live.pop(value, None)
+    def _refused(self, why, value, func, name):
+        if why == OTHER_THREAD:
+            text = ("is a %s made on another thread: the library crashes when a handle is used off the thread "
+                    "that created it" % self.kind)
+        elif why == IN_USE:
+            text = ("is a %s in use by a call of this thread (destroyed from inside that call's argument "
+                    "conversion): %#x" % (self.kind, value))
+        else:
+            text = "is not a live %s (destroyed, or not made by this module): %#x" % (self.kind, value)
+        return argument_error(func, name, text, ValueError)
 
 
 # -- versioned symbols ----------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 
 - ``HOST_SIZES``: host buffers given to the memcpy/memset family are checked against the byte count the
   same call passes (``cuMemcpyDtoH(bytearray(8), ptr, 16)`` would write 16 bytes into 8);
-- ``Programs``: NVRTC program handles are tracked as nvJitLink's and NVVM's are (``_exc.LiveHandles``),
+- ``Programs``: NVRTC program handles are tracked as nvJitLink's and NVVM's are (``cudacffi._live``),
   since NVRTC crashes on a destroyed program or a handle of another class; cuda.bindings' answer,
   ``NVRTC_ERROR_INVALID_PROGRAM``, is returned instead.
 
@@ -13,11 +13,11 @@ one Python call more costs nothing that matters.
 """
 
 import functools
-import threading
 
 from ._buffers import nbytes
 from ._checks import argument_error
 from ._handles import Handle
+from ._live import IN_USE, Live
 
 # -- exact-signature wrappers ----------------------------------------------------------------------------------
 
@@ -150,18 +150,18 @@ def guard_sizes(namespace, table=HOST_SIZES):
 
 # -- NVRTC programs ------------------------------------------------------------------------------------------------
 
-class Programs:
-    """The NVRTC programs ``nvrtcCreateProgram`` made and ``nvrtcDestroyProgram`` has not destroyed.
-
-    Each live program has a lock held while a call uses it: destroying removes the program from the table
-    (later calls get ``NVRTC_ERROR_INVALID_PROGRAM``) and then waits for the calls in flight before the
-    library frees it. Calls on different programs run in parallel.
+class Programs(Live):
+    """The NVRTC programs ``nvrtcCreateProgram`` made and ``nvrtcDestroyProgram`` has not destroyed
+    (``cudacffi._live``): a call holds its program until NVRTC returns, and destroying removes the program
+    (later calls get ``NVRTC_ERROR_INVALID_PROGRAM``) and waits for the call in flight before NVRTC frees it.
+    Calls on one program run one at a time, as NVRTC requires; calls on different programs run in parallel.
     """
 
+    __slots__ = ("cls",)
+
     def __init__(self, handle_cls):
+        Live.__init__(self, "nvrtcProgram")
         self.cls = handle_cls
-        self.live = {}
-        self.lock = threading.Lock()
 
     def value(self, prog):
         """The program's value; -1 for a handle of another class; None where the generated function should
@@ -176,37 +176,20 @@ class Programs:
             return None
         return v if 0 < v < 1 << 64 else None
 
-    def enter(self, prog):
-        """The program's lock, acquired; None for arguments left to the generated function; False for a
-        program that is not live."""
-        v = self.value(prog)
-        if v is None:
-            return None
-        lk = self.live.get(v)
-        if lk is None:
-            return False
-        lk.acquire()
-        if self.live.get(v) is not lk:  # destroyed while this call waited
-            lk.release()
-            return False
-        return lk
 
-    def add(self, prog):
-        with self.lock:
-            self.live[prog._v] = threading.RLock()
+def _not_a_handle(func, names, values):
+    """NVRTC's one handle type is the program: a handle given for another parameter (an output buffer, the
+    payload) would be taken as the address of host memory and written into (``nvrtcGetPTX(prog, prog)``
+    wrote PTX over the program's own heap block). Pass ``int(h)`` to promise it is one."""
+    for name, v in zip(names, values):
+        if isinstance(v, Handle):
+            raise argument_error(func, name, "must be a buffer or an int address, not a %s handle (a handle is no "
+                                 "host memory; pass int(...) if it is an address)" % type(v).__name__)
 
-    def claim(self, prog):
-        """Remove a program for destruction: its lock, acquired once calls in flight are done; None or
-        False as ``enter``."""
-        v = self.value(prog)
-        if v is None:
-            return None
-        with self.lock:
-            lk = self.live.pop(v, None)
-        if lk is None:
-            return False
-        lk.acquire()
-        return lk
+
+def _in_use(func):
+    return argument_error(func, "prog", "is a program in use by a call of this thread (destroyed from inside "
+                          "that call's argument conversion)", ValueError)
 
 
 def _outputs(f):
@@ -222,7 +205,8 @@ def guard_programs(namespace, handle_cls, invalid):
     function whose first parameter is ``prog`` returns ``(invalid, None, ...)`` for a program that is not
     live. Returns the ``Programs`` table."""
     programs = Programs(handle_cls)
-    env = {"_programs": programs, "_invalid": invalid}
+    env = {"_programs": programs, "_invalid": invalid, "_IN_USE": IN_USE, "_in_use": _in_use,
+           "_not_a_handle": _not_a_handle}
     for name, f in list(namespace.items()):
         if not name.startswith("nvrtc") or not hasattr(f, "__code__"):
             continue
@@ -230,19 +214,32 @@ def guard_programs(namespace, handle_cls, invalid):
         if name == "nvrtcCreateProgram":
             body = ("    r = _f({args})\n"
                     "    if not r[0]:\n"
-                    "        _programs.add(r[1])\n"
+                    "        _programs.add(r[1]._v)\n"
                     "    return r\n")
+        elif name == "nvrtcDestroyProgram" and params[:1] == ("prog",):
+            body = ("    v = _programs.value(prog)\n"
+                    "    if v is not None:\n"
+                    "        why = _programs.claim(v)\n"
+                    "        if why == _IN_USE:\n"
+                    "            raise _in_use(%r)\n"
+                    "        if why is not None:\n"
+                    "            return (_invalid,)\n"
+                    "    return _f({args})\n" % name)
         elif params[:1] == ("prog",):
             bad = "(_invalid,%s)" % "".join(" None," for _ in range(_outputs(f)))
-            op = "claim" if name == "nvrtcDestroyProgram" else "enter"
-            body = ("    lk = _programs.%s(prog)\n"
-                    "    if lk is False:\n"
-                    "        return %s\n"
-                    "    try:\n"
-                    "        return _f({args})\n"
-                    "    finally:\n"
-                    "        if lk is not None:\n"
-                    "            lk.release()\n" % (op, bad))
+            others = params[1:]
+            check = ("    _not_a_handle(%r, %r, (%s))\n" % (name, others, "".join(p + ", " for p in others))
+                     if others else "")
+            body = check + ("    v = _programs.value(prog)\n"
+                            "    if v is None:\n"
+                            "        return _f({args})\n"
+                            "    held = _programs.enter(v)\n"
+                            "    if held.__class__ is str:\n"
+                            "        return %s\n"
+                            "    try:\n"
+                            "        return _f({args})\n"
+                            "    finally:\n"
+                            "        held.leave()\n" % bad)
         else:
             continue
         namespace[name] = wrap(f, body, env)

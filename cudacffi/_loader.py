@@ -61,7 +61,8 @@ class Library:
                     self._open_companions(path)
                     if self.on_load is not None:
                         self.on_load(self)
-                    self.path, self.how, self.per_thread = path, how, per_thread
+                    self.how, self.per_thread = how, per_thread
+                    self.path = path  # last: a thread that sees it set (unlocked, above) sees the rest
                     return self
                 tried.append("%s (%s): %s" % (path, how, self.ffi.string(err).decode(errors="replace")))
             raise self.not_found("cudacffi.%s: could not load %s; searched:\n  %s%s"
@@ -216,7 +217,5 @@ def _already_loaded(soname):
 
 def library(family, lib, ffi):
     lib_ = _libraries.get(family)
-    if lib_ is None:
-        lib_ = _libraries[family] = Library(family, lib, ffi)
-    return lib_
+    return lib_ if lib_ is not None else _libraries.setdefault(family, Library(family, lib, ffi))
 

@@ -3,11 +3,26 @@ struct parameters. A struct lives in memory cffi owns (or is a view into its par
 to a pointer field is kept alive with the struct.
 """
 
+import threading
+
 from ._buffers import address
 from ._checks import _U64, argument_error
 from ._handles import Handle, enum_value, handle_value, new_handle, stream_value
 
 _KEYWORDS = frozenset(__import__("keyword").kwlist)  # fields named like one are attributes with a _ suffix
+_keep_lock = threading.Lock()  # makes a struct's keep-alive table once, whichever threads set its fields
+
+
+def _keep_of(root):
+    """``root``'s table of what its pointer fields keep alive, made on first use (two threads setting fields
+    of one struct must not each make one: the buffer kept by the table that loses would be freed)."""
+    keep = root._keep
+    if keep is None:
+        with _keep_lock:
+            keep = root._keep
+            if keep is None:
+                keep = root._keep = {}
+    return keep
 
 
 class Struct:
@@ -63,10 +78,7 @@ class Struct:
 
     def _hold(self, key, obj):
         """Keep ``obj`` alive as long as the memory of the struct this one is part of."""
-        root = self._root()
-        if root._keep is None:
-            root._keep = {}
-        root._keep[self._key(key)] = obj
+        _keep_of(self._root())[self._key(key)] = obj
 
     def _held(self, key):
         """What ``_hold`` keeps for this struct (or any view of the same memory) under ``key``, or None."""
@@ -85,13 +97,13 @@ class Struct:
         size = self._ffi.sizeof(source._ptr[0])
         root = self._root()
         if root._keep:
-            for k in [k for k in root._keep if dest_addr <= k[0] < dest_addr + size]:
-                del root._keep[k]
+            for k in [k for k in list(root._keep) if dest_addr <= k[0] < dest_addr + size]:
+                root._keep.pop(k, None)
         src_root = source._root()
         if not src_root._keep:
             return
         src_addr = source._address()
-        moved = [(k, v) for k, v in src_root._keep.items() if src_addr <= k[0] < src_addr + size]
+        moved = [(k, v) for k, v in list(src_root._keep.items()) if src_addr <= k[0] < src_addr + size]
         if dest_name.startswith("dst"):
             for k, v in moved:
                 if _read_only(v):
@@ -100,10 +112,9 @@ class Struct:
                                      % (type(self).__name__, dest_name, k[1], k[2]))
         if not moved:
             return
-        if root._keep is None:
-            root._keep = {}
+        keep = _keep_of(root)
         for (a, tname, key), v in moved:
-            root._keep[(dest_addr + a - src_addr, tname, key)] = v
+            keep[(dest_addr + a - src_addr, tname, key)] = v
 
     def _root(self):
         root = self

@@ -84,6 +84,9 @@ class Live:
             elif f == "nvvm":
                 made = [mod.create_program() for _ in range(2)]
                 mod.destroy_program(made[1])
+            elif f == "nvfatbin":
+                made = [mod.create([], 0) for _ in range(2)]
+                mod.destroy(made[1])
             else:
                 return
         except Exception:  # a library that cannot be loaded: no live handles
@@ -158,7 +161,7 @@ class Fuzzer:
         except Exception as e:
             kind = type(e).__name__
             self.exc_types[kind] = self.exc_types.get(kind, 0) + 1
-            if kind not in ("nvJitLinkError", "nvvmError"):  # a library status, raised as such
+            if kind not in ("nvJitLinkError", "nvvmError", "nvFatbinError"):  # a library status, raised as such
                 self.report(number, name, args, e, "unexpected exception type")
             return e
         finally:

@@ -1,13 +1,13 @@
 """Fuzzing every public function of each family with bad arguments (tests/fuzz_calls.py), CPU only.
 
-NVRTC, nvJitLink, NVVM and the runtime run for real from the NVIDIA wheels (the runtime returns
+NVRTC, nvJitLink, NVVM, nvFatbin and the runtime run for real from the NVIDIA wheels (the runtime returns
 cudaErrorInsufficientDriver without a driver); the driver runs against a stand-in libcuda compiled from
 tests/fuzz_stub.py, which exports every symbol the build binds and returns CUDA_ERROR_NOT_INITIALIZED.
 Each family runs in a child process, so a crash is caught and reported with the call that made it.
 Asserted: no crash; every exception is TypeError/ValueError/OverflowError naming the function and a
-parameter (or the family's own status error, nvJitLinkError/nvvmError).
+parameter (or the family's own status error, nvJitLinkError/nvvmError/nvFatbinError).
 
-CUDACFFI_FUZZ_CALLS sets the calls per family (default 40000: about 200 000 calls in all; about 10 s on CPython, 60 s on PyPy here).
+CUDACFFI_FUZZ_CALLS sets the calls per family (default 40000: about 240 000 calls in all; about 10 s on CPython, 60 s on PyPy here).
 """
 
 import json
@@ -73,13 +73,7 @@ def test_fuzz_driver_against_a_stand_in_libcuda(stub_libcuda, tmp_path):
     fuzz("driver", tmp_path, {"CUDACFFI_LIBDRIVER": stub_libcuda})
 
 
-NVRTC_OPEN = pytest.mark.xfail(strict=False, reason=(
-    "open (issue 12): after a few thousand fuzz calls libnvrtc aborts in nvrtcDestroyProgram of a program the "
-    "table says is live (valgrind: invalid reads in nvrtcCompileProgram, then an invalid free); "
-    "reproduce: python tests/fuzz_calls.py nvrtc 1 20000 /tmp/log -> call 2832"))
-
-
-@pytest.mark.parametrize("family", ["runtime", pytest.param("nvrtc", marks=NVRTC_OPEN), "nvjitlink", "nvvm"])
+@pytest.mark.parametrize("family", ["runtime", "nvrtc", "nvjitlink", "nvvm", "nvfatbin"])
 def test_fuzz_family_against_the_real_library(family, tmp_path):
     if not library_available(family):
         from conftest import library_missing

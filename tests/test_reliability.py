@@ -133,6 +133,26 @@ def test_nvrtc_program_given_as_its_int_value_works():
     assert nvrtc.nvrtcDestroyProgram(int(prog)) == (R.NVRTC_SUCCESS,)
 
 
+@pytest.mark.parametrize("func", ["nvrtcGetPTX", "nvrtcGetCUBIN", "nvrtcGetLTOIR", "nvrtcGetProgramLog"])
+def test_nvrtc_handle_given_as_an_output_buffer_is_refused(func):
+    """The fuzzer's NVRTC abort (seed 1, call 2832: "free(): invalid pointer" in nvrtcDestroyProgram),
+    bisected to two calls: ``nvrtcGetPTX(prog, prog)`` took the handle as the address of the output buffer
+    and NVRTC wrote PTX over its own program; a later destroy freed the smashed heap."""
+    if not hasattr(nvrtc, func):
+        pytest.skip("%s is not in this build" % func)
+    out = _run("from cudacffi import nvrtc\n"
+               "p = nvrtc.nvrtcCreateProgram(%r, b'k.cu', 0, [], [])[1]\n"
+               "print(nvrtc.nvrtcCompileProgram(p, 0, [])[0] == 0)\n"
+               "for other in (p, nvrtc.nvrtcProgram(int(p))):\n"
+               "    try:\n"
+               "        nvrtc.%s(p, other)\n"
+               "    except TypeError as e:\n"
+               "        print('%s' in str(e), 'not a nvrtcProgram handle' in str(e))\n"
+               "print(nvrtc.nvrtcDestroyProgram(p)[0] == 0)\n"
+               % (KERNEL, func, func))
+    assert out.split() == ["True"] * 6, out
+
+
 def test_nvrtc_wrappers_keep_name_doc_and_signature():
     import inspect
 
@@ -348,3 +368,36 @@ def test_threads_are_unaffected_by_program_tracking():
     [t.start() for t in ts]
     [t.join() for t in ts]
     assert out == [R.NVRTC_SUCCESS] * 4
+
+
+def test_two_threads_setting_pointer_fields_of_the_same_structs_keep_both_buffers():
+    """A struct's keep-alive table is made once whichever thread sets a field first (without the GIL, two
+    threads could each make one and the loser's buffer would be freed under the struct)."""
+    import sys
+
+    structs = [driver.CUDA_MEMCPY2D() for _ in range(2000)]
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        ts = [threading.Thread(target=lambda f=f: [setattr(m, f, bytearray(16)) for m in structs])
+              for f in ("srcHost", "dstHost")]
+        [t.start() for t in ts]
+        [t.join() for t in ts]
+    finally:
+        sys.setswitchinterval(old)
+    gc.collect()
+    kept = [len(m._keep or ()) for m in structs]
+    assert kept == [2] * len(structs)
+
+
+def test_an_opaque_handle_is_refused_where_the_library_writes_host_memory():
+    """As NVRTC's output buffers: a stream, context or other driver object given as a destination would be
+    written over. Device pointers (int handles) and plain ints stay addresses."""
+    with pytest.raises(TypeError, match=r"cudaMemcpy\(\): argument 'dst' .* not a cudaStream_t handle"):
+        runtime.cudaMemcpy(runtime.cudaStream_t(0x1000), 0, 8, 0)
+    with pytest.raises(TypeError, match=r"cuMemcpyDtoH\(\): argument 'dstHost' .* not a CUcontext handle"):
+        driver.cuMemcpyDtoH(driver.CUcontext(0x1000), 0, 8)
+    # a source is only read, and a device pointer may be host-visible (managed memory): both reach the library
+    # (an invalid direction: refused by the runtime, with or without a GPU, before it touches memory)
+    assert runtime.cudaMemcpy(0x1000, runtime.cudaStream_t(0x1000), 8, 99)[0] != 0
+    assert runtime.cudaMemcpy(driver.CUdeviceptr(0x1000), 0x2000, 8, 99)[0] != 0

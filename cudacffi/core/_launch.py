@@ -302,16 +302,17 @@ def _ctypes_rule(kernel, i, arg, size):
 
     if not isinstance(arg, ctypes._SimpleCData):
         return None
-    if _CTYPES_NAMES is None:
-        _CTYPES_NAMES = {ctypes.c_bool: "_Bool", ctypes.c_char: "char", ctypes.c_byte: "int8_t",
-                         ctypes.c_ubyte: "uint8_t", ctypes.c_short: "int16_t", ctypes.c_ushort: "uint16_t",
-                         ctypes.c_int: "int32_t", ctypes.c_uint: "uint32_t", ctypes.c_long: "long",
-                         ctypes.c_ulong: "unsigned long", ctypes.c_longlong: "int64_t",
-                         ctypes.c_ulonglong: "uint64_t", ctypes.c_float: "float", ctypes.c_double: "double",
-                         ctypes.c_void_p: "void *"}
+    if _CTYPES_NAMES is None:  # made whole, then published: another thread never sees it half filled
+        names = {ctypes.c_bool: "_Bool", ctypes.c_char: "char", ctypes.c_byte: "int8_t",
+                 ctypes.c_ubyte: "uint8_t", ctypes.c_short: "int16_t", ctypes.c_ushort: "uint16_t",
+                 ctypes.c_int: "int32_t", ctypes.c_uint: "uint32_t", ctypes.c_long: "long",
+                 ctypes.c_ulong: "unsigned long", ctypes.c_longlong: "int64_t",
+                 ctypes.c_ulonglong: "uint64_t", ctypes.c_float: "float", ctypes.c_double: "double",
+                 ctypes.c_void_p: "void *"}
         for t in (ctypes.c_int8, ctypes.c_int16, ctypes.c_int32, ctypes.c_int64, ctypes.c_uint8,
                   ctypes.c_uint16, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_size_t, ctypes.c_ssize_t):
-            _CTYPES_NAMES.setdefault(t, "%sint%d_t" % ("u" if t(-1).value > 0 else "", 8 * ctypes.sizeof(t)))
+            names.setdefault(t, "%sint%d_t" % ("u" if t(-1).value > 0 else "", 8 * ctypes.sizeof(t)))
+        _CTYPES_NAMES = names
     cls = type(arg)
     name = _CTYPES_NAMES.get(cls)
     if name is None:
