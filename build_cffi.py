@@ -174,11 +174,14 @@ CAPSULE = ("cudacffi._capsule", os.path.join("cudacffi", "_capsule.c"))
 def build_capsule():
     """Compile ``cudacffi._capsule`` in place with the compiler cffi uses; returns the file's name."""
     import shutil
+    import warnings
     from cffi import ffiplatform
 
     name, source = CAPSULE
     ext = ffiplatform.get_extension(os.path.join(HERE, source), name, extra_compile_args=["-O2"])
-    built = ffiplatform.compile(os.path.join(HERE, "build", "capsule"), ext)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # setuptools' notes on pyproject.toml, irrelevant to one extension
+        built = ffiplatform.compile(os.path.join(HERE, "build", "capsule"), ext)
     dest = os.path.join(HERE, "cudacffi", os.path.basename(built))
     shutil.copyfile(built, dest)
     return os.path.basename(built)

@@ -124,28 +124,39 @@ class _MemPool(MemoryResource):
     def allocate(self, size, *, stream=None):
         """A Buffer of ``size`` bytes, allocated in stream order on ``stream`` (beyond cuda.core: None means the
         device's default stream), which also orders its free."""
+        if stream.__class__ is _utils.Stream and stream._handle is not None:
+            h = stream._h  # the common case, kept short: a live Stream
+        else:
+            h = self._stream_h(stream)
+        if size.__class__ is not int or size <= 0 or self._mapped or self._closed:
+            return self._allocate_checked(size, stream, h)
+        err, ptr = (_ALLOC[0] if _ALLOC else _bind()[0])(size, self._pool, h)
+        if err:
+            check((err,))
+        return Buffer._make(ptr._v, size, self, stream)  # _v: the CUdeviceptr's int, without __int__'s call
+
+    def _allocate_checked(self, size, stream, h):
+        _check_size(size)
         if self._mapped:
             raise RuntimeError("a memory resource mapped from another process cannot allocate: it only imports "
                                "buffers (Buffer.from_ipc_descriptor)")
-        if size.__class__ is not int:
-            _check_size(size)
-        if size < 0:
-            raise ValueError("size must be >= 0, got %d" % size)
-        pool = self._live_pool()
-        h = stream_or_default(stream, self._device_id) if stream is None else _utils.stream_handle(stream)
-        if not size:
+        self._live_pool()
+        if size == 0:
             return Buffer._make(0, 0, self, stream)
-        err, ptr = _alloc_from_pool(size, pool, h)
-        if err:
-            check((err,))
-        return Buffer._make(int(ptr), size, self, stream)
+        return self.allocate(int(size), stream=stream)
+
+    def _stream_h(self, stream):
+        return stream_or_default(None, self._device_id) if stream is None else _utils.stream_handle(stream)
 
     def deallocate(self, ptr, size, *, stream=None):
         """Free ``ptr`` in stream order on ``stream`` (None: the device's default stream)."""
         if not ptr:
             return
-        h = stream_or_default(stream, self._device_id) if stream is None else _utils.stream_handle(stream)
-        err, = _free_async(ptr, h)
+        if stream.__class__ is _utils.Stream and stream._handle is not None:
+            h = stream._h
+        else:
+            h = self._stream_h(stream)
+        err, = (_ALLOC[1] if _ALLOC else _bind()[1])(ptr, h)
         if err:
             check((err,))
 
@@ -277,24 +288,13 @@ class _MemPool(MemoryResource):
         return (_resource_from_pickle, (type(self), self._device_id, self.allocation_handle))
 
 
-_bound = []  # [cuMemAllocFromPoolAsync, cuMemFreeAsync], bound on first use
+_ALLOC = []  # [cuMemAllocFromPoolAsync, cuMemFreeAsync], bound on first use
 
 
 def _bind():
     drv = _utils.driver()
-    _bound[:] = [drv.cuMemAllocFromPoolAsync, drv.cuMemFreeAsync]
-
-
-def _alloc_from_pool(size, pool, h):
-    if not _bound:
-        _bind()
-    return _bound[0](size, pool, h)
-
-
-def _free_async(ptr, h):
-    if not _bound:
-        _bind()
-    return _bound[1](ptr, h)
+    _ALLOC[:] = [drv.cuMemAllocFromPoolAsync, drv.cuMemFreeAsync]
+    return _ALLOC
 
 
 def _resource_from_pickle(cls, device_id, alloc_handle):
@@ -345,6 +345,8 @@ class DeviceMemoryResource(_MemPool):
         self._init_pool(pool, device_id, True, bool(opts.ipc_enabled),
                         uuid=_uuid.uuid4() if opts.ipc_enabled else None)
         self._set_release_threshold(opts.release_threshold)
+        if opts.ipc_enabled:
+            self.allocation_handle  # the driver exports a pool's pointers only once the pool itself is exported
 
     @classmethod
     def from_allocation_handle(cls, device_id, alloc_handle):
@@ -471,6 +473,8 @@ class PinnedMemoryResource(_MemPool):
         self._numa_id = numa
         self._grant(dev.device_id)
         self._set_release_threshold(None)
+        if opts.ipc_enabled:
+            self.allocation_handle  # as for device pools: exported before its pointers are
 
     def _grant(self, device_id):
         drv = _utils.driver()
@@ -483,7 +487,8 @@ class PinnedMemoryResource(_MemPool):
     @classmethod
     def from_allocation_handle(cls, alloc_handle):
         mr = cls._import_pool(alloc_handle, _current_device().device_id)
-        mr._numa_id = None
+        if not hasattr(mr, "_numa_id"):
+            mr._numa_id = None  # the exporter's node, unknown here
         return mr
 
     @property

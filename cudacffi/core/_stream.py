@@ -350,5 +350,7 @@ def _special(handle_int):
     return self
 
 
+_utils.Stream = Stream  # for stream_handle, without an import per call
+
 LEGACY_DEFAULT_STREAM = _special(1)
 PER_THREAD_DEFAULT_STREAM = _special(2)

@@ -109,10 +109,12 @@ def cast_to_3_tuple(label, value):
     return tuple(value) + (1,) * (3 - len(value))
 
 
-def stream_handle(stream, what="stream"):
-    """(int handle, keepalive) of a Stream or any object with ``__cuda_stream__``; TypeError naming ``what``."""
-    from ._stream import Stream
+Stream = None  # cudacffi.core.Stream, set by _stream when it is defined (it imports this module)
 
+
+def stream_handle(stream, what="stream"):
+    """The int handle of a Stream or any object with ``__cuda_stream__``; TypeError naming ``what``, ValueError
+    for a closed Stream."""
     if stream.__class__ is Stream or isinstance(stream, Stream):
         if stream._handle is None:
             raise ValueError("%s is closed" % what)

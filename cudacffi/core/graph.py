@@ -242,8 +242,8 @@ class GraphBuilder:
         deps = list(deps or [])
         node = check(drv.cuGraphAddHostNode(graph, deps, len(deps), params))
         flags = int(drv.CUstreamUpdateCaptureDependencies_flags.CU_STREAM_SET_CAPTURE_DEPENDENCIES)
-        if drv.CUDA_VERSION >= 13000:
-            check(drv.cuStreamUpdateCaptureDependencies(h, [node], None, 1, flags))
+        if drv.CUDA_VERSION >= 13000:  # with edge data: one default edge
+            check(drv.cuStreamUpdateCaptureDependencies(h, [node], [drv.CUgraphEdgeData()], 1, flags))
         else:
             check(drv.cuStreamUpdateCaptureDependencies(h, [node], 1, flags))
 
