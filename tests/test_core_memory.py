@@ -502,3 +502,58 @@ def test_a_forked_child_is_told_to_use_spawn():
     r = run_python(code)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() in ("child 0", "no fork"), r.stdout
+
+
+def test_allocation_handle_travels_to_a_spawned_process(tmp_path):
+    from conftest import ROOT
+
+    script = tmp_path / "send_handle.py"
+    script.write_text(
+        "import multiprocessing as mp, os, sys\n"
+        "sys.path.insert(0, %r)\n"
+        "from cudacffi.core import IPCAllocationHandle\n"
+        "def child(h, q):\n"
+        "    q.put((os.read(int(h), 5), h.uuid))\n"
+        "if __name__ == '__main__':\n"
+        "    r, w = os.pipe()\n"
+        "    os.write(w, b'hello')\n"
+        "    h = IPCAllocationHandle._init(r, 'the-uuid')\n"
+        "    ctx = mp.get_context('spawn')\n"
+        "    q = ctx.Queue()\n"
+        "    p = ctx.Process(target=child, args=(h, q))\n"
+        "    p.start()\n"
+        "    print(q.get(timeout=120))\n"
+        "    p.join(120)\n"
+        "    print(p.exitcode)\n" % ROOT)
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, cwd=str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["(b'hello',", "'the-uuid')", "0"], r.stdout
+
+
+def test_option_fields_begin_with_the_contract_tables():
+    import dataclasses
+    import os
+
+    table = os.path.join("/work/shared/reference/cuda-core-1.2.2", "api.tsv")
+    if not os.path.exists(table):
+        pytest.skip("the contract table is not on this machine")
+    import cudacffi.core as core
+    from cudacffi.core import graph
+
+    fields = {}
+    with open(table, encoding="utf-8") as f:
+        for line in f:
+            module, cls, member, kind = line.split("\t")[:4]
+            if kind == "field":
+                fields.setdefault((module, cls), []).append(member)
+    for module, cls, ours in [("cuda.core", "DeviceMemoryResourceOptions", core),
+                              ("cuda.core", "PinnedMemoryResourceOptions", core),
+                              ("cuda.core", "ManagedMemoryResourceOptions", core),
+                              ("cuda.core.graph", "GraphCompleteOptions", graph),
+                              ("cuda.core.graph", "GraphDebugPrintOptions", graph)]:
+        names = [f.name for f in dataclasses.fields(getattr(ours, cls))]
+        want = fields[(module, cls)]
+        assert names[:len(want)] == want, cls  # ours may add fields after cuda.core's (release_threshold)

@@ -364,7 +364,7 @@ if __name__ == "__main__":
     print("children", results)
     seen = bytearray(N)  # the last child filled it with 0x77
     buf.copy_to(seen)
-    print("after child fill", seen.count(0x77) == N)
+    print("after_child_fill", seen.count(0x77) == N)
     if hasattr(__import__("os"), "fork"):
         fctx = mp.get_context("fork")
         fq = fctx.Queue()
@@ -390,7 +390,7 @@ def test_ipc_between_spawned_processes_sees_the_same_bytes(tmp_path, dev):
     for c in children:
         assert c[0] == "ok", c
         assert c[1] == b"\x5a" * 8 and c[2] == 1 << 20 and c[3] is True and c[4] is True
-    assert lines["after child fill"] == "True"
+    assert lines["after_child_fill"] == "True"
     if "fork" in lines:
         assert "spawn" in lines["fork"] and "forked" in lines["fork"], lines["fork"]
 
