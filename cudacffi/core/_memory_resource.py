@@ -124,9 +124,8 @@ class _MemPool(MemoryResource):
     def allocate(self, size, *, stream=None):
         """A Buffer of ``size`` bytes, allocated in stream order on ``stream`` (beyond cuda.core: None means the
         device's default stream), which also orders its free."""
-        if stream.__class__ is _utils.Stream and stream._handle is not None:
-            h = stream._h  # the common case, kept short: a live Stream
-        else:
+        h = stream._handle if stream.__class__ is _utils.Stream else None  # the common case: a Stream
+        if h is None:  # (its CUstream object is what the binding reads fastest)
             h = self._stream_h(stream)
         if size.__class__ is not int or size <= 0 or self._mapped or self._closed:
             return self._allocate_checked(size, stream, h)
@@ -152,9 +151,8 @@ class _MemPool(MemoryResource):
         """Free ``ptr`` in stream order on ``stream`` (None: the device's default stream)."""
         if not ptr:
             return
-        if stream.__class__ is _utils.Stream and stream._handle is not None:
-            h = stream._h
-        else:
+        h = stream._handle if stream.__class__ is _utils.Stream else None
+        if h is None:
             h = self._stream_h(stream)
         err, = (_ALLOC[1] if _ALLOC else _bind()[1])(ptr, h)
         if err:
