@@ -8,6 +8,9 @@ returns the cffi builder of its compiled module ``cudacffi._<family>``, which li
 
     python build_cffi.py            # build every family in place, under the running interpreter
     python build_cffi.py nvvm       # only the families named
+
+Beside the families, ``cudacffi._capsule`` (``cudacffi/_capsule.c``, a plain C-API extension: DLPack capsules
+for cudacffi.core on CPython and PyPy) is built with them.
 """
 
 import os
@@ -165,6 +168,25 @@ def builders():
     return {f: make_builder(f, source) for f in source[2].families}
 
 
+CAPSULE = ("cudacffi._capsule", os.path.join("cudacffi", "_capsule.c"))
+
+
+def build_capsule():
+    """Compile ``cudacffi._capsule`` in place with the compiler cffi uses; returns the file's name."""
+    import shutil
+    import warnings
+    from cffi import ffiplatform
+
+    name, source = CAPSULE
+    ext = ffiplatform.get_extension(os.path.join(HERE, source), name, extra_compile_args=["-O2"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # setuptools' notes on pyproject.toml, irrelevant to one extension
+        built = ffiplatform.compile(os.path.join(HERE, "build", "capsule"), ext)
+    dest = os.path.join(HERE, "cudacffi", os.path.basename(built))
+    shutil.copyfile(built, dest)
+    return os.path.basename(built)
+
+
 def main():
     import shutil
     import time
@@ -187,6 +209,8 @@ def main():
         dest = os.path.join(HERE, "cudacffi", os.path.basename(built))
         shutil.copyfile(built, dest)
         print("built cudacffi._%s (%s) in %.1fs" % (family, os.path.basename(built), time.time() - t))
+    if not sys.argv[1:]:
+        print("built cudacffi._capsule (%s)" % build_capsule())
 
 
 if __name__ == "__main__":

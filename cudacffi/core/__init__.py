@@ -1,4 +1,5 @@
-"""cudacffi.core: cuda.core's API (Device, Stream, Event, Program, Linker, ObjectCode, Kernel, launch) on
+"""cudacffi.core: cuda.core's API (Device, Stream, Event, Program, Linker, ObjectCode, Kernel, launch, Buffer and
+the memory resources; graphs in ``cudacffi.core.graph``, StridedMemoryView in ``cudacffi.core.utils``) on
 cudacffi's generated bindings, for CPython and PyPy.
 
     from cudacffi.core import Device, LaunchConfig, Program, ProgramOptions, launch
@@ -14,13 +15,20 @@ from ._utils import ComputeCapability, CUDAError, NVRTCError
 from ._device import Context, Device, DeviceProperties, system
 from ._stream import (LEGACY_DEFAULT_STREAM, PER_THREAD_DEFAULT_STREAM, Event, EventOptions, Stream,
                       StreamOptions)
-from ._memory import Buffer
+from ._memory import Buffer, MemoryResource
+from ._memory_resource import (DeviceMemoryResource, DeviceMemoryResourceOptions, IPCAllocationHandle,
+                               IPCBufferDescriptor, LegacyPinnedMemoryResource, ManagedMemoryResource,
+                               ManagedMemoryResourceOptions, PinnedMemoryResource, PinnedMemoryResourceOptions,
+                               SynchronousMemoryResource)
 from ._module import Kernel, KernelAttributes, KernelOccupancy, ObjectCode, ParamInfo
 from ._program import Program, ProgramOptions
 from ._linker import Linker, LinkerOptions
 from ._launch import LaunchConfig, launch
 
-__all__ = ["Buffer", "ComputeCapability", "Context", "CUDAError", "Device", "DeviceProperties", "Event",
-           "EventOptions", "Kernel", "KernelAttributes", "KernelOccupancy", "LaunchConfig", "LEGACY_DEFAULT_STREAM",
-           "Linker", "LinkerOptions", "NVRTCError", "ObjectCode", "ParamInfo", "PER_THREAD_DEFAULT_STREAM",
-           "Program", "ProgramOptions", "Stream", "StreamOptions", "launch", "system"]
+__all__ = ["Buffer", "ComputeCapability", "Context", "CUDAError", "Device", "DeviceMemoryResource",
+           "DeviceMemoryResourceOptions", "DeviceProperties", "Event", "EventOptions", "IPCAllocationHandle",
+           "IPCBufferDescriptor", "Kernel", "KernelAttributes", "KernelOccupancy", "LaunchConfig", "LEGACY_DEFAULT_STREAM",
+           "LegacyPinnedMemoryResource", "Linker", "LinkerOptions", "ManagedMemoryResource",
+           "ManagedMemoryResourceOptions", "MemoryResource", "NVRTCError", "ObjectCode", "ParamInfo",
+           "PER_THREAD_DEFAULT_STREAM", "PinnedMemoryResource", "PinnedMemoryResourceOptions", "Program",
+           "ProgramOptions", "Stream", "StreamOptions", "SynchronousMemoryResource", "launch", "system"]

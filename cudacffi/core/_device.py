@@ -163,7 +163,7 @@ class Device:
     current context (device 0 where there is none). Creating it initializes the driver but no context.
     """
 
-    __slots__ = ("_id", "_cu", "_properties", "_uuid", "_context", "_inited", "_default_stream", "__weakref__")
+    __slots__ = ("_id", "_cu", "_properties", "_uuid", "_context", "_inited", "_default_stream", "_mr", "__weakref__")
 
     def __new__(cls, device_id=None):
         drv = _utils.driver()
@@ -185,7 +185,7 @@ class Device:
             self = devices[device_id] = object.__new__(cls)
             self._id = device_id
             self._cu = check(drv.cuDeviceGet(device_id))
-            self._properties = self._uuid = self._context = self._default_stream = None
+            self._properties = self._uuid = self._context = self._default_stream = self._mr = None
             self._inited = False
         return self
 
@@ -325,9 +325,23 @@ class Device:
 
     @property
     def memory_resource(self):
-        from ._memory import _DeviceAllocator
+        """What ``allocate`` allocates from: the device's memory pool (a DeviceMemoryResource shared by the
+        process; plain cuMemAlloc for a device without pools) until another MemoryResource is set (on this
+        thread's Device object, as in cuda.core)."""
+        if self._mr is None:
+            from ._memory_resource import default_resource
 
-        return _DeviceAllocator._for(self)
+            self._ensure_current()
+            self._mr = default_resource(self)
+        return self._mr
+
+    @memory_resource.setter
+    def memory_resource(self, mr):
+        from ._memory import MemoryResource
+
+        if not isinstance(mr, MemoryResource):
+            raise TypeError("memory_resource must be a MemoryResource, not %s" % type(mr).__name__)
+        self._mr = mr
 
     # -- work ------------------------------------------------------------------------------------------------
     def create_stream(self, obj=None, options=None):
@@ -345,12 +359,19 @@ class Device:
         return Event._create(self, options)
 
     def allocate(self, size, stream=None):
-        """A Buffer of ``size`` bytes of device memory, stream-ordered on ``stream``. Beyond cuda.core:
+        """A Buffer of ``size`` bytes from ``memory_resource``, stream-ordered on ``stream``. Beyond cuda.core:
         ``stream`` may be omitted (the device's default stream) and may be passed by position."""
-        from ._memory import Buffer
+        mr = self._mr
+        if mr is None:
+            mr = self.memory_resource
+        return mr.allocate(size, stream=stream)
+
+    def create_graph_builder(self):
+        """A GraphBuilder capturing on a new stream of this device."""
+        from .graph import GraphBuilder
 
         self._ensure_current()
-        return Buffer._allocate(self, size, stream)
+        return GraphBuilder._on(self.create_stream(), owned=True)
 
     def sync(self):
         self._ensure_current()

@@ -1,67 +1,82 @@
-"""The device pointer of an object with ``__dlpack__`` (read from its DLPack capsule with ctypes, no cffi).
+"""DLPack both ways, on CPython and PyPy: capsules made and read by ``cudacffi._capsule`` (C API).
 
-The capsule is only read, never consumed: its producer still owns the memory, which the caller keeps
-alive by holding the object.
+Exporting: ``export(owner, ...)`` makes a capsule whose tensor keeps ``owner`` alive until the consumer's
+deleter runs. Importing: ``tensor(obj)`` reads ``obj.__dlpack__()``'s capsule without consuming it; the
+caller keeps the capsule (and so the producer's memory) alive for as long as it uses the pointer.
 """
 
-import ctypes
+from collections import namedtuple
 
-_DEVICE_TYPES = {2: "CUDA", 3: "CUDA host", 13: "CUDA managed"}  # kDLCUDA, kDLCUDAHost, kDLCUDAManaged
+# DLDeviceType
+CPU, CUDA, CUDA_HOST, CUDA_MANAGED = 1, 2, 3, 13
+_DEVICE_TYPES = {CUDA: "CUDA", CUDA_HOST: "CUDA host", CUDA_MANAGED: "CUDA managed"}  # visible to the GPU
+# DLDataTypeCode
+INT, UINT, FLOAT, OPAQUE_HANDLE, BFLOAT, COMPLEX, BOOL = 0, 1, 2, 3, 4, 5, 6
 
+DLTensor = namedtuple("DLTensor", "version flags data byte_offset device_type device_id dtype shape strides capsule")
+DLTensor.__doc__ = """A DLPack tensor read from a capsule: ``version`` is None for an unversioned capsule, ``dtype``
+is (code, bits, lanes), ``strides`` are in elements (None: compact row-major), ``capsule`` keeps it valid."""
 
-class _DLDevice(ctypes.Structure):
-    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
-
-
-class _DLTensor(ctypes.Structure):
-    _fields_ = [("data", ctypes.c_void_p), ("device", _DLDevice), ("ndim", ctypes.c_int32),
-                ("dtype", ctypes.c_uint32), ("shape", ctypes.c_void_p), ("strides", ctypes.c_void_p),
-                ("byte_offset", ctypes.c_uint64)]
-
-
-class _DLManagedTensorVersioned(ctypes.Structure):
-    _fields_ = [("version", ctypes.c_uint32 * 2), ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p),
-                ("flags", ctypes.c_uint64), ("dl_tensor", _DLTensor)]
+READ_ONLY = 1  # DLPACK_FLAG_BITMASK_READ_ONLY
 
 
-_api = []
-
-
-def _capsule_api():
-    if not _api:
-        api = getattr(ctypes, "pythonapi", None)
-        if api is None:  # PyPy: no C-API through ctypes
-            raise TypeError("an object with only __dlpack__ cannot be a kernel argument on this interpreter (no "
-                            "ctypes.pythonapi): pass one with __cuda_array_interface__, or its pointer as an int")
-        api.PyCapsule_IsValid.restype = ctypes.c_int
-        api.PyCapsule_IsValid.argtypes = [ctypes.py_object, ctypes.c_char_p]
-        api.PyCapsule_GetPointer.restype = ctypes.c_void_p
-        api.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
-        _api.append(api)
-    return _api[0]
-
-
-def tensor(obj):
-    """(data pointer + byte_offset, device_type, device_id) of ``obj``'s DLPack tensor."""
-    api = _capsule_api()
+def _capsule():
     try:
-        capsule = obj.__dlpack__(max_version=(1, 0))
+        from .. import _capsule
+    except ImportError as e:
+        raise ImportError("cudacffi._capsule is not built (%s): run 'python build_cffi.py' or reinstall cudacffi"
+                          % e) from None
+    return _capsule
+
+
+def check_request(kind, stream, max_version, dl_device, copy, here):
+    """Validate ``__dlpack__``'s keywords against the tensor's own device ``here``; returns whether to make
+    a versioned capsule. BufferError for what cannot be honoured (a copy, another device)."""
+    if copy:
+        raise BufferError("%s.__dlpack__: copy=True is not supported (the tensor is exported in place)" % kind)
+    if dl_device is not None and tuple(dl_device) != here:
+        raise BufferError("%s.__dlpack__: dl_device=%r is not where the memory is (%r)" % (kind, dl_device, here))
+    if stream is not None and (not isinstance(stream, int) or isinstance(stream, bool) or stream == 0):
+        raise BufferError("%s.__dlpack__: stream must be None, -1, 1, 2 or a CUstream address (an int other than "
+                          "0), not %r" % (kind, stream))
+    if max_version is None:
+        return False
+    if not (isinstance(max_version, tuple) and len(max_version) == 2):
+        raise BufferError("%s.__dlpack__: max_version must be a (major, minor) tuple, not %r" % (kind, max_version))
+    return max_version[0] >= 1
+
+
+def export(owner, data, shape, strides, dtype, device, versioned, readonly=False, byte_offset=0):
+    """A DLPack capsule of ``shape`` (strides in elements, or None) at ``data`` on ``device`` (type, id), keeping
+    ``owner`` alive; ``dtype`` is (code, bits, lanes)."""
+    code, bits, lanes = dtype
+    return _capsule().make(data, byte_offset, tuple(shape), None if strides is None else tuple(strides), code, bits,
+                           lanes, device[0], device[1], bool(versioned), bool(readonly), owner)
+
+
+def read(capsule):
+    """The DLTensor of a capsule (ValueError where it is none, or was consumed)."""
+    return DLTensor(*_capsule().read(capsule), capsule)
+
+
+def tensor(obj, stream=None):
+    """The DLTensor of ``obj.__dlpack__()`` (asked for a versioned capsule, and without one from a producer
+    older than DLPack 1.0), not consumed: the capsule in the result keeps it valid."""
+    kwargs = {} if stream is None else {"stream": stream}
+    try:
+        capsule = obj.__dlpack__(max_version=(1, 0), **kwargs)
     except TypeError:  # a producer older than DLPack 1.0 takes no max_version
-        capsule = obj.__dlpack__()
-    if api.PyCapsule_IsValid(capsule, b"dltensor_versioned"):
-        managed = _DLManagedTensorVersioned.from_address(api.PyCapsule_GetPointer(capsule, b"dltensor_versioned"))
-        t = managed.dl_tensor
-    elif api.PyCapsule_IsValid(capsule, b"dltensor"):
-        t = _DLTensor.from_address(api.PyCapsule_GetPointer(capsule, b"dltensor"))  # DLManagedTensor starts with it
-    else:
-        raise TypeError("%s.__dlpack__() did not return a DLPack capsule" % type(obj).__name__)
-    return (t.data or 0) + t.byte_offset, t.device.device_type, t.device.device_id
+        capsule = obj.__dlpack__(**kwargs)
+    try:
+        return read(capsule)
+    except ValueError:
+        raise TypeError("%s.__dlpack__() did not return a DLPack capsule" % type(obj).__name__) from None
 
 
 def device_pointer(obj):
     """The pointer a kernel gets for ``obj``; TypeError where its memory is not visible to the GPU."""
-    ptr, device_type, _ = tensor(obj)
-    if device_type not in _DEVICE_TYPES:
+    t = tensor(obj)
+    if t.device_type not in _DEVICE_TYPES:
         raise TypeError("%s is a DLPack array of device type %d, not GPU-accessible memory"
-                        % (type(obj).__name__, device_type))
-    return ptr
+                        % (type(obj).__name__, t.device_type))
+    return t.data + t.byte_offset

@@ -261,14 +261,11 @@ def _arg_rule(kernel, i, arg, size):
         if size is not None and size != 8:
             raise _mismatch(kernel, i, "a %s (8 bytes)" % cls.__name__, size)
         return None, None
-    if hasattr(arg, "__cuda_array_interface__"):
+    to_pointer = array_pointer(arg)
+    if to_pointer is not None:
         if size is not None and size != 8:
             raise _mismatch(kernel, i, "a device array (an 8-byte pointer)", size)
-        return "void *", _cai_pointer
-    if hasattr(arg, "__dlpack__"):
-        if size is not None and size != 8:
-            raise _mismatch(kernel, i, "a DLPack array (an 8-byte pointer)", size)
-        return "void *", _dlpack_pointer
+        return "void *", to_pointer
     if arg is None:
         if size is not None and size != 8:
             raise _mismatch(kernel, i, "None (a NULL pointer, 8 bytes)", size)
@@ -329,6 +326,29 @@ def _ctypes_rule(kernel, i, arg, size):
 
 def _ctypes_value(v):
     return v.value
+
+
+# -- array arguments: the one hook that turns an array-like object into the device pointer a kernel gets ---------
+
+def array_pointer(arg):
+    """A converter from ``arg`` (a StridedMemoryView, an object with ``__cuda_array_interface__`` or
+    ``__dlpack__``) to its device pointer, or None where ``arg`` is no array. (Buffers pack as themselves.)"""
+    from .utils import StridedMemoryView
+
+    if isinstance(arg, StridedMemoryView):
+        return _view_pointer
+    if hasattr(arg, "__cuda_array_interface__"):
+        return _cai_pointer
+    if hasattr(arg, "__dlpack__"):
+        return _dlpack_pointer
+    return None
+
+
+def _view_pointer(view):
+    if not view.is_device_accessible:
+        raise TypeError("a StridedMemoryView of host memory (device %r) is not GPU-accessible"
+                        % (view.__dlpack_device__(),))
+    return view.ptr
 
 
 def _cai_pointer(obj):

@@ -1,92 +1,140 @@
-"""Buffer: device memory, stream-ordered (cuMemAllocAsync / cuMemFreeAsync), enough for launches.
+"""Buffer and MemoryResource: memory a memory resource allocated (or a pointer wrapped), its copies, fills,
+stream-ordered frees, and its export to other libraries (DLPack and ``__cuda_array_interface__`` v3).
 
-A Buffer passes to ``launch`` as its device pointer. ``_v`` holds that pointer for cudacffi's
+A Buffer passes to ``launch`` as its device pointer: ``_v`` holds that pointer for cudacffi's
 kernel-argument packer (which copies ``_v`` of objects passed with type None) and ``getPtr()`` the
 address of 8 bytes holding it, so a Buffer is packed without any per-launch conversion.
+
+Lifetime: ``close()`` (or a ``with`` block) frees a buffer on the stream it was allocated on (or the one
+given); the garbage collector is only a backstop, freeing on that same stream. On PyPy the collector runs
+late, so device memory can pile up unless buffers are closed: a ``ResourceWarning`` (ignored unless enabled,
+e.g. ``python -W default::ResourceWarning`` or ``-X dev``) reports each buffer the collector freed. The
+backstop is ``__del__`` on CPython and a cffi destructor (``ffi.gc``, detached by ``close()``) on PyPy, where
+an object with ``__del__`` costs about a microsecond more to collect.
 """
 
-from . import _utils
+import sys
+import warnings
+
+from . import _dlpack, _utils
 from ._utils import check
 
 
-def _stream_or_default(stream, device, what="stream"):
-    """(CUstream int handle, Stream-like keepalive) for ``stream``; None means the device's default stream."""
+def stream_or_default(stream, device_id=None, what="stream"):
+    """The CUstream int handle of ``stream`` (a Stream, a GraphBuilder or any object with ``__cuda_stream__``);
+    None means the default stream of ``device_id`` (the legacy default stream where there is none)."""
     if stream is None:
-        stream = device.default_stream
-    return _utils.stream_handle(stream, what), stream
+        from ._stream import default_stream
+
+        if device_id is not None and device_id >= 0:
+            from ._device import Device
+
+            Device(device_id)._ensure_current()
+        return default_stream()._h
+    return _utils.stream_handle(stream, what)
 
 
-class _DeviceAllocator:
-    """``Device.memory_resource``: the device's default memory pool, through cuMemAllocAsync."""
+def _check_size(size):
+    if not isinstance(size, int) or isinstance(size, bool):
+        raise TypeError("size must be an int, not %s" % type(size).__name__)
+    if size < 0:
+        raise ValueError("size must be >= 0, got %d" % size)
+    return size
 
-    __slots__ = ("_device",)
-    _by_device = {}
 
-    @classmethod
-    def _for(cls, device):
-        mr = cls._by_device.get(device.device_id)
-        if mr is None:
-            mr = cls._by_device[device.device_id] = object.__new__(cls)
-            mr._device = device
-        return mr
+class MemoryResource:
+    """The base of memory resources: subclass it (in Python too) with ``allocate(size, *, stream)`` returning
+    a Buffer (``Buffer.from_handle(ptr, size, mr=self)``), ``deallocate(ptr, size, *, stream)``, and the
+    properties ``is_device_accessible``, ``is_host_accessible`` and ``device_id``. Buffers take their
+    properties from their resource."""
+
+    __slots__ = ("__weakref__", "__dict__")
+
+    def allocate(self, size, *, stream=None):
+        raise NotImplementedError("%s.allocate" % type(self).__name__)
+
+    def deallocate(self, ptr, size, *, stream=None):
+        raise NotImplementedError("%s.deallocate" % type(self).__name__)
+
+    @property
+    def is_device_accessible(self):
+        raise NotImplementedError("%s.is_device_accessible" % type(self).__name__)
+
+    @property
+    def is_host_accessible(self):
+        raise NotImplementedError("%s.is_host_accessible" % type(self).__name__)
+
+    @property
+    def is_managed(self):
+        return False
 
     @property
     def device_id(self):
-        return self._device.device_id
+        raise NotImplementedError("%s.device_id" % type(self).__name__)
 
-    is_device_accessible = True
-    is_host_accessible = False
-    is_managed = False
 
-    def allocate(self, size, stream=None):
-        return Buffer._allocate(self._device, size, stream)
+def _resource_attributes(mr):
+    """(device_id, is_device_accessible, is_host_accessible, is_managed) of a memory resource."""
+    try:
+        device_id = mr.device_id
+    except (RuntimeError, NotImplementedError):  # a resource bound to no GPU (pinned host memory)
+        device_id = -1
+    return (device_id, bool(mr.is_device_accessible), bool(mr.is_host_accessible), bool(mr.is_managed))
 
-    def deallocate(self, ptr, size, stream=None):
-        h, _ = _stream_or_default(stream, self._device)
-        check(_utils.driver().cuMemFreeAsync(ptr, h))
 
-    def __repr__(self):
-        return "<DeviceMemoryResource device=%d>" % self._device.device_id
+def _pointer_attributes(ptr):
+    """The same, asked of the driver for a pointer no resource describes."""
+    drv = _utils.driver()
+    a = drv.CUpointer_attribute
+    err, kind = drv.cuPointerGetAttribute(a.CU_POINTER_ATTRIBUTE_MEMORY_TYPE, ptr)
+    if err:  # memory CUDA does not know: plain host memory
+        return (-1, False, True, False)
+    err, ordinal = drv.cuPointerGetAttribute(a.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, ptr)
+    ordinal = -1 if err else int(ordinal)
+    err, managed = drv.cuPointerGetAttribute(a.CU_POINTER_ATTRIBUTE_IS_MANAGED, ptr)
+    if not err and managed:
+        return (ordinal, True, True, True)
+    if int(kind) == int(drv.CUmemorytype.CU_MEMORYTYPE_HOST):  # page-locked host memory
+        return (ordinal, True, True, False)
+    return (ordinal, True, False, False)
 
 
 class Buffer:
-    """``size`` bytes of device memory. ``handle`` is the device pointer (an int)."""
+    """``size`` bytes of memory from a memory resource (or wrapped with ``Buffer.from_handle``).
+    ``handle`` is its address (an int)."""
 
-    __slots__ = ("_v", "_ptr", "_size", "_device", "_stream", "_owner", "_mr", "_box", "__weakref__")
+    __slots__ = ("_v", "_ptr", "_size", "_mr", "_stream", "_owner", "_box", "_attrs", "_ipc", "_guard", "__weakref__")
 
-    def __init__(self, *args, **kwargs):
-        raise RuntimeError("Buffer objects cannot be instantiated directly: use Device.allocate() or "
-                           "Buffer.from_handle()")
+    def __new__(cls, *args, **kwargs):
+        raise RuntimeError("Buffer objects cannot be instantiated directly: use a MemoryResource's allocate(), "
+                           "Device.allocate() or Buffer.from_handle()")
 
     @classmethod
-    def _new(cls, ptr, size, device, stream, owner, mr):
+    def _make(cls, ptr, size, mr, stream=None, owner=None, ipc=None):
         self = object.__new__(cls)
         self._v = self._ptr = ptr
         self._size = size
-        self._device = device
+        self._mr = mr
         self._stream = stream
         self._owner = owner
-        self._mr = mr
-        self._box = None
+        self._box = self._attrs = self._guard = None
+        self._ipc = ipc
+        if _PYPY and mr is not None and ptr:
+            _arm(self)
         return self
-
-    @classmethod
-    def _allocate(cls, device, size, stream):
-        if not isinstance(size, int) or isinstance(size, bool):
-            raise TypeError("size must be an int, not %s" % type(size).__name__)
-        if size < 0:
-            raise ValueError("size must be >= 0, got %d" % size)
-        h, stream = _stream_or_default(stream, device)
-        drv = _utils.driver()
-        ptr = check(drv.cuMemAllocAsync(size, h)) if size else 0
-        return cls._new(int(ptr), size, device, stream, None, _DeviceAllocator._for(device))
 
     @staticmethod
     def from_handle(ptr, size, mr=None, owner=None, *, stream=None):
-        """A Buffer over existing device memory; freed through ``mr`` on close where given, else never."""
-        from ._device import Device
-
-        return Buffer._new(int(ptr), size, Device() if mr is None else mr._device, stream, owner, mr)
+        """A Buffer over existing memory at ``ptr``: freed through ``mr.deallocate`` on close where ``mr`` is
+        given, kept alive by holding ``owner`` where that is given (not both), else never freed. ``stream``
+        orders the free."""
+        ptr = int(ptr)
+        _check_size(size)
+        if mr is not None and owner is not None:
+            raise ValueError("mr and owner cannot both be given: mr frees the memory, owner keeps it alive")
+        if stream is not None:
+            _utils.stream_handle(stream)
+        return Buffer._make(ptr, size, mr, stream, owner)
 
     # -- what launches and copies read -----------------------------------------------------------------------
     def getPtr(self):
@@ -99,19 +147,20 @@ class Buffer:
             self._box = driver.CUdeviceptr(self._ptr)
         return self._box.getPtr()
 
+    def _live(self):
+        ptr = self._ptr
+        if ptr is None:
+            raise ValueError("the Buffer is closed")
+        return ptr
+
     @property
     def handle(self):
-        if self._ptr is None:
-            raise ValueError("the Buffer is closed")
-        return self._ptr
+        """The address (an int; ``int(buffer.handle)`` as in cuda.core)."""
+        return self._live()
 
     @property
     def size(self):
         return self._size
-
-    @property
-    def device_id(self):
-        return self._device.device_id
 
     @property
     def memory_resource(self):
@@ -125,10 +174,34 @@ class Buffer:
     def is_closed(self):
         return self._ptr is None
 
-    is_device_accessible = True
-    is_host_accessible = False
-    is_managed = False
-    is_mapped = False
+    def _attributes(self):
+        a = self._attrs
+        if a is None:
+            a = self._attrs = (_resource_attributes(self._mr) if self._mr is not None
+                               else _pointer_attributes(self._live()))
+        return a
+
+    @property
+    def device_id(self):
+        """The device ordinal of the memory (-1 for host memory bound to no device)."""
+        return self._attributes()[0]
+
+    @property
+    def is_device_accessible(self):
+        return self._attributes()[1]
+
+    @property
+    def is_host_accessible(self):
+        return self._attributes()[2]
+
+    @property
+    def is_managed(self):
+        return self._attributes()[3]
+
+    @property
+    def is_mapped(self):
+        """Whether the memory was imported from another process (``from_ipc_descriptor``)."""
+        return self._ipc is not None
 
     def __repr__(self):
         if self._ptr is None:
@@ -144,100 +217,291 @@ class Buffer:
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, exc_type, exc_val, exc_tb):
         self.close()
 
     # -- lifetime --------------------------------------------------------------------------------------------
+    def set_deallocation_stream(self, stream):
+        """Free on ``stream`` at a later ``close()`` without a stream (or by the garbage collector)."""
+        self._live()
+        if stream is None:
+            raise TypeError("stream must be a Stream or an object with __cuda_stream__(), not None")
+        _utils.stream_handle(stream)
+        self._stream = stream
+        if self._guard is not None:
+            self._guard[1][3] = stream
+
     def close(self, stream=None):
-        """Free the memory, ordered on ``stream`` (default: the stream it was allocated on); idempotent."""
-        if self._ptr is None:
+        """Free the memory through its resource, ordered on ``stream`` (default: the stream it was allocated
+        on, or the one ``set_deallocation_stream`` gave); idempotent."""
+        ptr = self._ptr
+        if ptr is None:
             return
-        ptr, mr = self._ptr, self._mr
+        mr = self._mr
+        if mr is not None:
+            guard = self._guard
+            if guard is not None:
+                self._guard = None
+                _gc_ffi.gc(guard[0], None)  # closed: nothing left for the collector to free
+            if stream is None:
+                stream = _live_stream(self._stream)
+            mr.deallocate(ptr, self._size, stream=stream)
         self._ptr = None
         del self._v  # a closed buffer passed to launch() then fails loudly instead of passing a NULL pointer
         self._box = None
-        if mr is not None and self._owner is None and ptr:
-            if stream is None:
-                stream = self._stream
-                if stream is None or getattr(stream, "is_closed", False):
-                    from ._stream import LEGACY_DEFAULT_STREAM
-
-                    stream = LEGACY_DEFAULT_STREAM
-            mr.deallocate(ptr, self._size, stream)
         self._stream = self._owner = None
 
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # a destroyed context at interpreter exit
-            pass
+    if not sys.implementation.name == "pypy":
+        def __del__(self):
+            if self._ptr is None or self._mr is None:
+                return
+            _collected([self._mr, self._ptr, self._size, self._stream])
 
-    # -- copies ----------------------------------------------------------------------------------------------
-    def _live(self):
-        if self._ptr is None:
-            raise ValueError("the Buffer is closed")
-        return self._ptr
+    # -- copies and fills ------------------------------------------------------------------------------------
+    def _stream_handle(self, stream):
+        if stream is None:
+            return stream_or_default(None, self._attributes()[0] if self._mr is not None else None)
+        return _utils.stream_handle(stream)
 
     def copy_to(self, dst=None, *, stream=None, options=None):
-        """Copy into ``dst``: a Buffer (a new one where None) or a writable host buffer (bytearray, numpy
-        array). Returns ``dst``. Beyond cuda.core: host destinations, and ``stream`` may be omitted."""
-        h, _ = _stream_or_default(stream, self._device)
-        drv = _utils.driver()
+        """Copy into ``dst``: a Buffer (a new one from this buffer's resource where None) or a writable host
+        buffer (bytearray, numpy array). Returns ``dst``. Beyond cuda.core: host destinations, and ``stream``
+        may be omitted (the default stream, and the call waits for the copy)."""
+        src = self._live()
+        h = self._stream_handle(stream)
         if dst is None:
-            dst = Buffer._allocate(self._device, self._size, stream)
+            if self._mr is None:
+                raise ValueError("copy_to(None) needs a memory resource to allocate from: this Buffer has none")
+            dst = self._mr.allocate(self._size, stream=stream)
         if isinstance(dst, Buffer):
             _same_size(self._size, dst._size, "dst")
-            check(drv.cuMemcpyAsync(dst._live(), self._live(), self._size, h))
+            check(_utils.driver().cuMemcpyAsync(dst._live(), src, self._size, h))
             return dst
         view = _host_view(dst, "dst", writable=True)
         _same_size(self._size, view.nbytes, "dst")
-        check(drv.cuMemcpyDtoHAsync(view, self._live(), self._size, h))
+        drv = _utils.driver()
+        if self._attributes()[2]:  # host memory (a host pool's too): the copy by address, kind inferred
+            with _address(view) as address:
+                check(drv.cuMemcpyAsync(address, src, self._size, h))
+        else:
+            check(drv.cuMemcpyDtoHAsync(view, src, self._size, h))
         if stream is None:
             check(drv.cuStreamSynchronize(h))
         return dst
 
     def copy_from(self, src, *, stream=None, options=None):
         """Copy from ``src``: a Buffer or a host buffer (bytes, bytearray, numpy array). Beyond cuda.core:
-        host sources, and ``stream`` may be omitted."""
-        h, _ = _stream_or_default(stream, self._device)
-        drv = _utils.driver()
+        host sources, and ``stream`` may be omitted (the default stream, and the call waits for the copy)."""
+        dst = self._live()
+        h = self._stream_handle(stream)
         if isinstance(src, Buffer):
             _same_size(self._size, src._size, "src")
-            check(drv.cuMemcpyAsync(self._live(), src._live(), self._size, h))
+            check(_utils.driver().cuMemcpyAsync(dst, src._live(), self._size, h))
             return
         view = _host_view(src, "src", writable=False)
         _same_size(self._size, view.nbytes, "src")
-        check(drv.cuMemcpyHtoDAsync(self._live(), view, self._size, h))
+        drv = _utils.driver()
+        if self._attributes()[2]:  # host memory (a host pool's too): the copy by address, kind inferred
+            with _address(view) as address:
+                check(drv.cuMemcpyAsync(dst, address, self._size, h))
+        else:
+            check(drv.cuMemcpyHtoDAsync(dst, view, self._size, h))
         if stream is None:
             check(drv.cuStreamSynchronize(h))
 
-    def fill(self, value, *, stream=None):
-        """Fill with a byte (an int in [0, 255]) or a 1-, 2- or 4-byte pattern given as a buffer."""
-        h, _ = _stream_or_default(stream, self._device)
-        drv = _utils.driver()
-        if isinstance(value, int) and not isinstance(value, bool):
-            if not 0 <= value <= 255:
-                raise ValueError("value must be an int in [0, 255] (one byte), got %d" % value)
-            check(drv.cuMemsetD8Async(self._live(), value, self._size, h))
-            return
-        try:
-            pattern = bytes(memoryview(value).cast("B"))
-        except TypeError:
-            raise TypeError("value must be an int or a buffer of 1, 2 or 4 bytes, not %s"
-                            % type(value).__name__) from None
-        width = len(pattern)
-        if width not in (1, 2, 4):
-            raise ValueError("value must be 1, 2 or 4 bytes long, got %d" % width)
+    def fill(self, value, width=None, *, stream=None):
+        """Fill with a repeating pattern: ``value`` an int in [0, 256) (one byte), or with ``width`` 2 or 4 an
+        unsigned int of that many bytes (beyond cuda.core), or a buffer of 1, 2 or 4 bytes."""
+        word, width = _fill_pattern(value, width)
         if self._size % width:
             raise ValueError("buffer size %d is not a multiple of the %d-byte pattern" % (self._size, width))
-        word = int.from_bytes(pattern, "little")
+        ptr = self._live()
+        h = self._stream_handle(stream)
+        drv = _utils.driver()
         setter = {1: drv.cuMemsetD8Async, 2: drv.cuMemsetD16Async, 4: drv.cuMemsetD32Async}[width]
-        check(setter(self._live(), word, self._size // width, h))
+        check(setter(ptr, word, self._size // width, h))
+
+    # -- export: DLPack, __cuda_array_interface__, the buffer protocol ---------------------------------------
+    def __dlpack_device__(self):
+        """(DLDeviceType, device id): kDLCUDA for device memory, kDLCUDAManaged, kDLCUDAHost for pinned host
+        memory, kDLCPU for memory only the host reaches."""
+        device_id, on_device, on_host, managed = self._attributes()
+        if managed:
+            return (_dlpack.CUDA_MANAGED, max(device_id, 0))
+        if on_device and on_host:
+            return (_dlpack.CUDA_HOST, 0)
+        if on_device:
+            return (_dlpack.CUDA, device_id)
+        return (_dlpack.CPU, 0)
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """A DLPack capsule of the buffer as a 1-D uint8 tensor (versioned where ``max_version`` >= (1, 0)).
+        ``stream``: the consumer's stream (None: the legacy default stream, -1: no ordering); work queued on the
+        buffer's stream is made to come first."""
+        ptr = self._live()
+        here = self.__dlpack_device__()
+        versioned = _dlpack.check_request("Buffer", stream, max_version, dl_device, copy, here)
+        if here[0] in (_dlpack.CUDA, _dlpack.CUDA_MANAGED) and stream != -1:
+            self._order_before(1 if stream is None else stream)
+        return _dlpack.export(self, ptr, (self._size,), (1,), (_dlpack.UINT, 8, 1), here, versioned)
+
+    def _order_before(self, consumer):
+        """Make ``consumer`` (a CUstream int) wait for the work queued so far on the buffer's stream."""
+        mine = self._stream
+        if mine is None or getattr(mine, "is_closed", False):
+            return
+        h = _utils.stream_handle(mine)
+        if h == consumer:
+            return
+        drv = _utils.driver()
+        ev = check(drv.cuEventCreate(drv.CUevent_flags.CU_EVENT_DISABLE_TIMING))
+        try:
+            check(drv.cuEventRecord(ev, h))
+            check(drv.cuStreamWaitEvent(consumer, ev, 0))
+        finally:
+            check(drv.cuEventDestroy(ev))
+
+    @property
+    def __cuda_array_interface__(self):
+        """CUDA Array Interface v3 (beyond cuda.core): a 1-D ``|u1`` array of ``size`` elements, with the
+        buffer's stream for consumers to synchronize on. Absent (AttributeError) for memory the GPU cannot
+        reach."""
+        ptr = self._live()
+        if not self._attributes()[1]:
+            raise AttributeError("this Buffer holds host memory the GPU cannot reach: it has no "
+                                 "__cuda_array_interface__ (use the buffer protocol or DLPack)")
+        return {"shape": (self._size,), "strides": None, "typestr": "|u1", "data": (ptr, False), "version": 3,
+                "stream": self._interface_stream()}
+
+    def _interface_stream(self):
+        s = self._stream
+        if s is None or getattr(s, "is_closed", False):
+            return None
+        h = _utils.stream_handle(s)
+        return 1 if h == 0 else h  # 0 is ambiguous in the interface: the legacy default stream is 1
+
+    def __buffer__(self, flags):
+        """The buffer protocol (Python 3.12+; ``memoryview(buf)``) for host-accessible memory."""
+        ptr = self._live()
+        if not self._attributes()[2]:
+            raise BufferError("this Buffer holds device memory the host cannot read: copy it with copy_to()")
+        import ctypes
+
+        return memoryview((ctypes.c_char * self._size).from_address(ptr)).cast("B")
+
+    def __release_buffer__(self, view):
+        view.release()
+
+    # -- IPC and pickling ------------------------------------------------------------------------------------
+    @property
+    def ipc_descriptor(self):
+        """An IPCBufferDescriptor another process passes to ``Buffer.from_ipc_descriptor`` (the buffer's resource
+        must be IPC-enabled)."""
+        ptr = self._live()
+        export = getattr(self._mr, "_export_pointer", None)
+        if export is None or not self._mr.is_ipc_enabled:
+            raise RuntimeError("this Buffer's memory resource is not IPC-enabled: allocate from "
+                               "DeviceMemoryResource(device, DeviceMemoryResourceOptions(ipc_enabled=True))")
+        return export(ptr, self._size)
+
+    @classmethod
+    def from_ipc_descriptor(cls, mr, ipc_descriptor, *, stream=None):
+        """The buffer another process exported, mapped through ``mr`` (the resource made from that process's
+        allocation handle); freed on ``stream`` (default: the device's default stream)."""
+        imp = getattr(mr, "_import_pointer", None)
+        if imp is None:
+            raise TypeError("mr must be a DeviceMemoryResource or PinnedMemoryResource made with "
+                            "from_allocation_handle(), not %s" % type(mr).__name__)
+        return imp(ipc_descriptor, stream)
+
+    def __reduce__(self):
+        if self._ptr is None:
+            raise ValueError("a closed Buffer cannot be pickled")
+        if not getattr(self._mr, "is_ipc_enabled", False):
+            raise TypeError("only a Buffer of an IPC-enabled memory resource can be pickled (it is sent as an IPC "
+                            "descriptor and mapped by the receiving process)")
+        return (_from_pickle, (self._mr, self.ipc_descriptor))
+
+
+_PYPY = sys.implementation.name == "pypy"
+_gc_ffi = None
+if _PYPY:
+    import _cffi_backend
+
+    _gc_ffi = _cffi_backend.FFI()
+
+
+def _arm(buf):
+    """PyPy: a cffi destructor that frees ``buf``'s memory if the collector gets it first."""
+    rec = [buf._mr, buf._ptr, buf._size, buf._stream]
+    buf._guard = (_gc_ffi.gc(_gc_ffi.cast("void *", buf._ptr), lambda _cdata: _collected(rec)), rec)
+
+
+def _live_stream(stream):
+    """``stream``, or the legacy default stream where it is a closed Stream (order after all legacy work)."""
+    if stream is not None and getattr(stream, "_handle", 0) is None:
+        from ._stream import LEGACY_DEFAULT_STREAM
+
+        return LEGACY_DEFAULT_STREAM
+    return stream
+
+
+def _collected(rec):
+    """The backstop: free [mr, ptr, size, stream] of a Buffer the garbage collector took, with a ResourceWarning."""
+    mr, ptr, size, stream = rec
+    try:
+        warnings.warn("a Buffer of %d bytes at 0x%x was freed by the garbage collector: close() it (or use 'with') "
+                      "to free memory when you are done with it" % (size, ptr), ResourceWarning, stacklevel=2)
+        mr.deallocate(ptr, size, stream=_live_stream(stream))
+    except Exception:  # a destroyed context at interpreter exit, or a warning turned into an error
+        pass
+
+
+def _from_pickle(mr, descriptor):
+    return Buffer.from_ipc_descriptor(mr, descriptor)
+
+
+def _fill_pattern(value, width):
+    """(pattern as an unsigned int, width in bytes) for fill()."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if width is None:
+            width = 1
+        if width not in (1, 2, 4):
+            raise ValueError("width must be 1, 2 or 4 bytes, got %r" % (width,))
+        if not 0 <= value < 1 << (8 * width):
+            raise OverflowError("value must be an int in [0, %d) for a %d-byte fill, got %d"
+                                % (1 << (8 * width), width, value))
+        return value, width
+    try:
+        pattern = bytes(memoryview(value).cast("B"))
+    except TypeError:
+        raise TypeError("value must be an int or a buffer of 1, 2 or 4 bytes, not %s" % type(value).__name__) from None
+    if len(pattern) not in (1, 2, 4):
+        raise ValueError("value must be 1, 2 or 4 bytes long, got %d" % len(pattern))
+    if width is not None and width != len(pattern):
+        raise ValueError("width %r differs from the %d bytes of value" % (width, len(pattern)))
+    return int.from_bytes(pattern, "little"), len(pattern)
 
 
 def _same_size(mine, theirs, what):
     if mine != theirs:
         raise ValueError("%s has %d bytes, the Buffer %d" % (what, theirs, mine))
+
+
+class _address:
+    """``with _address(view) as a:`` the address of a host buffer, pinned (PyPy) for the block."""
+
+    def __init__(self, view):
+        import _cffi_backend
+
+        self._ffi = _cffi_backend.FFI()
+        self._cdata = self._ffi.from_buffer(view)
+
+    def __enter__(self):
+        return int(self._ffi.cast("uintptr_t", self._cdata))
+
+    def __exit__(self, *exc):
+        self._cdata = None
 
 
 def _host_view(obj, what, writable):

@@ -189,6 +189,13 @@ class Stream:
         check(_utils.driver().cuEventRecord(event._live(), self._live()))
         return event
 
+    def create_graph_builder(self):
+        """A GraphBuilder capturing on this stream (which stays this object's to close)."""
+        from .graph import GraphBuilder
+
+        self._live()
+        return GraphBuilder._on(self, owned=False)
+
     def wait(self, event_or_stream):
         """Make future work on this stream wait for an Event, or for all work now queued on a stream."""
         drv = _utils.driver()
@@ -342,6 +349,8 @@ def _special(handle_int):
     self._priority = None
     return self
 
+
+_utils.Stream = Stream  # for stream_handle, without an import per call
 
 LEGACY_DEFAULT_STREAM = _special(1)
 PER_THREAD_DEFAULT_STREAM = _special(2)

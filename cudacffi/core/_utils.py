@@ -26,18 +26,42 @@ class NVRTCError(CUDAError):
 
 _init_lock = threading.Lock()
 _initialized = [False]
+_forked = [False]  # set in a child forked after this process initialized CUDA
+
+FORKED = ("CUDA was initialized in the parent of this process, which was then forked: a forked child cannot use "
+          "CUDA (the driver's state does not survive fork). Start child processes with the 'spawn' method: "
+          "multiprocessing.get_context('spawn') or multiprocessing.set_start_method('spawn')")
+
+
+def _after_fork_in_child():
+    if _initialized[0]:
+        _initialized[0] = False
+        _forked[0] = True
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def driver():
-    """The driver module, with ``cuInit`` done once per process (raises CUDAError if it fails)."""
+    """The driver module, with ``cuInit`` done once per process (raises CUDAError if it fails, and
+    RuntimeError in a child forked after its parent initialized CUDA)."""
     from .. import driver as drv
 
     if not _initialized[0]:
         with _init_lock:
+            if _forked[0]:
+                raise RuntimeError(FORKED)
             if not _initialized[0]:
                 check(drv.cuInit(0))
                 _initialized[0] = True
     return drv
+
+
+def check_not_forked():
+    """RuntimeError where this process was forked from one that had initialized CUDA."""
+    if _forked[0]:
+        raise RuntimeError(FORKED)
 
 
 def check_or_create_options(cls, options, what):
@@ -85,11 +109,15 @@ def cast_to_3_tuple(label, value):
     return tuple(value) + (1,) * (3 - len(value))
 
 
-def stream_handle(stream, what="stream"):
-    """(int handle, keepalive) of a Stream or any object with ``__cuda_stream__``; TypeError naming ``what``."""
-    from ._stream import Stream
+Stream = None  # cudacffi.core.Stream, set by _stream when it is defined (it imports this module)
 
+
+def stream_handle(stream, what="stream"):
+    """The int handle of a Stream or any object with ``__cuda_stream__``; TypeError naming ``what``, ValueError
+    for a closed Stream."""
     if stream.__class__ is Stream or isinstance(stream, Stream):
+        if stream._handle is None:
+            raise ValueError("%s is closed" % what)
         return stream._h
     proto = getattr(type(stream), "__cuda_stream__", None)
     if proto is None:

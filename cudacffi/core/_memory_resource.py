@@ -1,0 +1,792 @@
+"""The memory resources: CUDA memory pools (device, pinned host), managed memory, legacy pinned memory, plain
+``cuMemAlloc`` for devices without pools; and sharing a pool and its buffers with other processes (IPC).
+
+Pools allocate stream-ordered (``cuMemAllocFromPoolAsync`` / ``cuMemFreeAsync``). A pool this module opens
+for a device keeps freed memory for reuse (release threshold: unlimited, where the driver's default of 0
+would hand memory back to the OS at every synchronization), as cuda.core does.
+
+IPC (Linux): a resource made with ``ipc_enabled=True`` exports ``allocation_handle`` (a file descriptor);
+another process opens it with ``from_allocation_handle`` and maps buffers from their ``ipc_descriptor``.
+Resources, handles and buffers pickle for ``multiprocessing`` (the descriptor travels with
+``multiprocessing.reduction.DupFd``), so they pass as arguments to a process started with the 'spawn'
+method or through its queues. A process forked after CUDA was initialized cannot use CUDA: there the
+import raises RuntimeError saying so.
+"""
+
+import os
+import threading
+import uuid as _uuid
+from dataclasses import dataclass
+from typing import Optional
+
+from . import _utils
+from ._memory import Buffer, MemoryResource, _check_size, stream_or_default
+from ._utils import check, check_or_create_options
+
+_UNLIMITED = (1 << 64) - 1
+
+
+@dataclass
+class DeviceMemoryResourceOptions:
+    """``ipc_enabled``: the pool can be shared with other processes; ``max_size``: the pool's limit in bytes (0:
+    the system's). Beyond cuda.core: ``release_threshold``, bytes the pool keeps when idle (None: unlimited)."""
+
+    ipc_enabled: bool = False
+    max_size: int = 0
+    release_threshold: Optional[int] = None
+
+
+@dataclass
+class PinnedMemoryResourceOptions:
+    """``ipc_enabled``, ``max_size`` as for device pools; ``numa_id``: the host NUMA node (None: the current
+    device's host NUMA node, or 0)."""
+
+    ipc_enabled: bool = False
+    max_size: int = 0
+    numa_id: Optional[int] = None
+
+
+@dataclass
+class ManagedMemoryResourceOptions:
+    """``preferred_location``: a device ordinal, -1 for the host, or None (the driver decides);
+    ``preferred_location_type``: None, "device", "host" or "host_numa"."""
+
+    preferred_location: Optional[int] = None
+    preferred_location_type: Optional[str] = None
+
+
+def _device_id(device):
+    from ._device import Device
+
+    if device is None:
+        return Device().device_id
+    return Device(device).device_id
+
+
+def _current_device():
+    from ._device import Device
+
+    dev = Device()
+    dev._ensure_current()
+    return dev
+
+
+class _PoolAttributes:
+    """A pool's attributes (cuMemPoolGetAttribute), read when asked."""
+
+    __slots__ = ("_pool",)
+
+    def __init__(self, pool):
+        self._pool = pool
+
+    def _get(self, name):
+        drv = _utils.driver()
+        value = check(drv.cuMemPoolGetAttribute(self._pool, getattr(drv.CUmemPool_attribute, "CU_MEMPOOL_ATTR_" + name)))
+        return int(value)
+
+    reuse_follow_event_dependencies = property(lambda self: bool(self._get("REUSE_FOLLOW_EVENT_DEPENDENCIES")))
+    reuse_allow_opportunistic = property(lambda self: bool(self._get("REUSE_ALLOW_OPPORTUNISTIC")))
+    reuse_allow_internal_dependencies = property(lambda self: bool(self._get("REUSE_ALLOW_INTERNAL_DEPENDENCIES")))
+    release_threshold = property(lambda self: self._get("RELEASE_THRESHOLD"))
+    reserved_mem_current = property(lambda self: self._get("RESERVED_MEM_CURRENT"))
+    reserved_mem_high = property(lambda self: self._get("RESERVED_MEM_HIGH"))
+    used_mem_current = property(lambda self: self._get("USED_MEM_CURRENT"))
+    used_mem_high = property(lambda self: self._get("USED_MEM_HIGH"))
+
+    def __repr__(self):
+        names = ("release_threshold", "reserved_mem_current", "used_mem_current")
+        return "<pool attributes %s>" % " ".join("%s=%d" % (n, getattr(self, n)) for n in names)
+
+
+class _MemPool(MemoryResource):
+    """A memory resource on a CUDA memory pool."""
+
+    _registry = {}  # uuid -> the mapped resource of this process
+    _registry_lock = threading.Lock()
+
+    def _init_pool(self, pool, device_id, owned, ipc, mapped=False, uuid=None):
+        self._pool = pool
+        self._ph = int(pool)
+        self._device_id = device_id
+        self._owned = owned
+        self._ipc = ipc
+        self._mapped = mapped
+        self._uuid = uuid
+        self._alloc_handle = None
+        self._closed = False
+
+    def _live_pool(self):
+        if self._closed:
+            raise RuntimeError("the memory resource is closed")
+        return self._pool
+
+    # -- allocation ------------------------------------------------------------------------------------------
+    def allocate(self, size, *, stream=None):
+        """A Buffer of ``size`` bytes, allocated in stream order on ``stream`` (beyond cuda.core: None means the
+        device's default stream), which also orders its free."""
+        h = stream._handle if stream.__class__ is _utils.Stream else None  # the common case: a Stream
+        if h is None:  # (its CUstream object is what the binding reads fastest)
+            h = self._stream_h(stream)
+        if size.__class__ is not int or size <= 0 or self._mapped or self._closed:
+            return self._allocate_checked(size, stream, h)
+        err, ptr = (_ALLOC[0] if _ALLOC else _bind()[0])(size, self._pool, h)
+        if err:
+            check((err,))
+        return Buffer._make(ptr._v, size, self, stream)  # _v: the CUdeviceptr's int, without __int__'s call
+
+    def _allocate_checked(self, size, stream, h):
+        _check_size(size)
+        if self._mapped:
+            raise RuntimeError("a memory resource mapped from another process cannot allocate: it only imports "
+                               "buffers (Buffer.from_ipc_descriptor)")
+        self._live_pool()
+        if size == 0:
+            return Buffer._make(0, 0, self, stream)
+        return self.allocate(int(size), stream=stream)
+
+    def _stream_h(self, stream):
+        return stream_or_default(None, self._device_id) if stream is None else _utils.stream_handle(stream)
+
+    def deallocate(self, ptr, size, *, stream=None):
+        """Free ``ptr`` in stream order on ``stream`` (None: the device's default stream)."""
+        if not ptr:
+            return
+        h = stream._handle if stream.__class__ is _utils.Stream else None
+        if h is None:
+            h = self._stream_h(stream)
+        err, = (_ALLOC[1] if _ALLOC else _bind()[1])(ptr, h)
+        if err:
+            check((err,))
+
+    # -- facts -----------------------------------------------------------------------------------------------
+    @property
+    def handle(self):
+        """The ``driver.CUmemoryPool``."""
+        return self._pool
+
+    @property
+    def attributes(self):
+        return _PoolAttributes(self._live_pool())
+
+    @property
+    def is_handle_owned(self):
+        return self._owned
+
+    @property
+    def is_ipc_enabled(self):
+        return self._ipc
+
+    @property
+    def is_mapped(self):
+        return self._mapped
+
+    @property
+    def is_closed(self):
+        return self._closed
+
+    @property
+    def uuid(self):
+        return self._uuid
+
+    @property
+    def is_managed(self):
+        return False
+
+    def close(self):
+        """Let go of the pool: an owned pool is destroyed (its memory goes back once its buffers are freed);
+        ``deallocate`` keeps working for buffers still out."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._alloc_handle is not None:
+            self._alloc_handle.close()
+        if self._owned:
+            check(_utils.driver().cuMemPoolDestroy(self._pool))
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def _set_release_threshold(self, threshold):
+        drv = _utils.driver()
+        check(drv.cuMemPoolSetAttribute(self._pool, drv.CUmemPool_attribute.CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+                                        drv.cuuint64_t(_UNLIMITED if threshold is None else threshold)))
+
+    # -- IPC -------------------------------------------------------------------------------------------------
+    @property
+    def allocation_handle(self):
+        """The pool's shareable handle (an IPCAllocationHandle holding a file descriptor), made once and owned
+        by this resource."""
+        if not self._ipc:
+            raise RuntimeError("this memory resource is not IPC-enabled (options ipc_enabled=True)")
+        if self._alloc_handle is None:
+            drv = _utils.driver()
+            fd = check(drv.cuMemPoolExportToShareableHandle(
+                self._live_pool(), drv.CUmemAllocationHandleType.CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0))
+            self._alloc_handle = IPCAllocationHandle._init(int(fd), self._uuid)
+        return self._alloc_handle
+
+    def register(self, uuid):
+        """Enter this mapped resource in the process's registry under ``uuid``; returns the one registered
+        before under it, if any."""
+        with _MemPool._registry_lock:
+            return _MemPool._registry.setdefault(uuid, self)
+
+    @staticmethod
+    def from_registry(uuid):
+        try:
+            return _MemPool._registry[uuid]
+        except KeyError:
+            raise RuntimeError("no mapped memory resource is registered under %s" % uuid) from None
+
+    @classmethod
+    def _import_pool(cls, alloc_handle, device_id):
+        _utils.check_not_forked()
+        uuid = getattr(alloc_handle, "uuid", None)
+        if uuid is not None:
+            known = _MemPool._registry.get(uuid)
+            if known is not None:
+                return known
+        fd = int(alloc_handle)
+        from ._device import Device
+
+        Device(device_id)._ensure_current()
+        drv = _utils.driver()
+        pool = check(drv.cuMemPoolImportFromShareableHandle(
+            fd, drv.CUmemAllocationHandleType.CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0))
+        self = object.__new__(cls)
+        self._init_pool(pool, device_id, True, True, mapped=True, uuid=uuid)
+        return self.register(uuid) if uuid is not None else self
+
+    def _export_pointer(self, ptr, size):
+        data = check(_utils.driver().cuMemPoolExportPointer(ptr))
+        return IPCBufferDescriptor._init(bytes(bytearray(b & 0xFF for b in data.reserved)), size)
+
+    def _import_pointer(self, descriptor, stream):
+        if not self._mapped:
+            raise RuntimeError("Buffer.from_ipc_descriptor needs the resource mapped from the exporting process "
+                               "(from_allocation_handle), not the exporting resource itself")
+        if not isinstance(descriptor, IPCBufferDescriptor):
+            raise TypeError("ipc_descriptor must be an IPCBufferDescriptor, not %s" % type(descriptor).__name__)
+        _utils.check_not_forked()
+        drv = _utils.driver()
+        data = drv.CUmemPoolPtrExportData()
+        data.reserved = list(descriptor._reserved)
+        ptr = check(drv.cuMemPoolImportPointer(self._live_pool(), data))
+        if stream is not None:
+            _utils.stream_handle(stream)
+        return Buffer._make(int(ptr), descriptor.size, self, stream, ipc=descriptor)
+
+    def __reduce__(self):
+        if not self._ipc:
+            raise TypeError("only an IPC-enabled memory resource can be pickled (its pool is shared through a "
+                            "file descriptor)")
+        return (_resource_from_pickle, (type(self), self._device_id, self.allocation_handle))
+
+
+_ALLOC = []  # [cuMemAllocFromPoolAsync, cuMemFreeAsync], bound on first use
+
+
+def _bind():
+    drv = _utils.driver()
+    _ALLOC[:] = [drv.cuMemAllocFromPoolAsync, drv.cuMemFreeAsync]
+    return _ALLOC
+
+
+def _resource_from_pickle(cls, device_id, alloc_handle):
+    if cls is PinnedMemoryResource:
+        mr = cls.from_allocation_handle(alloc_handle)
+    else:
+        mr = cls.from_allocation_handle(device_id, alloc_handle)
+    if mr._alloc_handle is None:
+        mr._alloc_handle = alloc_handle  # the received duplicate is the mapped resource's to close
+    else:
+        alloc_handle.close()  # this process had mapped the pool already
+    return mr
+
+
+def _pool_props(drv, location_type, location_id, ipc, max_size):
+    props = drv.CUmemPoolProps()
+    props.allocType = drv.CUmemAllocationType.CU_MEM_ALLOCATION_TYPE_PINNED
+    props.handleTypes = (drv.CUmemAllocationHandleType.CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR if ipc
+                         else drv.CUmemAllocationHandleType.CU_MEM_HANDLE_TYPE_NONE)
+    props.location.type = location_type
+    props.location.id = location_id
+    props.maxSize = max_size
+    return props
+
+
+class DeviceMemoryResource(_MemPool):
+    """Device memory from a CUDA memory pool: ``DeviceMemoryResource(device)`` uses the device's current pool
+    (not owned), ``DeviceMemoryResource(device, options)`` creates a pool of its own."""
+
+    def __init__(self, device_id, options=None):
+        device_id = _device_id(device_id)
+        drv = _utils.driver()
+        from ._device import Device
+
+        Device(device_id)._ensure_current()
+        if options is None:
+            pool = check(drv.cuDeviceGetMemPool(device_id))
+            self._init_pool(pool, device_id, False, False)
+            if int(check(drv.cuMemPoolGetAttribute(pool, drv.CUmemPool_attribute.CU_MEMPOOL_ATTR_RELEASE_THRESHOLD))) == 0:
+                self._set_release_threshold(None)
+            return
+        opts = check_or_create_options(DeviceMemoryResourceOptions, options, "DeviceMemoryResource options")
+        if opts.max_size < 0:
+            raise ValueError("max_size must be >= 0, got %d" % opts.max_size)
+        props = _pool_props(drv, drv.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE, device_id, opts.ipc_enabled,
+                            opts.max_size)
+        pool = check(drv.cuMemPoolCreate(props))
+        self._init_pool(pool, device_id, True, bool(opts.ipc_enabled),
+                        uuid=_uuid.uuid4() if opts.ipc_enabled else None)
+        self._set_release_threshold(opts.release_threshold)
+        if opts.ipc_enabled:
+            self.allocation_handle  # the driver exports a pool's pointers only once the pool itself is exported
+
+    @classmethod
+    def from_allocation_handle(cls, device_id, alloc_handle):
+        """The resource of another process's pool, from its ``allocation_handle`` (an IPCAllocationHandle or a
+        file descriptor, which stays the caller's to close); it maps buffers, it cannot allocate."""
+        return cls._import_pool(alloc_handle, _device_id(device_id))
+
+    @property
+    def device_id(self):
+        return self._device_id
+
+    @property
+    def is_device_accessible(self):
+        return True
+
+    @property
+    def is_host_accessible(self):
+        return False
+
+    @property
+    def peer_accessible_by(self):
+        """The other devices that can access this pool's memory: a set you can also assign (devices or
+        ordinals) or ``add``/``discard`` to."""
+        return _PeerAccess(self)
+
+    @peer_accessible_by.setter
+    def peer_accessible_by(self, devices):
+        _PeerAccess(self)._assign(devices)
+
+    def __repr__(self):
+        return "<DeviceMemoryResource device=%d%s%s>" % (self._device_id, " ipc" if self._ipc else "",
+                                                         " mapped" if self._mapped else "")
+
+
+class _PeerAccess:
+    """The set of devices that can access a pool (cuMemPoolGetAccess / cuMemPoolSetAccess)."""
+
+    def __init__(self, mr):
+        self._mr = mr
+
+    def _ids(self):
+        from ._device import Device
+
+        drv = _utils.driver()
+        out = set()
+        for dev in Device.get_all_devices():
+            if dev.device_id == self._mr._device_id:
+                continue
+            loc = drv.CUmemLocation()
+            loc.type = drv.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
+            loc.id = dev.device_id
+            flags = check(drv.cuMemPoolGetAccess(self._mr._live_pool(), loc))
+            if int(flags) == int(drv.CUmemAccess_flags.CU_MEM_ACCESS_FLAGS_PROT_READWRITE):
+                out.add(dev.device_id)
+        return out
+
+    def _set(self, ids, flags_name):
+        if not ids:
+            return
+        drv = _utils.driver()
+        descs = []
+        for i in sorted(ids):
+            d = drv.CUmemAccessDesc()
+            d.location.type = drv.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
+            d.location.id = i
+            d.flags = getattr(drv.CUmemAccess_flags, flags_name)
+            descs.append(d)
+        check(drv.cuMemPoolSetAccess(self._mr._live_pool(), descs, len(descs)))
+
+    def _assign(self, devices):
+        want = {_device_id(d) for d in devices} - {self._mr._device_id}
+        have = self._ids()
+        self._set(want - have, "CU_MEM_ACCESS_FLAGS_PROT_READWRITE")
+        self._set(have - want, "CU_MEM_ACCESS_FLAGS_PROT_NONE")
+
+    def add(self, device):
+        self._assign(self._ids() | {_device_id(device)})
+
+    def discard(self, device):
+        self._assign(self._ids() - {_device_id(device)})
+
+    def __contains__(self, device):
+        return _device_id(device) in self._ids()
+
+    def __iter__(self):
+        from ._device import Device
+
+        return iter([Device(i) for i in sorted(self._ids())])
+
+    def __len__(self):
+        return len(self._ids())
+
+    def __eq__(self, other):
+        try:
+            return self._ids() == {_device_id(d) for d in other}
+        except TypeError:
+            return NotImplemented
+
+    def __repr__(self):
+        return "{%s}" % ", ".join("Device(%d)" % i for i in sorted(self._ids()))
+
+
+class PinnedMemoryResource(_MemPool):
+    """Page-locked host memory from a CUDA memory pool on a host NUMA node, reachable from the current
+    device. Where the driver has no host memory pools, use LegacyPinnedMemoryResource."""
+
+    def __init__(self, options=None):
+        opts = check_or_create_options(PinnedMemoryResourceOptions, options, "PinnedMemoryResource options")
+        dev = _current_device()
+        drv = _utils.driver()
+        numa = opts.numa_id
+        if numa is None:
+            numa = _host_numa_id(dev)
+        if numa < 0:
+            raise ValueError("numa_id must be >= 0, got %d" % numa)
+        props = _pool_props(drv, drv.CUmemLocationType.CU_MEM_LOCATION_TYPE_HOST_NUMA, numa, opts.ipc_enabled,
+                            opts.max_size)
+        err, pool = drv.cuMemPoolCreate(props)
+        if err:
+            raise _utils.CUDAError(err, err.name, "host memory pools are not available here (%s): use "
+                                   "LegacyPinnedMemoryResource" % err.name)
+        self._init_pool(pool, dev.device_id, True, bool(opts.ipc_enabled),
+                        uuid=_uuid.uuid4() if opts.ipc_enabled else None)
+        self._numa_id = numa
+        self._grant(dev.device_id)
+        self._set_release_threshold(None)
+        if opts.ipc_enabled:
+            self.allocation_handle  # as for device pools: exported before its pointers are
+
+    def _grant(self, device_id):
+        drv = _utils.driver()
+        d = drv.CUmemAccessDesc()
+        d.location.type = drv.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
+        d.location.id = device_id
+        d.flags = drv.CUmemAccess_flags.CU_MEM_ACCESS_FLAGS_PROT_READWRITE
+        check(drv.cuMemPoolSetAccess(self._pool, [d], 1))
+
+    @classmethod
+    def from_allocation_handle(cls, alloc_handle):
+        mr = cls._import_pool(alloc_handle, _current_device().device_id)
+        if not hasattr(mr, "_numa_id"):
+            mr._numa_id = None  # the exporter's node, unknown here
+        return mr
+
+    @property
+    def numa_id(self):
+        return self._numa_id
+
+    @property
+    def device_id(self):
+        return -1
+
+    @property
+    def is_device_accessible(self):
+        return True
+
+    @property
+    def is_host_accessible(self):
+        return True
+
+    def __repr__(self):
+        return "<PinnedMemoryResource numa_id=%r%s>" % (self._numa_id, " ipc" if self._ipc else "")
+
+
+def _host_numa_id(dev):
+    """The device's host NUMA node (CUDA 12.2+ drivers), or 0."""
+    try:
+        v = getattr(dev.properties, "host_numa_id")
+    except (AttributeError, _utils.CUDAError):
+        return 0
+    return v if v >= 0 else 0
+
+
+class ManagedMemoryResource(MemoryResource):
+    """Managed (unified) memory, reachable from the host and every device (``cuMemAllocManaged``; allocation
+    and free are synchronous). ``preferred_location`` is given to the driver as advice."""
+
+    def __init__(self, options=None):
+        opts = check_or_create_options(ManagedMemoryResourceOptions, options, "ManagedMemoryResource options")
+        kind, loc = opts.preferred_location_type, opts.preferred_location
+        if kind is None:
+            kind = None if loc is None else ("host" if loc == -1 else "device")
+        if kind not in (None, "device", "host", "host_numa"):
+            raise ValueError("preferred_location_type must be None, 'device', 'host' or 'host_numa', not %r" % kind)
+        if kind == "device" and (loc is None or loc < 0):
+            raise ValueError("a 'device' preferred_location must be a device ordinal >= 0, not %r" % (loc,))
+        self._preferred = None if kind is None else (kind, None if kind == "host" else loc)
+        self._device_id = _current_device().device_id
+
+    def allocate(self, size, *, stream=None):
+        _check_size(size)
+        if stream is not None:
+            _utils.stream_handle(stream)
+        if not size:
+            return Buffer._make(0, 0, self, stream)
+        drv = _utils.driver()
+        ptr = int(check(drv.cuMemAllocManaged(size, int(drv.CUmemAttach_flags.CU_MEM_ATTACH_GLOBAL))))
+        if self._preferred is not None and self._preferred[0] == "device":
+            self._advise_device(drv, ptr, size, self._preferred[1])
+        elif self._preferred is not None and self._preferred[0] == "host":
+            self._advise_device(drv, ptr, size, -1)  # CU_DEVICE_CPU
+        return Buffer._make(ptr, size, self, stream)
+
+    @staticmethod
+    def _advise_device(drv, ptr, size, device):
+        advice = drv.CUmem_advise.CU_MEM_ADVISE_SET_PREFERRED_LOCATION
+        if drv.CUDA_VERSION >= 13000:
+            loc = drv.CUmemLocation()
+            loc.type = (drv.CUmemLocationType.CU_MEM_LOCATION_TYPE_HOST if device < 0
+                        else drv.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE)
+            loc.id = max(device, 0)
+            check(drv.cuMemAdvise(ptr, size, advice, loc))
+        else:
+            check(drv.cuMemAdvise(ptr, size, advice, device))
+
+    def deallocate(self, ptr, size, *, stream=None):
+        if not ptr:
+            return
+        if stream is not None:
+            check(_utils.driver().cuStreamSynchronize(_utils.stream_handle(stream)))
+        check(_utils.driver().cuMemFree(ptr))
+
+    @property
+    def preferred_location(self):
+        return self._preferred
+
+    @property
+    def device_id(self):
+        """The preferred device, or -1 where the preference is not a device."""
+        p = self._preferred
+        return p[1] if p is not None and p[0] == "device" else -1
+
+    @property
+    def is_device_accessible(self):
+        return True
+
+    @property
+    def is_host_accessible(self):
+        return True
+
+    @property
+    def is_managed(self):
+        return True
+
+    @property
+    def is_ipc_enabled(self):
+        return False
+
+    def close(self):
+        """Nothing to release: managed memory has no pool here."""
+
+    def __repr__(self):
+        return "<ManagedMemoryResource preferred_location=%r>" % (self._preferred,)
+
+
+class LegacyPinnedMemoryResource(MemoryResource):
+    """Page-locked host memory from ``cuMemAllocHost`` (synchronous; ``stream`` is checked, then unused by
+    allocate, and synchronized before a free)."""
+
+    def allocate(self, size, *, stream=None):
+        _check_size(size)
+        if stream is not None:
+            _utils.stream_handle(stream)
+        if not size:
+            return Buffer._make(0, 0, self)
+        return Buffer._make(int(check(_utils.driver().cuMemAllocHost(size))), size, self)
+
+    def deallocate(self, ptr, size, *, stream=None):
+        drv = _utils.driver()
+        if stream is not None:
+            check(drv.cuStreamSynchronize(_utils.stream_handle(stream)))
+        if ptr:
+            check(drv.cuMemFreeHost(ptr))
+
+    @property
+    def is_device_accessible(self):
+        return True
+
+    @property
+    def is_host_accessible(self):
+        return True
+
+    @property
+    def device_id(self):
+        raise RuntimeError("a pinned memory resource is not bound to any GPU")
+
+    def __repr__(self):
+        return "<LegacyPinnedMemoryResource>"
+
+
+class SynchronousMemoryResource(MemoryResource):
+    """Device memory from plain ``cuMemAlloc`` / ``cuMemFree``: ``Device.memory_resource`` for a device without
+    memory pools. Beyond cuda.core (which keeps it private)."""
+
+    def __init__(self, device_id):
+        self._device_id = _device_id(device_id)
+
+    def allocate(self, size, *, stream=None):
+        _check_size(size)
+        if stream is not None:
+            _utils.stream_handle(stream)
+        if not size:
+            return Buffer._make(0, 0, self, stream)
+        return Buffer._make(int(check(_utils.driver().cuMemAlloc(size))), size, self, stream)
+
+    def deallocate(self, ptr, size, *, stream=None):
+        drv = _utils.driver()
+        if stream is not None:
+            check(drv.cuStreamSynchronize(_utils.stream_handle(stream)))
+        if ptr:
+            check(drv.cuMemFree(ptr))
+
+    @property
+    def device_id(self):
+        return self._device_id
+
+    @property
+    def is_device_accessible(self):
+        return True
+
+    @property
+    def is_host_accessible(self):
+        return False
+
+    def __repr__(self):
+        return "<SynchronousMemoryResource device=%d>" % self._device_id
+
+
+_default_lock = threading.Lock()
+_defaults = {}  # device ordinal -> the process's default memory resource of that device
+
+
+def default_resource(device):
+    """``Device.memory_resource`` until one is set: the device's pool, or cuMemAlloc without pools."""
+    mr = _defaults.get(device.device_id)
+    if mr is None:
+        with _default_lock:
+            mr = _defaults.get(device.device_id)
+            if mr is None:
+                if device.properties.memory_pools_supported:
+                    mr = DeviceMemoryResource(device.device_id)
+                else:
+                    mr = SynchronousMemoryResource(device.device_id)
+                _defaults[device.device_id] = mr
+    return mr
+
+
+# -- IPC -----------------------------------------------------------------------------------------------------
+
+class IPCBufferDescriptor:
+    """What another process needs to map a buffer of an IPC-enabled pool: 64 opaque bytes and the size.
+    Picklable. Treat a descriptor from an untrusted peer as untrusted input."""
+
+    __slots__ = ("_reserved", "_size")
+
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError("IPCBufferDescriptor objects cannot be instantiated directly: use Buffer.ipc_descriptor")
+
+    @staticmethod
+    def _init(reserved, size):
+        if len(reserved) != 64:
+            raise ValueError("an IPC descriptor holds 64 bytes, got %d" % len(reserved))
+        self = object.__new__(IPCBufferDescriptor)
+        self._reserved = bytes(reserved)
+        self._size = _check_size(size)
+        return self
+
+    @property
+    def size(self):
+        return self._size
+
+    def __reduce__(self):
+        return (IPCBufferDescriptor._init, (self._reserved, self._size))
+
+    def __eq__(self, other):
+        return isinstance(other, IPCBufferDescriptor) and (other._reserved, other._size) == (self._reserved, self._size)
+
+    def __hash__(self):
+        return hash((self._reserved, self._size))
+
+    def __repr__(self):
+        return "<IPCBufferDescriptor size=%d>" % self._size
+
+
+class IPCAllocationHandle:
+    """A shareable handle of an IPC-enabled pool: a file descriptor (``int(handle)``), closed with
+    ``close()``. Pickling sends a duplicate of the descriptor (``multiprocessing.reduction.DupFd``): it works
+    while multiprocessing sends it (a spawned process's arguments, a queue, a pipe)."""
+
+    __slots__ = ("_fd", "_uuid", "__weakref__")
+
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError("IPCAllocationHandle objects cannot be instantiated directly: use "
+                           "DeviceMemoryResource.allocation_handle")
+
+    @classmethod
+    def _init(cls, handle, uuid):
+        self = object.__new__(cls)
+        self._fd = int(handle)
+        self._uuid = uuid
+        return self
+
+    @property
+    def handle(self):
+        if self._fd is None:
+            raise RuntimeError("the allocation handle is closed")
+        return self._fd
+
+    def __int__(self):
+        return self.handle
+
+    def __index__(self):
+        return self.handle
+
+    @property
+    def uuid(self):
+        return self._uuid
+
+    @property
+    def is_closed(self):
+        return self._fd is None
+
+    def close(self):
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __reduce__(self):
+        from multiprocessing import reduction
+
+        return (_handle_from_pickle, (reduction.DupFd(self.handle), self._uuid))
+
+    def __repr__(self):
+        return "<IPCAllocationHandle fd=%r uuid=%s>" % (self._fd, self._uuid)
+
+
+def _handle_from_pickle(dup, uuid):
+    _utils.check_not_forked()
+    return IPCAllocationHandle._init(dup.detach(), uuid)

@@ -1,0 +1,372 @@
+"""StridedMemoryView: one description (pointer, shape, strides, dtype, device) of any array, whichever protocol
+it speaks — DLPack, ``__cuda_array_interface__``, ``__array_interface__`` or the buffer protocol — and the
+object ``launch()`` takes for an array argument.
+
+Strides are in elements, as in cuda.core, and None where the producer gave none (C-contiguous). ``dtype``
+is a numpy dtype (numpy is imported only when it is asked for); everything else works without numpy.
+"""
+
+import functools
+import sys
+
+from . import _dlpack, _utils
+
+__all__ = ["StridedMemoryView", "args_viewable_as_strided_memory"]
+
+_KINDS = {"b": "bool", "i": "int", "u": "uint", "f": "float", "c": "complex"}
+_SIZES = {"b": (1,), "i": (1, 2, 4, 8), "u": (1, 2, 4, 8), "f": (2, 4, 8), "c": (8, 16)}
+_DL_CODES = {_dlpack.INT: "i", _dlpack.UINT: "u", _dlpack.FLOAT: "f", _dlpack.COMPLEX: "c", _dlpack.BOOL: "b"}
+_STRUCT_FORMATS = {"?": "b1", "b": "i1", "B": "u1", "h": "i2", "H": "u2", "i": "i4", "I": "u4", "l": "i8", "L": "u8",
+                   "q": "i8", "Q": "u8", "n": "i8", "N": "u8", "e": "f2", "f": "f4", "d": "f8", "Zf": "c8",
+                   "Zd": "c16"}
+_LITTLE = sys.byteorder == "little"
+
+
+def _typestr(kind, itemsize, order="<"):
+    """The normalized typestr ('<f4', '|u1', ...) of a supported type; TypeError naming what is not."""
+    if kind not in _KINDS or itemsize not in _SIZES[kind]:
+        raise TypeError("unsupported dtype: kind %r of %d bytes (supported: bool, int and uint of 1-8 bytes, float "
+                        "of 2, 4 or 8, complex of 8 or 16)" % (kind, itemsize))
+    if order == "=":
+        order = "<" if _LITTLE else ">"
+    return ("|" if itemsize == 1 else order) + kind + str(itemsize)
+
+
+def _parse_typestr(typestr, what):
+    if not isinstance(typestr, str) or len(typestr) < 3 or typestr[0] not in "<>|=" or not typestr[2:].isdigit():
+        raise TypeError("%s typestr must look like '<f4' (byte order, kind, size), not %r" % (what, typestr))
+    return _typestr(typestr[1], int(typestr[2:]), typestr[0])
+
+
+def _ints(values, what):
+    out = tuple(values)
+    for v in out:
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise TypeError("%s must hold ints, not %r" % (what, values))
+    return out
+
+
+def _shape(shape, what):
+    shape = _ints(shape, what + " shape")
+    for n in shape:
+        if n < 0:
+            raise ValueError("%s shape must not be negative, got %r" % (what, shape))
+    return shape
+
+
+def _element_strides(byte_strides, itemsize, what):
+    if byte_strides is None:
+        return None
+    strides = _ints(byte_strides, what + " strides")
+    for s in strides:
+        if s % itemsize:
+            raise ValueError("%s strides %r are not multiples of the item size %d" % (what, strides, itemsize))
+    return tuple(s // itemsize for s in strides)
+
+
+class StridedMemoryView:
+    """A strided array's pointer, shape, strides (in elements), dtype and device, from any object that
+    speaks DLPack, ``__cuda_array_interface__``, ``__array_interface__`` or the buffer protocol.
+
+    ``StridedMemoryView(obj, stream_ptr)`` is ``from_any_interface``. ``stream_ptr``: the consumer's stream
+    (an int handle); work the producer queued on its own stream is ordered before it. None or -1: no
+    ordering. The view keeps ``exporting_obj`` (and what it exported) alive."""
+
+    __slots__ = ("ptr", "shape", "_strides", "_typestr", "readonly", "exporting_obj", "_device_id", "_dl_device",
+                 "_keep", "__weakref__")
+
+    def __init__(self, obj=None, stream_ptr=None):
+        self.ptr = 0
+        self.shape = ()
+        self._strides = None
+        self._typestr = "|u1"
+        self.readonly = False
+        self.exporting_obj = None
+        self._device_id = -1
+        self._dl_device = (_dlpack.CPU, 0)
+        self._keep = None
+        if obj is not None:
+            self._fill_from(StridedMemoryView.from_any_interface(obj, stream_ptr))
+
+    def _fill_from(self, other):
+        for name in StridedMemoryView.__slots__[:-1]:
+            setattr(self, name, getattr(other, name))
+
+    @classmethod
+    def _new(cls, ptr, shape, strides, typestr, readonly, obj, device_id, dl_device, keep=None):
+        self = object.__new__(cls)
+        self.ptr = ptr
+        self.shape = shape
+        self._strides = strides
+        self._typestr = typestr
+        self.readonly = bool(readonly)
+        self.exporting_obj = obj
+        self._device_id = device_id  # None: asked of the driver when wanted
+        self._dl_device = dl_device
+        self._keep = keep
+        return self
+
+    # -- constructors, one per protocol ----------------------------------------------------------------------
+    @classmethod
+    def from_any_interface(cls, obj, stream_ptr=None):
+        """A view through the first protocol ``obj`` speaks: a cudacffi Buffer directly, then DLPack,
+        ``__cuda_array_interface__``, ``__array_interface__``, the buffer protocol."""
+        from ._memory import Buffer
+
+        if isinstance(obj, StridedMemoryView):
+            return obj
+        if isinstance(obj, Buffer):
+            return cls._from_core_buffer(obj, stream_ptr)
+        if hasattr(obj, "__dlpack__"):
+            try:
+                return cls.from_dlpack(obj, stream_ptr)
+            except BufferError:  # e.g. an older numpy refusing a read-only array: try the other protocols
+                if not (hasattr(obj, "__cuda_array_interface__") or hasattr(obj, "__array_interface__")):
+                    raise
+        if hasattr(obj, "__cuda_array_interface__"):
+            return cls.from_cuda_array_interface(obj, stream_ptr)
+        if hasattr(obj, "__array_interface__"):
+            return cls.from_array_interface(obj)
+        try:
+            memoryview(obj)
+        except TypeError:
+            raise BufferError("%s speaks none of DLPack, __cuda_array_interface__, __array_interface__ or the buffer "
+                              "protocol" % type(obj).__name__) from None
+        return cls._from_python_buffer(obj)
+
+    @classmethod
+    def from_dlpack(cls, obj, stream_ptr=None):
+        """A view of ``obj.__dlpack__()`` (the capsule is kept, not consumed)."""
+        stream = None
+        if hasattr(obj, "__dlpack_device__") and obj.__dlpack_device__()[0] in _dlpack._DEVICE_TYPES:
+            stream = -1 if stream_ptr is None else stream_ptr
+        t = _dlpack.tensor(obj, stream)
+        if t.dtype[2] != 1 or t.dtype[0] not in _DL_CODES or t.dtype[1] % 8:
+            raise TypeError("unsupported DLPack dtype (code %d, %d bits, %d lanes): supported are bool, int, uint, "
+                            "float and complex scalars" % t.dtype)
+        typestr = _typestr(_DL_CODES[t.dtype[0]], t.dtype[1] // 8)
+        device_id = -1 if t.device_type == _dlpack.CPU else t.device_id
+        readonly = bool(t.flags & _dlpack.READ_ONLY)
+        return cls._new(t.data + t.byte_offset, t.shape, t.strides, typestr, readonly, obj, device_id,
+                        (t.device_type, t.device_id), keep=t.capsule)
+
+    @classmethod
+    def from_cuda_array_interface(cls, obj, stream_ptr=None):
+        """A view of ``obj.__cuda_array_interface__`` (v3 and older; no mask)."""
+        cai = obj.__cuda_array_interface__
+        view = cls._from_interface(cai, obj, "__cuda_array_interface__", device=True)
+        stream = cai.get("stream")
+        if stream is not None and stream_ptr is not None and stream_ptr != -1:
+            if not isinstance(stream, int) or stream == 0:
+                raise ValueError("__cuda_array_interface__ stream must be None or a non-zero int, not %r" % (stream,))
+            if stream != stream_ptr:
+                _order(stream, stream_ptr)
+        return view
+
+    @classmethod
+    def from_array_interface(cls, obj):
+        """A view of ``obj.__array_interface__`` (host memory)."""
+        return cls._from_interface(obj.__array_interface__, obj, "__array_interface__", device=False)
+
+    @classmethod
+    def _from_interface(cls, iface, obj, what, device):
+        if not isinstance(iface, dict):
+            raise TypeError("%s must be a dict, not %s" % (what, type(iface).__name__))
+        for key in ("shape", "typestr", "data"):
+            if key not in iface:
+                raise TypeError("%s has no %r" % (what, key))
+        if iface.get("mask") is not None:
+            raise TypeError("%s with a mask is not supported" % what)
+        typestr = _parse_typestr(iface["typestr"], what)
+        data = iface["data"]
+        if not (isinstance(data, tuple) and len(data) == 2 and isinstance(data[0], int)):
+            if device or data is None:
+                raise TypeError("%s data must be a (pointer, read-only) tuple, not %r" % (what, data))
+            return cls._from_python_buffer(data, iface, obj)  # a buffer object in place of an address
+        shape = _shape(iface["shape"], what)
+        strides = _element_strides(iface.get("strides"), int(typestr[2:]), what)
+        if strides is not None and len(strides) != len(shape):
+            raise ValueError("%s strides %r do not match its shape %r" % (what, strides, shape))
+        if device:
+            return cls._new(data[0], shape, strides, typestr, data[1], obj, None, None)
+        return cls._new(data[0], shape, strides, typestr, data[1], obj, -1, (_dlpack.CPU, 0))
+
+    @classmethod
+    def _from_python_buffer(cls, buf, iface=None, obj=None):
+        mv = memoryview(buf)
+        fmt = mv.format.lstrip("@=<>!")
+        if fmt not in _STRUCT_FORMATS:
+            raise TypeError("unsupported buffer format %r" % mv.format)
+        if not mv.c_contiguous:
+            raise ValueError("a buffer-protocol object must be C-contiguous to be viewed")
+        import _cffi_backend
+
+        ffi = _cffi_backend.FFI()
+        cdata = ffi.from_buffer(mv)  # pins the memory (PyPy) for as long as the view keeps it
+        ptr = int(ffi.cast("uintptr_t", cdata))
+        code = _STRUCT_FORMATS[fmt]
+        typestr = _typestr(code[0], int(code[1:]), "<" if _LITTLE else ">")
+        if iface is not None:
+            typestr = _parse_typestr(iface["typestr"], "__array_interface__")
+            shape = _shape(iface["shape"], "__array_interface__")
+            strides = _element_strides(iface.get("strides"), int(typestr[2:]), "__array_interface__")
+        else:
+            shape = tuple(mv.shape)
+            strides = None
+        return cls._new(ptr, shape, strides, typestr, mv.readonly, buf if obj is None else obj, -1, (_dlpack.CPU, 0),
+                        keep=(mv, cdata))
+
+    @classmethod
+    def _from_core_buffer(cls, buf, stream_ptr):
+        ptr = buf.handle
+        if stream_ptr is not None and stream_ptr != -1 and buf._attributes()[1]:
+            buf._order_before(stream_ptr)
+        dl_device = buf.__dlpack_device__()
+        return cls._new(ptr, (buf.size,), None, "|u1", False, buf, buf.device_id, dl_device)
+
+    @classmethod
+    def from_buffer(cls, buffer, shape, strides=None, *, itemsize=None, dtype=None, is_readonly=False):
+        """A view of ``shape`` (strides in elements, or None for C order) over a cudacffi Buffer; the item
+        size is ``dtype``'s or ``itemsize``. The extent must lie within the buffer."""
+        from ._memory import Buffer
+
+        if not isinstance(buffer, Buffer):
+            raise TypeError("buffer must be a Buffer, not %s" % type(buffer).__name__)
+        shape = _shape(shape, "from_buffer")
+        if dtype is not None:
+            import numpy
+
+            dt = numpy.dtype(dtype)
+            typestr = _parse_typestr(dt.str, "dtype")
+            if itemsize is not None and itemsize != dt.itemsize:
+                raise ValueError("itemsize %d differs from dtype %s's %d" % (itemsize, dt, dt.itemsize))
+        elif itemsize is not None:
+            typestr = _typestr("u", itemsize) if itemsize in (1, 2, 4, 8) else None
+            if typestr is None:
+                raise ValueError("itemsize must be 1, 2, 4 or 8 without a dtype, got %r" % (itemsize,))
+        else:
+            raise ValueError("from_buffer needs dtype or itemsize")
+        size = int(typestr[2:])
+        if strides is not None:
+            strides = _ints(strides, "from_buffer strides")
+            if len(strides) != len(shape):
+                raise ValueError("strides %r do not match shape %r" % (strides, shape))
+        lo, hi = _extent(shape, strides, size)
+        if lo < 0 or hi > buffer.size:
+            raise ValueError("a view of shape %r and strides %r (%d-byte items) reaches bytes [%d, %d), outside the "
+                             "buffer's %d" % (shape, strides, size, lo, hi, buffer.size))
+        return cls._new(buffer.handle, shape, strides, typestr, is_readonly, buffer, buffer.device_id,
+                        buffer.__dlpack_device__())
+
+    # -- what it describes -------------------------------------------------------------------------------------
+    @property
+    def strides(self):
+        """Strides in elements, or None (C-contiguous, as the producer said)."""
+        return self._strides
+
+    @property
+    def dtype(self):
+        import numpy
+
+        return numpy.dtype(self._typestr)
+
+    @property
+    def size(self):
+        n = 1
+        for d in self.shape:
+            n *= d
+        return n
+
+    @property
+    def device_id(self):
+        """The device holding the memory; -1 for host memory."""
+        if self._device_id is None:
+            self._device_id = _device_of(self.ptr)
+        return self._device_id
+
+    @property
+    def is_device_accessible(self):
+        if self._dl_device is None:
+            return True  # __cuda_array_interface__
+        return self._dl_device[0] in _dlpack._DEVICE_TYPES
+
+    def __dlpack_device__(self):
+        if self._dl_device is None:
+            self._dl_device = (_dlpack.CUDA, self.device_id)
+        return self._dl_device
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """The view as a DLPack tensor (keeping the view, and so its exporter, alive)."""
+        here = self.__dlpack_device__()
+        versioned = _dlpack.check_request("StridedMemoryView", stream, max_version, dl_device, copy, here)
+        kind, size = self._typestr[1], int(self._typestr[2:])
+        code = {v: k for k, v in _DL_CODES.items()}[kind]
+        return _dlpack.export(self, self.ptr, self.shape, self._strides, (code, 8 * size, 1), here, versioned,
+                              readonly=self.readonly)
+
+    def __repr__(self):
+        return ("StridedMemoryView(ptr=0x%x, shape=%r, strides=%r, dtype=%s, device_id=%s, readonly=%r)"
+                % (self.ptr, self.shape, self._strides, self._typestr, self._device_id, self.readonly))
+
+
+def _extent(shape, strides, itemsize):
+    """[lo, hi) bytes a view touches, relative to its pointer."""
+    if 0 in shape:
+        return 0, 0
+    if strides is None:
+        n = 1
+        for d in shape:
+            n *= d
+        return 0, n * itemsize
+    lo = hi = 0
+    for d, s in zip(shape, strides):
+        if s >= 0:
+            hi += (d - 1) * s
+        else:
+            lo += (d - 1) * s
+    return lo * itemsize, (hi + 1) * itemsize
+
+
+def _order(producer, consumer):
+    """Make stream ``consumer`` wait for the work queued on ``producer`` so far (both CUstream ints)."""
+    drv = _utils.driver()
+    ev = _utils.check(drv.cuEventCreate(drv.CUevent_flags.CU_EVENT_DISABLE_TIMING))
+    try:
+        _utils.check(drv.cuEventRecord(ev, producer))
+        _utils.check(drv.cuStreamWaitEvent(consumer, ev, 0))
+    finally:
+        _utils.check(drv.cuEventDestroy(ev))
+
+
+def _device_of(ptr):
+    drv = _utils.driver()
+    return int(_utils.check(drv.cuPointerGetAttribute(drv.CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                                                      ptr)))
+
+
+class _ViewProxy:
+    """What ``args_viewable_as_strided_memory`` passes in place of an argument: ``view(stream_ptr)``."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def view(self, stream_ptr=None):
+        return StridedMemoryView.from_any_interface(self.obj, stream_ptr)
+
+
+def args_viewable_as_strided_memory(arg_indices):
+    """A decorator: the positional arguments at ``arg_indices`` reach the function as proxies whose
+    ``view(stream_ptr)`` gives their StridedMemoryView."""
+    indices = tuple(arg_indices)
+
+    def wrap(func):
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            args = list(args)
+            for i in indices:
+                args[i] = _ViewProxy(args[i])
+            return func(*args, **kwargs)
+        return wrapper
+    return wrap

@@ -1,0 +1,484 @@
+"""cudacffi.core memory on a GPU: every memory resource allocates, round-trips with numpy and fills; stream-ordered
+allocation and frees; Device.memory_resource; graphs from builders (split, join, host callback, relaunch);
+IPC between spawned processes (and the refusal under fork); on CPython, CuPy, PyTorch and numba-cuda see a
+Buffer in place and a launch takes their arrays; the examples core_memory and core_graph."""
+
+import array
+import ctypes
+import gc
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, script_env
+
+pytestmark = pytest.mark.gpu
+
+KERNELS = r"""
+extern "C" __global__ void add_one(int *x, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] += 1;
+}
+
+extern "C" __global__ void twice(int *y, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] *= 2;
+}
+
+extern "C" __global__ void combine(const int *x, const int *y, int *z, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) z[i] = x[i] + 2 * y[i];
+}
+
+extern "C" __global__ void axpy(float a, const float *x, const float *y, float *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = a * x[i] + y[i];
+}
+"""
+
+
+@pytest.fixture
+def core():
+    import cudacffi.core as core
+
+    return core
+
+
+@pytest.fixture
+def dev(core):
+    d = core.Device(0)
+    d.set_current()
+    return d
+
+
+@pytest.fixture
+def stream(dev):
+    s = dev.create_stream()
+    yield s
+    s.close()
+
+
+_module = {}
+
+
+def kernel(dev, name):
+    from cudacffi.core import Program, ProgramOptions
+
+    if "m" not in _module:
+        _module["m"] = Program(KERNELS, "c++", ProgramOptions(arch="sm_" + dev.arch)).compile("cubin")
+    return _module["m"].get_kernel(name)
+
+
+def host_ints(buf, stream):
+    out = array.array("i", bytes(buf.size))
+    buf.copy_to(out, stream=stream)
+    stream.sync()
+    return list(out)
+
+
+# -- memory resources ----------------------------------------------------------------------------------------
+
+def _resources(core, dev):
+    """(name, factory) of every resource this device supports; a factory may skip."""
+    def own_pool():
+        if not dev.properties.memory_pools_supported:
+            pytest.skip("this device has no memory pools")
+        return core.DeviceMemoryResource(dev, core.DeviceMemoryResourceOptions(max_size=1 << 30))
+
+    def pinned():
+        try:
+            return core.PinnedMemoryResource()
+        except core.CUDAError as e:
+            pytest.skip("no host memory pools here: %s" % e)
+
+    def managed():
+        if not dev.properties.managed_memory:
+            pytest.skip("this device has no managed memory")
+        return core.ManagedMemoryResource(core.ManagedMemoryResourceOptions(preferred_location=dev.device_id))
+
+    return {"default": lambda: dev.memory_resource, "own_pool": own_pool, "pinned": pinned, "managed": managed,
+            "legacy_pinned": core.LegacyPinnedMemoryResource,
+            "synchronous": lambda: core.SynchronousMemoryResource(dev)}
+
+
+@pytest.mark.parametrize("name", ["default", "own_pool", "pinned", "managed", "legacy_pinned", "synchronous"])
+def test_each_resource_allocates_round_trips_with_numpy_and_fills(core, dev, stream, name):
+    np = pytest.importorskip("numpy")
+    mr = _resources(core, dev)[name]()
+    src = np.arange(4096, dtype=np.uint32) * 3
+    buf = mr.allocate(src.nbytes, stream=stream)
+    try:
+        assert buf.size == src.nbytes and buf.memory_resource is mr and buf.handle != 0
+        assert buf.is_device_accessible
+        buf.copy_from(src, stream=stream)
+        back = np.empty_like(src)
+        buf.copy_to(back, stream=stream)
+        stream.sync()
+        assert (back == src).all()
+        other = mr.allocate(src.nbytes, stream=stream)
+        buf.copy_to(other, stream=stream)  # device to device
+        other.fill(0xAB, stream=stream)
+        buf.fill(0xBEEF, 2, stream=stream)
+        stream.sync()
+        u16 = np.empty(src.nbytes // 2, dtype=np.uint16)
+        buf.copy_to(u16, stream=stream)
+        u8 = np.empty(src.nbytes, dtype=np.uint8)
+        other.copy_to(u8, stream=stream)
+        stream.sync()
+        assert (u16 == 0xBEEF).all() and (u8 == 0xAB).all()
+        if buf.is_host_accessible:  # read in place by the host
+            direct = np.frombuffer(ctypes.string_at(buf.handle, buf.size), dtype=np.uint16)
+            assert (direct == 0xBEEF).all()
+        expected_device = {"pinned": 3, "legacy_pinned": 3, "managed": 13}.get(name, 2)
+        assert buf.__dlpack_device__()[0] == expected_device
+        other.close(stream)
+    finally:
+        buf.close(stream)
+        buf.close(stream)
+    stream.sync()
+
+
+def test_stream_ordered_allocations_and_frees_on_one_stream(core, dev, stream):
+    if not dev.properties.memory_pools_supported:
+        pytest.skip("this device has no memory pools")
+    mr = core.DeviceMemoryResource(dev, core.DeviceMemoryResourceOptions())
+    n = 1 << 16
+    keep = mr.allocate(4 * n, stream=stream)
+    keep.fill(0, stream=stream)
+    add = kernel(dev, "add_one")
+    config = core.LaunchConfig(grid=n // 256, block=256)
+    for i in range(50):  # nothing synchronizes: each free is ordered after the work that used the buffer
+        tmp = mr.allocate(4 * n, stream=stream)
+        tmp.copy_from(keep, stream=stream)
+        core.launch(stream, config, add, tmp, n)
+        keep.copy_from(tmp, stream=stream)
+        tmp.close()  # on its allocation stream
+    assert host_ints(keep, stream) == [50] * n
+    assert mr.attributes.used_mem_current >= 4 * n
+    keep.close()
+    stream.sync()
+    assert mr.attributes.used_mem_current == 0
+    assert mr.attributes.release_threshold == (1 << 64) - 1  # freed memory stays in the pool
+    mr.close()
+    mr.close()
+    assert mr.is_closed
+
+
+def test_garbage_collected_buffer_is_freed_on_its_allocation_stream(core, dev, stream):
+    if not dev.properties.memory_pools_supported:
+        pytest.skip("this device has no memory pools")
+    import warnings
+
+    mr = core.DeviceMemoryResource(dev, core.DeviceMemoryResourceOptions())
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always", ResourceWarning)
+        buf = mr.allocate(1 << 20, stream=stream)
+        buf.fill(1, stream=stream)
+        del buf
+        for _ in range(3):
+            gc.collect()
+    stream.sync()
+    assert mr.attributes.used_mem_current == 0
+    assert any("freed by the garbage collector" in str(w.message) for w in seen)
+    mr.close()
+
+
+def test_device_memory_resource_is_settable(core, dev, stream):
+    default = dev.memory_resource
+    assert isinstance(default, (core.DeviceMemoryResource, core.SynchronousMemoryResource))
+    assert default is core.Device(0).memory_resource
+    with pytest.raises(TypeError, match="must be a MemoryResource"):
+        dev.memory_resource = object()
+    dev.memory_resource = core.LegacyPinnedMemoryResource()
+    try:
+        buf = dev.allocate(64, stream=stream)
+        assert buf.is_host_accessible and buf.is_device_accessible
+        buf.close()
+    finally:
+        dev.memory_resource = default
+    assert dev.allocate(8, stream=stream).memory_resource is default
+
+
+def test_peer_access_of_a_pool(core, dev):
+    if not dev.properties.memory_pools_supported:
+        pytest.skip("this device has no memory pools")
+    mr = core.DeviceMemoryResource(dev, core.DeviceMemoryResourceOptions())
+    assert len(mr.peer_accessible_by) == 0
+    peers = [d for d in core.Device.get_all_devices() if d != dev and dev.can_access_peer(d)]
+    if peers:
+        mr.peer_accessible_by = peers[:1]
+        assert peers[0] in mr.peer_accessible_by
+        mr.peer_accessible_by = []
+        assert len(mr.peer_accessible_by) == 0
+    mr.close()
+
+
+def test_views_of_buffers_and_dlpack_exports_on_the_device(core, dev, stream):
+    from cudacffi.core import _dlpack
+    from cudacffi.core.utils import StridedMemoryView
+
+    buf = dev.allocate(64, stream=stream)
+    v = StridedMemoryView(buf, stream_ptr=int(stream.handle))
+    assert (v.ptr, v.shape, v.device_id, v.is_device_accessible) == (buf.handle, (64,), 0, True)
+    t = _dlpack.read(buf.__dlpack__(stream=int(stream.handle), max_version=(1, 0)))
+    assert (t.data, t.device_type, t.device_id, t.shape) == (buf.handle, 2, 0, (64,))
+    cai = buf.__cuda_array_interface__
+    assert cai["data"] == (buf.handle, False) and cai["stream"] == int(stream.handle)
+    buf.close()
+
+
+# -- graphs ----------------------------------------------------------------------------------------------------
+
+def test_graph_from_a_split_builder_runs_and_relaunches(core, dev, stream):
+    from cudacffi.core.graph import GraphBuilder, GraphCompleteOptions
+
+    n = 1024
+    x, y, z = (dev.allocate(4 * n, stream=stream) for _ in range(3))
+    x.copy_from(array.array("i", range(n)), stream=stream)
+    y.copy_from(array.array("i", range(n)), stream=stream)
+    z.fill(0, stream=stream)
+    stream.sync()
+    config = core.LaunchConfig(grid=n // 256, block=256)
+    fired = []
+    gb = dev.create_graph_builder().begin_building()
+    assert gb.is_building
+    left, right = gb.split(2)
+    assert left is gb and right.is_join_required and not gb.is_join_required
+    core.launch(left, config, kernel(dev, "add_one"), x, n)
+    core.launch(right, config, kernel(dev, "twice"), y, n)
+    with pytest.raises(RuntimeError, match="cannot end building"):
+        right.end_building()
+    joined = GraphBuilder.join(right, left)  # the builder that began building is the one returned
+    assert joined is gb
+    core.launch(joined, config, kernel(dev, "combine"), x, y, z, n)
+    joined.callback(lambda: fired.append("plain"))
+    joined.callback(fired.append, user_data="with data")
+    graph = joined.end_building().complete(GraphCompleteOptions(upload_stream=stream))
+    assert not joined.is_building
+    for _ in range(3):
+        graph.launch(stream)
+    stream.sync()
+    assert host_ints(x, stream) == [i + 3 for i in range(n)]
+    assert host_ints(y, stream) == [8 * i for i in range(n)]
+    assert host_ints(z, stream) == [(i + 3) + 16 * i for i in range(n)]
+    assert fired == ["plain", "with data"] * 3
+    graph.close()
+    graph.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        graph.launch(stream)
+    gb.close()
+    for b in (x, y, z):
+        b.close()
+
+
+def test_two_builders_of_a_stream_and_a_device_make_graphs_that_relaunch(core, dev, stream, tmp_path):
+    n = 256
+    x = dev.allocate(4 * n, stream=stream)
+    x.fill(0, stream=stream)
+    stream.sync()
+    config = core.LaunchConfig(grid=1, block=n)
+    graphs = []
+    for gb in (stream.create_graph_builder(), dev.create_graph_builder()):
+        gb.begin_building("thread_local")
+        core.launch(gb, config, kernel(dev, "add_one"), x, n)
+        gb.end_building()
+        gb.debug_dot_print(str(tmp_path / "g.dot"))
+        graphs.append(gb.complete())
+        gb.close()
+    assert (tmp_path / "g.dot").read_text().startswith("digraph")
+    assert not stream.is_closed  # the stream's builder does not own it
+    for _ in range(2):
+        for g in graphs:
+            g.launch(stream)
+    assert host_ints(x, stream) == [4] * n
+    for g in graphs:
+        g.close()
+    x.close()
+
+
+# -- IPC ---------------------------------------------------------------------------------------------------------
+
+IPC_SCRIPT = r"""
+import multiprocessing as mp
+import sys
+
+sys.path.insert(0, %(root)r)
+import cudacffi.core as core
+
+N = 1 << 20
+
+
+def child(shared, queue):
+    try:
+        core.Device(0).set_current()
+        if isinstance(shared, tuple):  # (mapped resource, descriptor): the explicit way
+            mr, descriptor = shared
+            buf = core.Buffer.from_ipc_descriptor(mr, descriptor, stream=core.Device(0).default_stream)
+        else:  # a pickled Buffer: mapped through the registry
+            buf = shared
+            mr = buf.memory_resource
+        out = bytearray(N)
+        buf.copy_to(out)
+        buf.fill(0x77, stream=core.Device(0).default_stream)  # written by the child, read by the parent
+        core.Device(0).sync()
+        queue.put(("ok", bytes(out[:8]), out.count(0x5A), buf.is_mapped, mr.is_mapped))
+        buf.close()
+    except Exception as e:
+        queue.put(("error", repr(e)))
+
+
+def forked_child(handle, queue):
+    try:
+        core.DeviceMemoryResource.from_allocation_handle(0, handle)
+        queue.put("imported")
+    except RuntimeError as e:
+        queue.put(str(e))
+
+
+if __name__ == "__main__":
+    dev = core.Device(0)
+    dev.set_current()
+    mr = core.DeviceMemoryResource(dev, core.DeviceMemoryResourceOptions(ipc_enabled=True))
+    assert mr.is_ipc_enabled and not mr.is_mapped and mr.uuid is not None
+    buf = mr.allocate(N, stream=dev.default_stream)
+    buf.fill(0x5A, stream=dev.default_stream)
+    dev.sync()
+    results = []
+    for shared in ((mr, buf.ipc_descriptor), buf):  # two spawned processes, one after the other
+        ctx = mp.get_context("spawn")
+        q = ctx.Queue()
+        p = ctx.Process(target=child, args=(shared, q))
+        p.start()
+        results.append(q.get(timeout=120))
+        p.join(120)
+        assert p.exitcode == 0, p.exitcode
+        if shared is not buf:
+            buf.fill(0x5A, stream=dev.default_stream)  # again, for the next child
+            dev.sync()
+    print("children", results)
+    seen = bytearray(N)  # the last child filled it with 0x77
+    buf.copy_to(seen)
+    print("after_child_fill", seen.count(0x77) == N)
+    if hasattr(__import__("os"), "fork"):
+        fctx = mp.get_context("fork")
+        fq = fctx.Queue()
+        fp = fctx.Process(target=forked_child, args=(mr.allocation_handle.handle, fq))
+        fp.start()
+        print("fork", fq.get(timeout=120))
+        fp.join(120)
+    buf.close()
+    mr.close()
+"""
+
+
+def test_ipc_between_spawned_processes_sees_the_same_bytes(tmp_path, dev):
+    if not dev.properties.memory_pools_supported or not dev.properties.handle_type_posix_file_descriptor_supported:
+        pytest.skip("this device cannot share memory pools through file descriptors")
+    script = tmp_path / "ipc_script.py"
+    script.write_text(IPC_SCRIPT % {"root": ROOT})
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=script_env(),
+                       timeout=600, cwd=str(tmp_path))
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = dict(line.split(" ", 1) for line in r.stdout.strip().splitlines())
+    children = eval(lines["children"])
+    for c in children:
+        assert c[0] == "ok", c
+        assert c[1] == b"\x5a" * 8 and c[2] == 1 << 20 and c[3] is True and c[4] is True
+    assert lines["after_child_fill"] == "True"
+    if "fork" in lines:
+        assert "spawn" in lines["fork"] and "forked" in lines["fork"], lines["fork"]
+
+
+# -- other libraries (CPython) ---------------------------------------------------------------------------------------
+
+@pytest.fixture
+def pattern(dev, stream):
+    buf = dev.allocate(256, stream=stream)
+    buf.copy_from(bytes(range(256)), stream=stream)
+    stream.sync()
+    yield buf
+    buf.close()
+
+
+def test_cupy_sees_a_buffer_in_place(pattern, stream):
+    cupy = pytest.importorskip("cupy")
+    a = cupy.asarray(pattern)
+    assert a.data.ptr == pattern.handle and a.dtype == cupy.uint8 and a.shape == (256,)
+    assert cupy.asnumpy(a).tolist() == list(range(256))
+    a[0] = 200  # the same memory
+    cupy.cuda.runtime.deviceSynchronize()
+    assert bytes(pattern.copy_to(bytearray(256), stream=stream))[0] == 200
+    if hasattr(cupy, "from_dlpack"):
+        b = cupy.from_dlpack(pattern)
+        assert b.data.ptr == pattern.handle
+
+
+def test_torch_sees_a_buffer_in_place(pattern):
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("torch without CUDA")
+    t = torch.as_tensor(pattern, device="cuda")
+    assert t.data_ptr() == pattern.handle and t.dtype == torch.uint8 and t.shape == (256,)
+    d = torch.from_dlpack(pattern)
+    assert d.data_ptr() == pattern.handle and d.device.type == "cuda" and d.device.index == 0
+    assert d.cpu().tolist() == list(range(256))
+
+
+def test_numba_sees_a_buffer_in_place(pattern):
+    try:
+        from numba import cuda as numba_cuda
+    except ImportError:
+        pytest.skip("numba is not installed")
+    if not numba_cuda.is_available():
+        pytest.skip("numba sees no CUDA device")
+    arr = numba_cuda.as_cuda_array(pattern)
+    assert arr.__cuda_array_interface__["data"][0] == pattern.handle and arr.shape == (256,)
+    assert arr.copy_to_host().tolist() == list(range(256))
+
+
+def test_a_launch_takes_a_cupy_array_a_torch_tensor_and_views_of_both(core, dev, stream):
+    cupy = pytest.importorskip("cupy")
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("torch without CUDA")
+    from cudacffi.core.utils import StridedMemoryView
+
+    n = 512
+    x = cupy.arange(n, dtype=cupy.float32)
+    y = torch.ones(n, dtype=torch.float32, device="cuda")
+    torch.cuda.synchronize()
+    cupy.cuda.runtime.deviceSynchronize()
+    out = dev.allocate(4 * n, stream=stream)
+    config = core.LaunchConfig(grid=2, block=256)
+    core.launch(stream, config, kernel(dev, "axpy"), 2.0, x, y, out, n)
+    got = array.array("f", bytes(4 * n))
+    out.copy_to(got, stream=stream)
+    stream.sync()
+    assert list(got) == [2.0 * i + 1.0 for i in range(n)]
+    vx = StridedMemoryView(x, stream_ptr=int(stream.handle))
+    vy = StridedMemoryView(y, stream_ptr=int(stream.handle))
+    assert (vx.ptr, vx.shape, vx.device_id, str(vx.dtype)) == (x.data.ptr, (n,), 0, "float32")
+    assert (vy.ptr, vy.shape, vy.device_id, str(vy.dtype)) == (y.data_ptr(), (n,), 0, "float32")
+    core.launch(stream, config, kernel(dev, "axpy"), 1.0, vx, vy, out, n)  # the views, unwrapped
+    out.copy_to(got, stream=stream)
+    stream.sync()
+    assert list(got) == [i + 1.0 for i in range(n)]
+    out.close()
+
+
+# -- the examples ------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["core_memory", "core_graph"])
+def test_example_runs_and_passes(name):
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "examples", name + ".py")], capture_output=True,
+                       text=True, env=dict(os.environ), timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
+    last = r.stdout.strip().splitlines()[-1]
+    assert last.startswith(name + ":") and last.endswith("passed"), r.stdout
+
