@@ -298,7 +298,7 @@ class _Block:
                     p[0] = values[i]
                 for i, p in self.hslots:
                     v = values[i]
-                    if not isinstance(v, Handle):  # only our handles store their value; others: getPtr()
+                    if not isinstance(v, _VALUE_TYPES):  # only these store their value; others: getPtr()
                         raise TypeError
                     p[0] = v._v
                 for i, p in self.pslots:
@@ -327,6 +327,19 @@ class _Block:
                 mem[i] = slot
                 _store(a, v, slot, i, func)
         self.seen = values
+
+
+_VALUE_TYPES = (Handle,)  # classes whose ``_v`` is the value their getPtr() points to
+
+
+def value_type(cls):
+    """Let objects of ``cls`` pack under type None by their ``_v`` (the value ``getPtr()`` points to) instead
+    of a call to ``getPtr()``: ``cudacffi.core.Buffer``. An object without ``_v`` (a closed Buffer) still
+    goes through ``getPtr()``, which says what is wrong."""
+    global _VALUE_TYPES
+    if cls not in _VALUE_TYPES:
+        _VALUE_TYPES = _VALUE_TYPES + (cls,)
+    return cls
 
 
 def _unchanging(values):

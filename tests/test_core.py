@@ -466,6 +466,22 @@ def test_buffers_pack_as_their_device_pointers():
     assert k._arg_plans[tuple([Buffer] * 16)] == ((None,) * 16, None)  # nothing converted per launch
 
 
+def test_buffers_pack_by_value_and_a_closed_one_is_named(monkeypatch):
+    """The packer takes a Buffer's pointer as it takes a handle's (no getPtr() call per launch), and a
+    Buffer closed since the last launch of the same arguments is refused, not packed as a stale pointer."""
+    k = fake_kernel([8, 8])
+    a, b = fake_buffer(0x7f0000001000), fake_buffer(0x7f0000002000)
+    calls = []
+    real = Buffer.getPtr
+    monkeypatch.setattr(Buffer, "getPtr", lambda self: calls.append(self) or real(self))
+    assert packed(k, a, b) == [le(0x7f0000001000, 8), le(0x7f0000002000, 8)]
+    assert calls == []
+    b.close()
+    with pytest.raises(ValueError, match="closed"):
+        packed(k, a, b)
+    assert packed(k, a, fake_buffer(0x7f0000003000)) == [le(0x7f0000001000, 8), le(0x7f0000003000, 8)]
+
+
 def test_python_int_is_packed_at_the_parameters_size():
     k = fake_kernel([1, 2, 4, 8, 4, 8])
     got = packed(k, -1, 300, -5, 1 << 40, 3_000_000_000, (1 << 64) - 1)

@@ -16,6 +16,7 @@ an object with ``__del__`` costs about a microsecond more to collect.
 import sys
 import warnings
 
+from .. import _params
 from . import _dlpack, _utils
 from ._utils import check
 
@@ -99,6 +100,7 @@ def _pointer_attributes(ptr):
     return (ordinal, True, False, False)
 
 
+@_params.value_type  # launch() packs a Buffer by its _v, the device pointer
 class Buffer:
     """``size`` bytes of memory from a memory resource (or wrapped with ``Buffer.from_handle``).
     ``handle`` is its address (an int)."""
