@@ -41,6 +41,11 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned
     return 0;
 }
 
+CUresult cuLaunchKernelEx(const void *config, void *f, void **params, void **extra) {
+    (void)config; (void)f; (void)params; (void)extra;
+    return 0;
+}
+
 static const struct { const char *name; void *fn; } TABLE[] = {
     {"cuInit", (void *)cuInit}, {"cuDriverGetVersion", (void *)cuDriverGetVersion},
     {"cuDeviceGet", (void *)cuDeviceGet}, {"cuDeviceGetCount", (void *)cuDeviceGetCount},
@@ -50,7 +55,7 @@ static const struct { const char *name; void *fn; } TABLE[] = {
     {"cuPointerGetAttribute", (void *)cuPointerGetAttribute}, {"cuMemAlloc", (void *)cuMemAlloc_v2},
     {"cuMemFree", (void *)cuMemFree_v2}, {"cuMemGetInfo", (void *)cuMemGetInfo_v2},
     {"cuFuncGetAttribute", (void *)cuFuncGetAttribute}, {"cuDeviceGetName", (void *)cuDeviceGetName},
-    {"cuLaunchKernel", (void *)cuLaunchKernel},
+    {"cuLaunchKernel", (void *)cuLaunchKernel}, {"cuLaunchKernelEx", (void *)cuLaunchKernelEx},
 };
 
 CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int version, unsigned long long flags, int *status) {
