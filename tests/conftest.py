@@ -153,6 +153,17 @@ def library_missing(message):
     pytest.skip(message)
 
 
+def build_standin(tmp_path_factory, source, name="libcuda.so.1", *flags):
+    """Compile ``tests/<source>`` with the system C compiler into the shared library ``name`` in a fresh
+    temporary folder (a stand-in for a CUDA library); returns its path."""
+    import subprocess
+
+    out = tmp_path_factory.mktemp(os.path.splitext(source)[0]) / name
+    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", *flags, "-o", str(out),
+                    os.path.join(ROOT, "tests", source)], check=True)
+    return str(out)
+
+
 def run_python(code, env=None, timeout=120):
     """Run ``code`` in a fresh interpreter (loading is process-global); returns CompletedProcess."""
     import subprocess

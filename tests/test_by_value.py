@@ -1,22 +1,17 @@
 """Outputs returned by value (``codegen.lowering.ByValue``): failures, values equal to the sentinels, and
 threads, against the stand-in libcuda of ``value_libcuda.c`` (in fresh interpreters: loading is global)."""
 
-import os
-import subprocess
 
 import pytest
 
-from conftest import ROOT, run_python
+from conftest import build_standin, run_python
 
 pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
 
 
 @pytest.fixture(scope="module")
 def value_libcuda(tmp_path_factory):
-    out = tmp_path_factory.mktemp("value") / "libcuda.so.1"
-    src = os.path.join(ROOT, "tests", "value_libcuda.c")
-    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-o", str(out), src], check=True)
-    return str(out)
+    return build_standin(tmp_path_factory, "value_libcuda.c")
 
 
 def run(code, lib):

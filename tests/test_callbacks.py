@@ -4,23 +4,18 @@ on a thread of their own (``fake_callbacks.c``): the trampolines, user data, lif
 Loading is process-global, so each case runs in a fresh interpreter.
 """
 
-import os
-import subprocess
 import textwrap
 
 import pytest
 
-from conftest import ROOT, run_python
+from conftest import build_standin, run_python
 
 pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
 
 
 @pytest.fixture(scope="module")
 def fake_driver(tmp_path_factory):
-    out = tmp_path_factory.mktemp("fake") / "libcuda.so.1"
-    src = os.path.join(ROOT, "tests", "fake_callbacks.c")
-    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-pthread", "-o", str(out), src], check=True)
-    return str(out)
+    return build_standin(tmp_path_factory, "fake_callbacks.c", "libcuda.so.1", "-pthread")
 
 
 def run(fake_driver, body):

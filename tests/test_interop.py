@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, library_missing, run_python
+from conftest import ROOT, build_standin, library_missing, run_python
 from test_signatures import PAIRS, reference, reference_enums
 
 sys.path.insert(0, ROOT)
@@ -213,10 +213,7 @@ def test_bad_input_raises_naming_the_parameter(call, exc, name):
 
 @pytest.fixture(scope="module")
 def fake_libcuda(tmp_path_factory):
-    out = tmp_path_factory.mktemp("fake") / "libcuda.so.1"
-    src = os.path.join(ROOT, "tests", "fake_libcuda.c")
-    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-o", str(out), src], check=True)
-    return str(out)
+    return build_standin(tmp_path_factory, "fake_libcuda.c")
 
 
 def test_profiler_and_gl_calls_return_a_status(fake_libcuda):

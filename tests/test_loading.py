@@ -4,23 +4,19 @@ Loading is global to a process, so each case runs in a fresh interpreter. A stan
 from ``fake_libcuda.c`` answers with codes that say which symbol was called.
 """
 
-import os
 import subprocess
 import sys
 
 import pytest
 
-from conftest import ROOT, run_python, script_env
+from conftest import ROOT, build_standin, run_python, script_env
 
 pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
 
 
 @pytest.fixture(scope="module")
 def fake_libcuda(tmp_path_factory):
-    out = tmp_path_factory.mktemp("fake") / "libcuda.so.1"
-    src = os.path.join(ROOT, "tests", "fake_libcuda.c")
-    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-o", str(out), src], check=True)
-    return str(out)
+    return build_standin(tmp_path_factory, "fake_libcuda.c")
 
 
 def test_import_touches_no_library_and_first_call_raises():

@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT, run_python
+from conftest import ROOT, build_standin, run_python
 
 from cudacffi import nvml
 
@@ -25,11 +25,8 @@ def fake_nvml(tmp_path_factory):
     from cudacffi._gen import SOURCE
 
     version = SOURCE.split("cuda-")[-1] if SOURCE.startswith("snapshot") else "12.9"
-    out = tmp_path_factory.mktemp("fake_nvml") / "libnvidia-ml.so.1"
     include = os.path.join(ROOT, "headers", "cuda-%s" % version, "include")
-    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-I", include, "-o", str(out),
-                    os.path.join(ROOT, "tests", "fake_libnvml.c")], check=True)
-    return {"CUDACFFI_LIBNVML": str(out)}
+    return {"CUDACFFI_LIBNVML": build_standin(tmp_path_factory, "fake_libnvml.c", "libnvidia-ml.so.1", "-I", include)}
 
 
 def run(code, env):

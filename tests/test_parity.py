@@ -6,12 +6,10 @@ The attribute cases run in a fresh interpreter each (loading is process-global) 
 pointers it was given.
 """
 
-import os
-import subprocess
 
 import pytest
 
-from conftest import ROOT, run_python
+from conftest import ROOT, build_standin, run_python
 
 pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
 
@@ -20,10 +18,7 @@ from cudacffi import driver, nvjitlink, nvvm, runtime  # noqa: E402
 
 @pytest.fixture(scope="module")
 def attr_libcuda(tmp_path_factory):
-    out = tmp_path_factory.mktemp("attr") / "libcuda.so.1"
-    src = os.path.join(ROOT, "tests", "attr_libcuda.c")
-    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-o", str(out), src], check=True)
-    return str(out)
+    return build_standin(tmp_path_factory, "attr_libcuda.c")
 
 
 def run_against(lib, body):

@@ -98,6 +98,14 @@ class _PoolAttributes:
         return "<pool attributes %s>" % " ".join("%s=%d" % (n, getattr(self, n)) for n in names)
 
 
+class _DeviceOnly:
+    """The accessibility of a resource whose memory is one device's alone (``_device_id``)."""
+
+    device_id = property(lambda self: self._device_id)
+    is_device_accessible = property(lambda self: True)
+    is_host_accessible = property(lambda self: False)
+
+
 class _MemPool(MemoryResource):
     """A memory resource on a CUDA memory pool."""
 
@@ -318,7 +326,7 @@ def _pool_props(drv, location_type, location_id, ipc, max_size):
     return props
 
 
-class DeviceMemoryResource(_MemPool):
+class DeviceMemoryResource(_DeviceOnly, _MemPool):
     """Device memory from a CUDA memory pool: ``DeviceMemoryResource(device)`` uses the device's current pool
     (not owned), ``DeviceMemoryResource(device, options)`` creates a pool of its own."""
 
@@ -351,18 +359,6 @@ class DeviceMemoryResource(_MemPool):
         """The resource of another process's pool, from its ``allocation_handle`` (an IPCAllocationHandle or a
         file descriptor, which stays the caller's to close); it maps buffers, it cannot allocate."""
         return cls._import_pool(alloc_handle, _device_id(device_id))
-
-    @property
-    def device_id(self):
-        return self._device_id
-
-    @property
-    def is_device_accessible(self):
-        return True
-
-    @property
-    def is_host_accessible(self):
-        return False
 
     @property
     def peer_accessible_by(self):
@@ -635,7 +631,7 @@ class LegacyPinnedMemoryResource(MemoryResource):
         return "<LegacyPinnedMemoryResource>"
 
 
-class SynchronousMemoryResource(MemoryResource):
+class SynchronousMemoryResource(_DeviceOnly, MemoryResource):
     """Device memory from plain ``cuMemAlloc`` / ``cuMemFree``: ``Device.memory_resource`` for a device without
     memory pools. Beyond cuda.core (which keeps it private)."""
 
@@ -656,18 +652,6 @@ class SynchronousMemoryResource(MemoryResource):
             check(drv.cuStreamSynchronize(_utils.stream_handle(stream)))
         if ptr:
             check(drv.cuMemFree(ptr))
-
-    @property
-    def device_id(self):
-        return self._device_id
-
-    @property
-    def is_device_accessible(self):
-        return True
-
-    @property
-    def is_host_accessible(self):
-        return False
 
     def __repr__(self):
         return "<SynchronousMemoryResource device=%d>" % self._device_id
