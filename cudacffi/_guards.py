@@ -187,6 +187,23 @@ def _not_a_handle(func, names, values):
                                  "host memory; pass int(...) if it is an address)" % type(v).__name__)
 
 
+# NVRTC parameters that must not be NULL: libnvrtc 12.0 aborts the process on a NULL name expression
+# (nvrtcAddNameExpression, nvrtcGetLoweredName: an uncaught std::logic_error), later versions return an error
+NOT_NULL = ("name_expression",)
+
+
+def _required(func, names, values):
+    for name, v in zip(names, values):
+        if v is None or (isinstance(v, int) and not v):
+            raise argument_error(func, name, "must be bytes (a C++ name expression), not %r (NULL)" % (v,))
+
+
+def _null(prog):
+    """Whether ``prog`` is NULL (None or 0): libnvrtc 12.0 dereferences a NULL program (later versions report
+    NVRTC_ERROR_INVALID_PROGRAM, which the binding returns itself)."""
+    return prog is None or (prog.__class__ is int and prog == 0)
+
+
 def _in_use(func):
     return argument_error(func, "prog", "is a program in use by a call of this thread (destroyed from inside "
                           "that call's argument conversion)", ValueError)
@@ -206,7 +223,7 @@ def guard_programs(namespace, handle_cls, invalid):
     live. Returns the ``Programs`` table."""
     programs = Programs(handle_cls)
     env = {"_programs": programs, "_invalid": invalid, "_IN_USE": IN_USE, "_in_use": _in_use,
-           "_not_a_handle": _not_a_handle}
+           "_not_a_handle": _not_a_handle, "_required": _required, "_null": _null}
     for name, f in list(namespace.items()):
         if not name.startswith("nvrtc") or not hasattr(f, "__code__"):
             continue
@@ -218,6 +235,8 @@ def guard_programs(namespace, handle_cls, invalid):
                     "    return r\n")
         elif name == "nvrtcDestroyProgram" and params[:1] == ("prog",):
             body = ("    v = _programs.value(prog)\n"
+                    "    if v is None and _null(prog):\n"
+                    "        return (_invalid,)\n"
                     "    if v is not None:\n"
                     "        why = _programs.claim(v)\n"
                     "        if why == _IN_USE:\n"
@@ -230,16 +249,19 @@ def guard_programs(namespace, handle_cls, invalid):
             others = params[1:]
             check = ("    _not_a_handle(%r, %r, (%s))\n" % (name, others, "".join(p + ", " for p in others))
                      if others else "")
+            required = tuple(p for p in others if p in NOT_NULL)
+            if required:
+                check += "    _required(%r, %r, (%s))\n" % (name, required, "".join(p + ", " for p in required))
             body = check + ("    v = _programs.value(prog)\n"
                             "    if v is None:\n"
-                            "        return _f({args})\n"
+                            "        return %s if _null(prog) else _f({args})\n"
                             "    held = _programs.enter(v)\n"
                             "    if held.__class__ is str:\n"
                             "        return %s\n"
                             "    try:\n"
                             "        return _f({args})\n"
                             "    finally:\n"
-                            "        held.leave()\n" % bad)
+                            "        held.leave()\n" % (bad, bad))
         else:
             continue
         namespace[name] = wrap(f, body, env)

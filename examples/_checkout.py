@@ -15,7 +15,8 @@ def _one_line(kind, value, tb):
 
     cannot_run = (LibraryNotFoundError, FunctionNotFoundError, CUDAError)
     bytes_on_pypy = isinstance(value, ValueError) and "bytearray(n)" in str(value)
-    if isinstance(value, cannot_run) or bytes_on_pypy or (isinstance(value, RuntimeError) and "CUDA error" in str(value)):
+    family_not_built = isinstance(value, ImportError) and str(value).startswith("cudacffi.")  # older headers
+    if isinstance(value, cannot_run) or bytes_on_pypy or family_not_built or (isinstance(value, RuntimeError) and "CUDA error" in str(value)):
         script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "example"
         print("%s: cannot run: %s" % (script, " ".join(str(value).split())), file=sys.stderr)
         return

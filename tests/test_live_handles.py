@@ -34,14 +34,15 @@ def _libraries():
     try:
         nvrtc.nvrtcVersion()
         nvvm.version()
-        nvjitlink.version()
+        nvjitlink.destroy(nvjitlink.create(1, ["-arch=sm_80"]))  # (12.0 headers have no nvJitLinkVersion)
     except (cudacffi.LibraryNotFoundError, RuntimeError) as e:
         library_missing(str(e))
 
 
 def _nvfatbin():
     """cudacffi.nvfatbin with its library, or skip (builds from CUDA < 12.4 headers have no nvFatbin)."""
-    m = pytest.importorskip("cudacffi.nvfatbin", reason="this build has no nvFatbin (CUDA < 12.4 headers)")
+    m = pytest.importorskip("cudacffi.nvfatbin", reason="this build has no nvFatbin (CUDA < 12.4 headers)",
+                            exc_type=ImportError)
     try:
         m.version()
     except cudacffi.LibraryNotFoundError as e:

@@ -194,3 +194,23 @@ def test_a_log_buffer_too_small_is_refused(make_program):
     size = check(nvrtc.nvrtcGetProgramLogSize(prog))
     with pytest.raises(ValueError, match="'log'"):
         nvrtc.nvrtcGetProgramLog(prog, bytearray(size // 2))
+
+
+@pytest.mark.parametrize("func", ["nvrtcAddNameExpression", "nvrtcGetLoweredName"])
+def test_a_null_name_expression_is_refused_by_name(make_program, func):
+    """libnvrtc 12.0 aborts the whole process on a NULL name expression; the binding refuses None first."""
+    prog = make_program(b'extern "C" __global__ void k() {}')
+    for null in (None, 0):
+        with pytest.raises(TypeError, match=r"%s\(\): argument 'name_expression'" % func):
+            getattr(nvrtc, func)(prog, null)
+    assert getattr(nvrtc, func)(prog, b"k")[0] in (nvrtc.nvrtcResult.NVRTC_SUCCESS,
+                                                    nvrtc.nvrtcResult.NVRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION)
+
+
+@pytest.mark.parametrize("null", [None, 0])
+def test_a_null_program_gets_invalid_program_without_reaching_the_library(null):
+    """libnvrtc 12.0 dereferences a NULL program; the binding answers for it, as later libraries do."""
+    invalid = nvrtc.nvrtcResult.NVRTC_ERROR_INVALID_PROGRAM
+    assert nvrtc.nvrtcAddNameExpression(null, b"k") == (invalid,)
+    assert nvrtc.nvrtcGetPTXSize(null) == (invalid, None)
+    assert nvrtc.nvrtcDestroyProgram(null) == (invalid,)
