@@ -119,14 +119,26 @@ def import_with_core(shared, queue):
 # -- the exporter (this process) ------------------------------------------------------------------------------
 
 def spawn_importer(target, arg):
+    """Run ``target(arg, queue)`` in a spawned process; its answer, with its exit code last."""
+    import queue as queues
+    import time
+
     ctx = mp.get_context("spawn")
     queue = ctx.Queue()
     proc = ctx.Process(target=target, args=(arg, queue))
     proc.start()
-    try:
-        result = queue.get(timeout=TIMEOUT)
-    except Exception as e:  # queue.Empty: the child died or hung
-        result = ("error", "no answer from the importer (%s); exit code %s" % (type(e).__name__, proc.exitcode))
+    deadline = time.time() + TIMEOUT
+    result = None
+    while result is None:
+        try:
+            result = queue.get(timeout=1)
+        except queues.Empty:
+            if not proc.is_alive() or time.time() > deadline:  # it died (a crash) or hangs
+                try:
+                    result = queue.get(timeout=5)  # it may have answered just before it ended
+                except queues.Empty:
+                    proc.join(5)
+                    result = ("error", "no answer from the importer; exit code %s" % proc.exitcode)
     proc.join(TIMEOUT)
     return list(result) + ["exitcode=%s" % proc.exitcode]
 
