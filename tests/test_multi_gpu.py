@@ -209,17 +209,17 @@ def test_nccl_all_reduce_over_driver_memory_and_streams(primary_contexts):
     try:
         assert [c.device_id() for c in comms] == [0, 1] and [c.rank_id() for c in comms] == [0, 1]
         all_reduce(nccl, comms, sends, recvs, n, nccl.NCCL_FLOAT64, nccl.NCCL_SUM, streams)
-        maxed = []
+        sums = []
         for (device, ctx), send, recv, stream in zip(primary_contexts, sends, recvs, streams):
             check(driver.cuCtxSetCurrent(ctx))  # NCCL moved this thread between devices
             out = np.empty(n, dtype=np.float64)
             check(driver.cuMemcpyDtoHAsync(out, recv, 8 * n, stream))
             check(driver.cuStreamSynchronize(stream))
             assert np.array_equal(out, inputs[0] + inputs[1]), int(device)
-            maxed.append(out)
+            sums.append(out)
         # again, in place, with another op: each recv buffer is its own input
         all_reduce(nccl, comms, recvs, recvs, n, nccl.NCCL_FLOAT64, nccl.NCCL_MAX, streams)
-        for (device, ctx), recv, stream, before in zip(primary_contexts, recvs, streams, maxed):
+        for (device, ctx), recv, stream, before in zip(primary_contexts, recvs, streams, sums):
             check(driver.cuCtxSetCurrent(ctx))
             out = np.empty(n, dtype=np.float64)
             check(driver.cuMemcpyDtoHAsync(out, recv, 8 * n, stream))
