@@ -25,7 +25,11 @@ static CUcontext primary(int d) { return (CUcontext)(unsigned long)(0x1000 + d);
 int cuInit(unsigned int flags) { (void)flags; return OK; }
 int cuDriverGetVersion(int *v) { *v = 12090; return OK; }
 int cuDeviceGetCount(int *n) { *n = devices(); return OK; }
-int cuDeviceGet(int *d, int ordinal) { if (ordinal < 0 || ordinal >= devices()) return INVALID_VALUE; *d = ordinal; return OK; }
+int cuDeviceGet(int *d, int ordinal) {
+    if (ordinal < 0 || ordinal >= devices()) return INVALID_VALUE;
+    *d = ordinal;
+    return OK;
+}
 int cuDeviceGetAttribute(int *v, int attr, int d) {
     (void)d;
     *v = attr == 75 ? 8 : attr == 76 ? 0 : 0;  /* compute capability 8.0 */
@@ -36,7 +40,11 @@ int cuDevicePrimaryCtxRetain(CUcontext *c, int d) { *c = primary(d); return OK; 
 int cuDevicePrimaryCtxRelease_v2(int d) { (void)d; return OK; }
 int cuCtxSetCurrent(CUcontext c) { current = c; return OK; }
 int cuCtxGetCurrent(CUcontext *c) { *c = current; return OK; }
-int cuCtxGetDevice(int *d) { if (!current) return INVALID_CONTEXT; *d = (int)((unsigned long)current - 0x1000); return OK; }
+int cuCtxGetDevice(int *d) {
+    if (!current) return INVALID_CONTEXT;
+    *d = (int)((unsigned long)current - 0x1000);
+    return OK;
+}
 int cuCtxSynchronize(void) { return current ? OK : INVALID_CONTEXT; }
 
 /* memory: one shared mapping per allocation, named so another process can open it */
@@ -111,9 +119,19 @@ int cuIpcCloseMemHandle(CUdeviceptr p) { return unmap(p, 0); }
 #define PTR(p) ((void *)(unsigned long)(p))
 int cuMemcpyHtoD_v2(CUdeviceptr d, const void *h, size_t n) { memcpy(PTR(d), h, n); return OK; }
 int cuMemcpyDtoH_v2(void *h, CUdeviceptr d, size_t n) { memcpy(h, PTR(d), n); return OK; }
-int cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *h, size_t n, CUstream s) { (void)s; return cuMemcpyHtoD_v2(d, h, n); }
-int cuMemcpyDtoHAsync_v2(void *h, CUdeviceptr d, size_t n, CUstream s) { (void)s; return cuMemcpyDtoH_v2(h, d, n); }
-int cuMemsetD8Async(CUdeviceptr d, unsigned char v, size_t n, CUstream s) { (void)s; memset(PTR(d), v, n); return OK; }
+int cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *h, size_t n, CUstream s) {
+    (void)s;
+    return cuMemcpyHtoD_v2(d, h, n);
+}
+int cuMemcpyDtoHAsync_v2(void *h, CUdeviceptr d, size_t n, CUstream s) {
+    (void)s;
+    return cuMemcpyDtoH_v2(h, d, n);
+}
+int cuMemsetD8Async(CUdeviceptr d, unsigned char v, size_t n, CUstream s) {
+    (void)s;
+    memset(PTR(d), v, n);
+    return OK;
+}
 int cuMemsetD32Async(CUdeviceptr d, unsigned int v, size_t n, CUstream s) {
     size_t i;
     (void)s;
@@ -122,9 +140,19 @@ int cuMemsetD32Async(CUdeviceptr d, unsigned int v, size_t n, CUstream s) {
 }
 
 /* streams: tokens that must be live */
-int cuStreamCreate(CUstream *s, unsigned int flags) { (void)flags; if (!current) return INVALID_CONTEXT; *s = malloc(8); return OK; }
+int cuStreamCreate(CUstream *s, unsigned int flags) {
+    (void)flags;
+    if (!current) return INVALID_CONTEXT;
+    *s = malloc(8);
+    return OK;
+}
 int cuStreamDestroy_v2(CUstream s) { free(s); return OK; }
 int cuStreamSynchronize(CUstream s) { return s ? OK : INVALID_HANDLE; }
+int cuCtxGetStreamPriorityRange(int *least, int *greatest) { *least = 0; *greatest = -5; return OK; }
+int cuStreamCreateWithPriority(CUstream *s, unsigned int flags, int priority) {
+    (void)priority;
+    return cuStreamCreate(s, flags);
+}
 
 /* modules and kernels: functions are 1, 2, 3 by name */
 int cuModuleLoadData(CUmodule *m, const void *image) { (void)image; *m = (CUmodule)0x77; return OK; }
