@@ -3,7 +3,8 @@
  * cuIpcOpenMemHandle work between processes: the handle carries the mapping's name), streams are tokens,
  * the current context is per thread, and cuLaunchKernel runs the few kernels those tests launch, found by
  * name (a module is accepted whatever its bytes). Enough to check the argument plumbing, not CUDA itself.
- * SIM_DEVICES sets the device count (default 2). */
+ * Memory pools allocate the same way; a pool's pointer is exported as its mapping's name, the pool itself
+ * as a file descriptor of /dev/null. SIM_DEVICES sets the device count (default 2). */
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -32,7 +33,8 @@ int cuDeviceGet(int *d, int ordinal) {
 }
 int cuDeviceGetAttribute(int *v, int attr, int d) {
     (void)d;
-    *v = attr == 75 ? 8 : attr == 76 ? 0 : 0;  /* compute capability 8.0 */
+    /* compute capability 8.0 (75, 76); memory pools (115), shareable as file descriptors (103) */
+    *v = attr == 75 ? 8 : attr == 76 ? 0 : attr == 115 || attr == 103 ? 1 : 0;
     return OK;
 }
 int cuDeviceCanAccessPeer(int *can, int d, int peer) { *can = d != peer; return OK; }
@@ -182,5 +184,80 @@ int cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, 
         long long n = *(long long *)params[2];
         for (i = 0; i < n && i < threads; i++) { local[i] = peer[i]; peer[i] = (unsigned char)(255 - peer[i]); }
     } else return INVALID_HANDLE;
+    return OK;
+}
+
+/* memory pools: which device, and which other devices may access it (a bit each) */
+typedef struct { int device, access; } Pool;
+typedef struct { int type, id; } CUmemLocation;
+typedef struct { CUmemLocation location; int flags; } CUmemAccessDesc;
+typedef struct { char reserved[64]; } CUmemPoolPtrExportData;
+static Pool default_pools[8];
+
+int cuDeviceGetMemPool(Pool **pool, int d) {
+    if (d < 0 || d >= devices() || d >= 8) return INVALID_VALUE;
+    default_pools[d].device = d;
+    *pool = &default_pools[d];
+    return OK;
+}
+int cuMemPoolCreate(Pool **pool, const int *props) {  /* CUmemPoolProps: location.id is the fourth int */
+    *pool = calloc(1, sizeof(Pool));
+    (*pool)->device = props[3];
+    return OK;
+}
+int cuMemPoolDestroy(Pool *pool) { if (pool < default_pools || pool >= default_pools + 8) free(pool); return OK; }
+int cuMemPoolGetAttribute(Pool *pool, int attr, void *value) {
+    (void)pool;
+    if (attr >= 4) *(unsigned long long *)value = 0;  /* the release threshold and the byte counts: 64 bits */
+    else *(int *)value = 0;
+    return OK;
+}
+int cuMemPoolSetAttribute(Pool *pool, int attr, void *value) { (void)pool; (void)attr; (void)value; return OK; }
+int cuMemPoolGetAccess(int *flags, Pool *pool, const CUmemLocation *where) {
+    *flags = where->id == pool->device || (pool->access >> where->id & 1) ? 3 : 0;
+    return OK;
+}
+int cuMemPoolSetAccess(Pool *pool, const CUmemAccessDesc *map, size_t count) {
+    size_t i;
+    for (i = 0; i < count; i++) {
+        if (map[i].location.id < 0 || map[i].location.id >= devices()) return INVALID_VALUE;
+        if (map[i].flags) pool->access |= 1 << map[i].location.id;
+        else pool->access &= ~(1 << map[i].location.id);
+    }
+    return OK;
+}
+int cuMemAllocFromPoolAsync(CUdeviceptr *p, size_t size, Pool *pool, CUstream s) {
+    CUcontext saved = current;
+    int err;
+    (void)s;
+    current = primary(pool->device);
+    err = cuMemAlloc_v2(p, size);
+    current = saved;
+    return err;
+}
+int cuMemFreeAsync(CUdeviceptr p, CUstream s) { (void)s; return unmap(p, 1) == OK ? OK : unmap(p, 0); }
+int cuMemPoolExportToShareableHandle(int *fd, Pool *pool, int type, unsigned long long flags) {
+    (void)pool; (void)type; (void)flags;
+    *fd = open("/dev/null", O_RDONLY);
+    return *fd < 0 ? INVALID_VALUE : OK;
+}
+int cuMemPoolImportFromShareableHandle(Pool **pool, void *handle, int type, unsigned long long flags) {
+    (void)handle; (void)type; (void)flags;
+    *pool = calloc(1, sizeof(Pool));  /* the exporter's device: the tests export from device 0 */
+    return OK;
+}
+int cuMemPoolExportPointer(CUmemPoolPtrExportData *out, CUdeviceptr p) {
+    return cuIpcGetMemHandle((CUipcMemHandle *)out, p);
+}
+int cuMemPoolImportPointer(CUdeviceptr *p, Pool *pool, CUmemPoolPtrExportData *data) {
+    char name[65];
+    (void)pool;
+    memcpy(name, data->reserved, 64);
+    name[64] = 0;
+    return map_named(name, 0, 0, p);
+}
+int cuMemcpyAsync(CUdeviceptr d, CUdeviceptr src, size_t n, CUstream s) {
+    (void)s;
+    memcpy(PTR(d), PTR(src), n);
     return OK;
 }

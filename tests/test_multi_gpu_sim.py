@@ -1,9 +1,8 @@
-"""The two-GPU tests and the NCCL sample without a GPU: all but the core pool IPC run against ``sim_libcuda.c``, a
-stand-in libcuda simulating two devices on the host (memory in shared mappings, so IPC handles work between
+"""The two-GPU tests and the NCCL sample without a GPU: they run against ``sim_libcuda.c``, a stand-in libcuda
+simulating two devices on the host (memory, pools' too, in shared mappings, so IPC handles work between
 processes; the tests' kernels run on the host), with a stand-in ``cupy.cuda.nccl`` that reduces on the host
 and insists on raw ints for pointers and streams, and on grouped calls. This checks the argument plumbing, the
-skip reasons, and that the sample fails on a wrong sum; the GPU run checks CUDA and NCCL themselves. (The
-simulated devices have no memory pools, so cudacffi.core allocates there with plain cuMemAlloc.)"""
+skip reasons, and that the sample fails on a wrong sum; the GPU run checks CUDA and NCCL themselves."""
 
 import os
 import re
@@ -130,21 +129,21 @@ def sim_env(sim, cupy=True, **extra):
 
 
 def run_multi_gpu_tests(sim, **env):
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "-k", "not core_pool",
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider",
                            os.path.join(HERE, "test_multi_gpu.py")], capture_output=True, text=True,
                           env=sim_env(sim, **env), timeout=600, cwd=ROOT)
 
 
 def test_the_driver_paths_of_the_two_gpu_tests_run_on_two_simulated_devices(sim):
     r = run_multi_gpu_tests(sim)
-    assert r.returncode == 0 and "4 passed, 1 deselected" in r.stdout, r.stdout[-4000:] + r.stderr[-2000:]
+    assert r.returncode == 0 and "5 passed" in r.stdout, r.stdout[-4000:] + r.stderr[-2000:]
 
 
 def test_the_two_gpu_tests_skip_saying_so_on_one_device(sim):
     r = run_multi_gpu_tests(sim, SIM_DEVICES="1")
-    assert r.returncode == 0 and "4 skipped, 1 deselected" in r.stdout, r.stdout[-4000:] + r.stderr[-2000:]
+    assert r.returncode == 0 and "5 skipped" in r.stdout, r.stdout[-4000:] + r.stderr[-2000:]
     skipped = re.findall(r"^SKIPPED \[(\d+)\] .*: needs two GPUs; 1 visible$", r.stdout, re.M)  # grouped by place
-    assert sum(int(k) for k in skipped) == 4, r.stdout[-4000:]
+    assert sum(int(k) for k in skipped) == 5, r.stdout[-4000:]
 
 
 def run_sample(sim, cupy=True, **env):
