@@ -33,7 +33,7 @@ def nvrtc_ready():
 @pytest.mark.parametrize("name", ["simple_cubemap_texture", "iso_fd_modelling", "jit_program", "interop_cupy_torch",
                                   "vector_add_drv", "clock", "simple_zero_copy", "system_wide_atomics",
                                   "stream_ordered_allocation", "simple_cuda_graphs", "simple_p2p",
-                                  "conjugate_gradient_multi_block_cg"])
+                                  "conjugate_gradient_multi_block_cg", "nccl_allreduce"])
 def test_sample_kernel_compiles(name, nvrtc_ready):
     sample = load_example(name)
     ptx = compile_ptx(sample.SOURCE, (b"--gpu-architecture=compute_80",))
@@ -106,3 +106,53 @@ def test_emm_plugin_module_imports_without_numba_and_says_so():
     else:
         assert "numba-cuda is not importable" in sample.NUMBA_MISSING
         assert not hasattr(sample, "_numba_memory_manager")
+
+
+# -- nccl_allreduce: what it checks against, and when it says it cannot run ------------------------------------
+
+def test_nccl_sample_reference_is_each_ranks_fill_summed():
+    sample = load_example("nccl_allreduce")
+    n = 2503
+    i = np.arange(n) % 1000
+    assert sample.contribution(n, 0).tolist() == i.tolist()
+    assert sample.contribution(n, 1).tolist() == (2 * i + 1).tolist()
+    assert sample.expected_sum(n).tolist() == (3 * i + 1).tolist()
+
+
+def fake_cupy(monkeypatch, available):
+    """``cupy.cuda.nccl`` as CuPy leaves it with NCCL (``available``) or without."""
+    import sys
+    import types
+
+    cupy, cuda, nccl = (types.ModuleType(name) for name in ("cupy", "cupy.cuda", "cupy.cuda.nccl"))
+    cupy.cuda, cuda.nccl = cuda, nccl
+    nccl.available = available
+    if available:
+        nccl.NcclCommunicator = object
+    for module in (cupy, cuda, nccl):
+        monkeypatch.setitem(sys.modules, module.__name__, module)
+    return nccl
+
+
+def test_nccl_sample_says_why_it_cannot_run(monkeypatch):
+    import sys
+
+    sample = load_example("nccl_allreduce")
+    assert sample.cannot_run_reason(1) == (None, "1 device(s); two are needed")
+    assert sample.cannot_run_reason(0, loader=lambda: ("never", None))[1] == "0 device(s); two are needed"
+    monkeypatch.setitem(sys.modules, "cupy", None)  # not installed: the import fails
+    nccl, why = sample.cannot_run_reason(2)
+    assert nccl is None and why.startswith(("CuPy's NCCL is not importable (ImportError",
+                                            "CuPy's NCCL is not importable (ModuleNotFoundError")), why
+    fake_cupy(monkeypatch, available=False)
+    nccl, why = sample.cannot_run_reason(2)
+    assert nccl is None and "CuPy has no NCCL" in why
+    module = fake_cupy(monkeypatch, available=True)
+    assert sample.cannot_run_reason(2) == (module, None)
+
+
+@pytest.mark.parametrize("code,version", [(22703, "2.27.3"), (21903, "2.19.3"), (2804, "2.8.4")])
+def test_nccl_sample_reads_the_version_code(code, version):
+    sample = load_example("nccl_allreduce")
+    nccl = type("nccl", (), {"get_version": staticmethod(lambda: code)})
+    assert sample.nccl_version(nccl) == version

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.gpu
 SAMPLES = ["vector_add_drv", "vector_add_mmap", "clock", "simple_zero_copy", "system_wide_atomics",
            "stream_ordered_allocation", "simple_cuda_graphs", "simple_p2p", "conjugate_gradient_multi_block_cg",
            "global_to_shmem_async_copy", "simple_cubemap_texture", "kernel_params_cubemap_texture",
-           "iso_fd_modelling", "jit_program", "numba_emm_plugin", "interop_cupy_torch"]
+           "iso_fd_modelling", "jit_program", "numba_emm_plugin", "interop_cupy_torch", "nccl_allreduce"]
 
 
 def run_example(name, *prefix, timeout=600):
