@@ -661,6 +661,10 @@ _CUFILE_ADDRESSES = (
 
 def _cufile_rules(index, f, params, types):
     for p in params:
+        if f["name"] in ("cuFileReadv", "cuFileWritev") and p["name"] == "iov":  # a list of IOVec
+            for key in _KEYS:
+                p.pop(key, None)
+            p.update(Direction("in_list", count="iovcnt").to_json())
         if (f["name"], p["name"]) in _CUFILE_ADDRESSES:
             for key in _KEYS:
                 p.pop(key, None)

@@ -508,7 +508,8 @@ class ExceptionConvention(Convention):
                           % (py, py, py, size or "None", lw.name, py, size))
         else:  # a buffer the library fills, checked against the ``...Size`` function
             sized = size_function(self.model, lw.f)
-            handle = lw.pyname(lw.f["params"][0])
+            first = lw.f["params"][0]
+            handle = lw.pyname(first) if KINDS[first["dir"]].is_input else "None"  # not an output (handle_register)
             size_of = python_name(self.model, sized["name"]) if sized else "None"
             lw.pre.append("%s_, %s_k = _x.output_buffer(_ffi, %s, %s, %s, %r, %r)"
                           % (py, py, py, size_of, handle, lw.name, py))
