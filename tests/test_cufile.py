@@ -128,3 +128,20 @@ print("END")
 def test_module_is_listed():
     r = run_python("import cudacffi.__main__ as m; m.report_libraries()")
     assert "libcufile (cuFile)" in r.stdout, r.stdout + r.stderr
+
+
+def test_snapshots_with_and_without_cufile():
+    """The wheels have cufile.h from CUDA 12.6: older snapshots have no model, and say why."""
+    from codegen import snapshot
+
+    for v in snapshot.available_versions():
+        have = "cufile" in snapshot.families_in(v)
+        assert have == (tuple(int(x) for x in v.split(".")) >= (12, 6)), v
+        assert have == ("cufile" in snapshot.expected_families(v)), v
+
+
+def test_a_build_without_cufile_says_so():
+    """What ``import cudacffi.cufile`` says in a build of older headers (no generated module)."""
+    r = run_python("import sys; sys.modules['cudacffi._gen.cufile'] = None\n"
+                   "try:\n    import cudacffi.cufile\nexcept ImportError as e:\n    print('IE', e)")
+    assert "IE cudacffi.cufile: this build" in r.stdout and "12.6" in r.stdout, r.stdout + r.stderr
