@@ -242,7 +242,7 @@ def test_nvml_enums_agree_with_reference():
 # exports); it counts a returned byte count (read, write, readv, writev) and ``void`` as a result. cufile.h
 # 13.5 declares functions the 13.5.0 tables lack (the GPU bounce buffer slab arrays, P2P flags, PCIe topology
 # export): only here, not counted against the rate.
-# Known differences: readv / writev take iovcnt beside the list (cuda.bindings counts the list), use_count
+# Known differences: readv / writev take the vectors' address and iovcnt (cuda.bindings: its IOVec array), use_count
 # returns the count (cuda.bindings returns None).
 CUFILE_RATE = 0.93
 CUFILE_MISSING = {"op_status_error"}
