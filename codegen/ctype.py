@@ -14,7 +14,7 @@ PRIMITIVES = {
     "long", "unsigned long", "long long", "unsigned long long", "float", "double", "_Bool", "bool",
     "size_t", "ssize_t", "ptrdiff_t", "wchar_t",
     "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
-    "intptr_t", "uintptr_t",
+    "intptr_t", "uintptr_t", "off_t", "loff_t",
 }
 
 # Canonical spelling of multi-word primitives as pycparser lists them.

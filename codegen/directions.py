@@ -640,4 +640,33 @@ def _nvml_rules(index, f, params, types):
             p["dir"] = "in_struct"
 
 
-FAMILY_RULES = {"nvml": _nvml_rules}
+# -- cuFile (cufile.h): cuda.bindings.cufile's conventions ---------------------------------------------------------
+
+# What cuda.bindings.cufile takes as an int address: the structs and arrays the caller lays out (a file
+# descriptor record, batch I/O parameters and events, statistics, slab arrays; readv/writev's vectors, which
+# cuda.bindings takes as its IOVec array object), and the size and offset cells of
+# the stream calls, which the library reads when the stream reaches the operation, after the call returns.
+_CUFILE_ADDRESSES = (
+    ("cuFileHandleRegister", "descr"), ("cuFileDriverGetProperties", "props"),
+    ("cuFileBatchIOSubmit", "iocbp"), ("cuFileBatchIOGetStatus", "nr"), ("cuFileBatchIOGetStatus", "iocbp"),
+    ("cuFileBatchIOGetStatus", "timeout"),
+    ("cuFileReadAsync", "size_p"), ("cuFileReadAsync", "file_offset_p"), ("cuFileReadAsync", "bufPtr_offset_p"),
+    ("cuFileReadAsync", "bytes_read_p"), ("cuFileWriteAsync", "size_p"), ("cuFileWriteAsync", "file_offset_p"),
+    ("cuFileWriteAsync", "bufPtr_offset_p"), ("cuFileWriteAsync", "bytes_written_p"),
+    ("cuFileReadv", "iov"), ("cuFileWritev", "iov"),  # an array of iovcnt CUfileIOVec_t
+    ("cuFileGetStatsL1", "stats"), ("cuFileGetStatsL2", "stats"), ("cuFileGetStatsL3", "stats"),
+    *[(f, p) for f in ("cuFileSetParameterPosixPoolSlabArray", "cuFileGetParameterPosixPoolSlabArray",
+                       "cuFileSetParameterGpuBounceBufferSlabArray", "cuFileGetParameterGpuBounceBufferSlabArray")
+      for p in ("size_values", "count_values")],
+)
+
+
+def _cufile_rules(index, f, params, types):
+    for p in params:
+        if (f["name"], p["name"]) in _CUFILE_ADDRESSES:
+            for key in _KEYS:
+                p.pop(key, None)
+            p.update(Direction("in_ptr").to_json())
+
+
+FAMILY_RULES = {"nvml": _nvml_rules, "cufile": _cufile_rules}

@@ -85,6 +85,11 @@ class CdefWriter:
             elif kind == "typedef":
                 t = CType.from_json(d["type"])
                 out.append("typedef %s;" % self.decl_text(t, d["name"]))
+        from .families import FAMILIES
+
+        fam = FAMILIES.get(self.model["family"])
+        if fam is not None and fam.cdef_types:
+            out.insert(1, fam.cdef_types)
         return "\n".join(out) + "\n"
 
 
@@ -120,7 +125,30 @@ def _forward(index, p, name):
 
 
 def returns_status(model, f):
-    return CType.from_json(f["ret"]).declare() == model_status(model)
+    ret = CType.from_json(f["ret"]).declare()
+    if ret == model_status(model):
+        return True
+    # a family whose status comes in a struct (cuFile): its stubs return the struct's status as an int, and a
+    # void function's returns 0 once it has run
+    return bool(status_struct(model)) and ret in (status_struct(model), "void")
+
+
+def status_struct(model):
+    """The struct a family's functions return in place of a status (``CUfileError_t``), or ""."""
+    from .families import FAMILIES
+
+    fam = FAMILIES.get(model["family"])
+    return fam.status_struct if fam is not None else ""
+
+
+def returns_count(model, f):
+    """Whether ``f`` returns a signed integer that is a count, or negative on a failure (cuFileRead's byte
+    count, cuFileUseCount): its stub returns INT64_MIN while unbound. Only in a family with a status struct."""
+    ret = CType.from_json(f["ret"])
+    return bool(status_struct(model)) and not ret.ptrs and ret.base in ("ssize_t", "long")
+
+
+COUNT_UNBOUND = "INT64_MIN"
 
 
 def model_status(model):
@@ -148,6 +176,18 @@ def _value_type(bv):
     return "uint64_t" if bv.encoding == "u64" else "int64_t"
 
 
+# A family whose status is a struct: the stub returns its status member and keeps the rest (a CUresult, for
+# cuFile) in a per-thread variable that _cc_status_detail() reads after a failing call.
+STATUS_STRUCT = """/* the detail of this thread's last failing status (the CUresult of CU_FILE_CUDA_DRIVER_ERROR) */
+static __thread int _cc_tls_detail;
+static int _cc_status_detail(void) { return _cc_tls_detail; }
+static int _cc_take_status(%(struct)s s) {
+    if (s.err) _cc_tls_detail = (int)s.cu_err;
+    return (int)s.err;
+}
+"""
+
+
 def function_cdefs(model):
     index = TypeIndex(model)
     lines = []
@@ -165,6 +205,8 @@ def function_cdefs(model):
         "int _cc_count(void);",
         "#define _CC_UNBOUND %d" % UNBOUND,
     ]
+    if status_struct(model):
+        lines.append("int _cc_status_detail(void);")
     return "\n".join(lines) + "\n" + trampoline_cdefs(model)
 
 
@@ -178,17 +220,20 @@ def value_stubs(model, index):
         name = f["name"]
         args = ", ".join("&o" if k == bv.index else _forward(index, p, "a%d" % k) for k, p in enumerate(f["params"]))
         value = "(%s)%so" % (_value_type(bv), "(uintptr_t)" if bv.ctype.ptrs else "")
+        status = "(int)f(%s)" % args
+        if status_struct(model) and CType.from_json(f["ret"]).declare() == status_struct(model):
+            status = "_cc_take_status(f(%s))" % args
         out.append("static %s _cv_%s(%s) {" % (_value_type(bv), name, _value_params(index, f, bv) or "void"))
         out.append("    _cc_pfn_%s f = _cc_fp_%s;" % (name, name))
         out.append("    %s = 0;" % bv.ctype.declare("o"))
         out.append("    int r;")
         if bv.encoding == "small":
             out.append("    if (!f) return INT64_MIN + _CC_UNBOUND;")
-            out.append("    r = (int)f(%s);" % args)
+            out.append("    r = %s;" % status)
             out.append("    return r ? INT64_MIN + r : %s;" % value)
         else:
             sentinel = "UINT64_MAX" if bv.encoding == "u64" else "INT64_MIN"
-            out.append("    r = f ? (int)f(%s) : _CC_UNBOUND;" % args)
+            out.append("    r = f ? %s : _CC_UNBOUND;" % status)
             out.append("    if (r) {")
             out.append("        _cc_tls_status = r;")
             out.append("        return %s;" % sentinel)
@@ -204,6 +249,8 @@ def c_source(model):
     out = [_header(model), "#include <dlfcn.h>", "#include <stdint.h>", "#include <string.h>"]
     out += ['#include "%s"' % h for h in model["headers"]]
     out += ["#define _CC_UNBOUND %d" % UNBOUND, ""]
+    if status_struct(model):
+        out += (STATUS_STRUCT % {"struct": status_struct(model)}).splitlines()
     table = []
     for i, f in enumerate(model["functions"]):
         name = f["name"]
@@ -211,9 +258,13 @@ def c_source(model):
         cparams = ", ".join(CType.from_json(p["type"]).declare() for p in f["params"]) or "void"
         sparams = ", ".join("%s a%d" % (stub_param_type(index, p), k) for k, p in enumerate(f["params"]))
         args = ", ".join(_forward(index, p, "a%d" % k) for k, p in enumerate(f["params"]))
-        unbound = "_CC_UNBOUND" if returns_status(model, f) else "0"
+        unbound = "_CC_UNBOUND" if returns_status(model, f) else COUNT_UNBOUND if returns_count(model, f) else "0"
         call = "f(%s)" % args
-        if returns_status(model, f):
+        if ret.declare() == status_struct(model) and status_struct(model):
+            call = "_cc_take_status(%s)" % call
+        elif ret.declare() == "void" and returns_status(model, f):
+            call = "(%s, 0)" % call
+        elif returns_status(model, f):
             call = "(int)" + call
         out.append("typedef %s (*_cc_pfn_%s)(%s);" % (ret.declare(), name, cparams))
         out.append("static _cc_pfn_%s _cc_fp_%s;" % (name, name))

@@ -11,6 +11,8 @@ function to its public name when the library lacks the header's versioned symbol
 version whether or not the headers declare the version function.
 """
 
+import re
+
 from . import emit_c
 from .ctype import CType
 from .text import wrapped
@@ -34,6 +36,11 @@ ERROR_NAMES = {"nvml": "NvmlError"}
 STATUS_SUBCLASSES = ("nvml",)
 # Families whose enum members are also reachable by their C names less the family prefix (an alias)
 LONG_MEMBER_NAMES = ("nvml",)
+# Families whose enums without a typedef are classes too, under their tags
+TAG_ENUMS = ("cufile",)
+# The base of the error class where a family's needs more than the status (cuFile's CUresult, byte counts)
+ERROR_BASES = {"cufile": "_x.CuFileStatusError"}
+COUNT_UNBOUND = -(1 << 63)  # a count stub's value while unbound (emit_c.COUNT_UNBOUND)
 _BUILTIN_ERRORS = ("MemoryError", "TimeoutError")  # subclasses named Nvml... first, so as not to hide these
 
 
@@ -46,6 +53,9 @@ def status_subclass(member):
 def python_type_name(prefix_, name):
     """An enum or struct typedef's Python name: without the family prefix and ``_t`` (``nvmlMemory_t`` ->
     ``Memory``; ``nvJitLinkResult`` -> ``Result``)."""
+    if prefix_ == "cuFile":  # CUfileOpError -> OpError, CUFileSizeTConfigParameter_t -> SizeTConfigParameter
+        name = re.sub(r"^CU[Ff]ile", "", name)
+        return name[:-2] if name.endswith("_t") else name
     if name.startswith(prefix_):
         name = name[len(prefix_):]
     return name[:-2] if name.endswith("_t") and prefix_ == "nvml" else name
@@ -122,12 +132,18 @@ class ExcWriter:
         self.lines += lines
 
     def enum_typedefs(self):
+        named = set()
         for d in self.model["decls"]:
             if d["kind"] != "typedef":
                 continue
             t = CType.from_json(d["type"])
             if t.base.startswith("enum ") and not t.ptrs:
+                named.add(t.base)
                 yield d
+        if self.model["family"] in TAG_ENUMS:  # enum CUfileFileHandleType, which no typedef names
+            for d in self.model["decls"]:
+                if d["kind"] == "enum" and not d.get("anonymous") and "enum " + d["tag"] not in named:
+                    yield {"kind": "typedef", "name": d["tag"], "type": {"base": "enum " + d["tag"]}}
 
     def module(self):
         m = self.model
@@ -152,11 +168,14 @@ class ExcWriter:
         status = self.enum_class[m["status"]]
         self.w()
         self.w()
-        self.w("class %s(_x.StatusError):" % self.error)
+        self.w("class %s(%s):" % (self.error, ERROR_BASES.get(fam, "_x.StatusError")))
         self.w('    """Raised when an %s call fails: ``status`` is its %s, ``str(e)`` is ``"NAME (code)"``."""'
                % (self.prefix, status))
         self.w()
         self.w("    _enum = %s" % status)
+        if fam in ERROR_BASES:  # the status struct's detail (cuFile: the CUresult beside the OpError)
+            self.w("    _detail = staticmethod(_lib._cc_status_detail)")
+            self.w("    _cu_enum = CUresult")
         self.w()
         self.w()
         if m["family"] in STATUS_SUBCLASSES:
@@ -306,6 +325,8 @@ class ExcWriter:
     def returns(self, lf):
         """The annotation of what a function returns: None, one value, or a tuple of them."""
         types = [self.output_type(p) for p in lf.outputs]
+        if lf.returns_count:
+            types.append("int")
         if lf.returns_string:
             types.append("str")
         if not types:
@@ -364,6 +385,14 @@ class ExcWriter:
                 self.w("    return %s" % results[0])
             else:
                 self.w("    return (%s)" % ", ".join(results))
+        elif lf.returns_count:  # a byte count (cuFileRead), negative on a failure: -OpError or -errno
+            self.w("    if _r < 0:")
+            self.w("        if _r == %s:" % COUNT_UNBOUND)
+            self.w("            _bind(%r)" % lf.cname)
+            self.w("            _r = %s" % call)
+            self.w("        if _r < 0:")
+            self.w("            raise %s(-_r)" % self.error)
+            self.w("    return _r")
         else:  # a string (nvvmGetErrorString); NULL until the library is bound
             self.w("    if _r == _ffi.NULL:")
             self.w("        _bind(%r)" % lf.cname)

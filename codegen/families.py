@@ -37,6 +37,13 @@ class Family:
         """Whether CUDA ``version`` ("X.Y") has this family at all (``since``)."""
         return not self.since or version_key(version) >= version_key(self.since)
     standins: Tuple[str, ...] = ()  # headers/fake_interop files whose typedefs belong to it too
+    # typedefs of other headers its own use, taken into its model with what they name (cufile.h's CUresult and
+    # CUstream come from cuda.h, whose other declarations stay the driver's)
+    borrow: Tuple[str, ...] = ()
+    # the struct its functions return by value in place of a status (cuFile's {err, cu_err}), whose
+    # first member is the status enum
+    status_struct: str = ""
+    cdef_types: str = ""  # typedefs the cffi cdef needs and cffi does not know (off_t)
 
 
 # The graphics APIs' types the interop headers use, from headers/fake_interop.
@@ -160,12 +167,30 @@ NVML = Family(
     version_header="cuda.h",
 )
 
-FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM, NVFATBIN, NVML)}
+# cuFile (GPUDirect Storage; the nvidia-cufile-cu12 wheels from CUDA 12.6, nvidia-cufile for 13.x):
+# cuda.bindings.cufile's style. Its functions return CUfileError_t ({err, cu_err}) by value, a few void or a
+# byte count (ssize_t, long); cufile.h includes cuda.h for CUresult and CUstream only.
+CUFILE = Family(
+    name="cufile",
+    headers=("cufile.h",),
+    own=("cufile.h",),
+    status="CUfileOpError",
+    status_struct="CUfileError_t",
+    style="exception",
+    const_prefixes=("CU_FILE_", "CUFILE_"),
+    wheel_files=("cufile.h",),
+    version_header="cuda.h",
+    since="12.6",
+    borrow=("CUresult", "CUstream"),
+    cdef_types="typedef long off_t; typedef long loff_t;",
+)
+
+FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM, NVFATBIN, NVML, CUFILE)}
 
 # Where each header sits inside the unpacked NVIDIA wheels, by CUDA major version.
 WHEEL_INCLUDE_DIRS = {
     12: ("nvidia/cuda_runtime/include", "nvidia/cuda_nvrtc/include", "nvidia/nvjitlink/include",
          "nvidia/cuda_nvcc/include", "nvidia/cuda_nvcc/nvvm/include", "nvidia/nvfatbin/include",
-         "nvidia/cuda_profiler_api/include", "nvidia/nvml_dev/include"),
+         "nvidia/cuda_profiler_api/include", "nvidia/nvml_dev/include", "nvidia/cufile/include"),
     13: ("nvidia/cu13/include",),
 }

@@ -33,7 +33,7 @@ INT_RANGES = {
     "int32_t": (-(1 << 31), (1 << 31) - 1), "int64_t": (-(1 << 63), (1 << 63) - 1),
     "uint8_t": (0, 255), "uint16_t": (0, (1 << 16) - 1), "uint32_t": (0, (1 << 32) - 1),
     "uint64_t": (0, (1 << 64) - 1), "intptr_t": (-(1 << 63), (1 << 63) - 1), "uintptr_t": (0, (1 << 64) - 1),
-    "_Bool": (0, 1), "bool": (0, 1),
+    "_Bool": (0, 1), "bool": (0, 1), "off_t": (-(1 << 63), (1 << 63) - 1), "loff_t": (-(1 << 63), (1 << 63) - 1),
 }
 FLOATS = ("float", "double")
 HANDLE_KINDS = ("handle_ptr", "handle_int", "fnptr")
@@ -154,7 +154,7 @@ class ByValue:
 SMALL_FAILED = -(1 << 31)  # below every 32-bit value
 SENTINELS = {"u64": (1 << 64) - 1, "i64": -(1 << 63)}
 WIDE = {"size_t": "u64", "unsigned long": "u64", "unsigned long long": "u64", "uint64_t": "u64", "uintptr_t": "u64",
-        "long": "i64", "long long": "i64", "int64_t": "i64", "intptr_t": "i64", "ssize_t": "i64"}
+        "long": "i64", "long long": "i64", "int64_t": "i64", "intptr_t": "i64", "ssize_t": "i64", "off_t": "i64"}
 
 
 def by_value(names, f):
@@ -220,6 +220,7 @@ class LoweredFunction:
     callbacks: List[Tuple[str, str]] = field(default_factory=list)  # (armed record, lifetime)
     returns_status: bool = True
     returns_string: bool = False
+    returns_count: bool = False  # a signed count, negative on a failure (cuFileRead); see emit_c.returns_count
     ptds_symbol: Optional[str] = None  # the per-thread default stream variant, where there is one
     by_value: Optional[ByValue] = None  # its one output comes back as the _cv_ stub's value
     # a count asked first (NVML): (count slot, statements that size the lists from it) - see query_count
@@ -381,6 +382,7 @@ def snake(name):
 NAME_OVERRIDES = {
     "nvvmIRVersion": "ir_version",
     "nvmlDeviceGetNvLinkTelemetrySamples_v1": "device_get_nv_link_telemetry_samples_v1",  # not "nvlink" here
+    "cuFileDriverClose_v2": "driver_close",  # cufile.h #defines cuFileDriverClose to it
 }
 # Words cuda.bindings keeps whole in snake_case names (nvmlDeviceGetNvLinkState -> device_get_nvlink_state)
 WORDS = (("NvLink", "Nvlink"), ("P2P", "P2p"))
@@ -389,7 +391,10 @@ WORDS = (("NvLink", "Nvlink"), ("P2P", "P2p"))
 def prefix(model):
     """The family's C prefix: the status type without ``Result`` (``nvJitLinkResult`` -> ``nvJitLink``,
     ``nvmlReturn_t`` -> ``nvml``)."""
-    return re.sub(r"(Result|Return_t)$", "", model["status"])
+    return PREFIXES.get(model["status"]) or re.sub(r"(Result|Return_t)$", "", model["status"])
+
+
+PREFIXES = {"CUfileOpError": "cuFile"}  # where the status type does not spell the prefix
 
 
 def python_name(model, cname):
@@ -503,7 +508,8 @@ class ExceptionConvention(Convention):
                           % (py, py, py, size or "None", lw.name, py, size))
         else:  # a buffer the library fills, checked against the ``...Size`` function
             sized = size_function(self.model, lw.f)
-            handle = lw.pyname(lw.f["params"][0])
+            first = lw.f["params"][0]
+            handle = lw.pyname(first) if KINDS[first["dir"]].is_input else "None"  # not an output (handle_register)
             size_of = python_name(self.model, sized["name"]) if sized else "None"
             lw.pre.append("%s_, %s_k = _x.output_buffer(_ffi, %s, %s, %s, %r, %r)"
                           % (py, py, py, size_of, handle, lw.name, py))
@@ -634,12 +640,12 @@ class FunctionLowering:
                 del self.pre[n:]
         params = self.field_arguments(params)
         cbs = [(self.arm_callback(k, user, lifetime, deferred), lifetime) for k, (user, lifetime) in armed.items()]
-        from .emit_c import returns_status
+        from .emit_c import returns_count, returns_status
 
         return LoweredFunction(f["name"], f["symbol"], self.name, params, self.pre, self.args, self.post,
                                self.checks, cbs, returns_status(self.lowering.model, f),
-                               bool(f.get("returns_string")), f.get("ptds_symbol"), by_value=self.bv,
-                               query=self.query, held=self.held)
+                               bool(f.get("returns_string")), returns_count(self.lowering.model, f),
+                               f.get("ptds_symbol"), by_value=self.bv, query=self.query, held=self.held)
 
     # Python callables for function-pointer parameters ------------------------------------------------------------
     def callback_params(self):

@@ -23,7 +23,7 @@ MODEL_FORMAT = 1
 def build_model(family, include_dirs):
     """Parse ``family``'s headers found in ``include_dirs`` into its API model (a JSON-ready dict)."""
     pp = preprocess(family.headers, include_dirs)
-    hp = HeaderParser(family.own + family.standins).parse(pp.text)
+    hp = HeaderParser(family.own + family.standins, family.borrow).parse(pp.text)
 
     declared = {f["symbol"] for f in hp.functions}
     defines = dict(pp.defines)
@@ -50,6 +50,10 @@ def build_model(family, include_dirs):
         if name in ptds and ptds[name] != f["symbol"]:
             entry["ptds_symbol"] = ptds[name]
         functions.append(entry)
+    # a name declared for two symbols (cufile.h declares cuFileDriverClose, then #defines it to
+    # cuFileDriverClose_v2 and declares that): the one the header's macro maps the name to
+    names = [f["name"] for f in functions]
+    functions = [f for f in functions if names.count(f["name"]) == 1 or f["symbol"] == normal.get(f["name"])]
 
     paths = [find_header(h, include_dirs) for h in family.own]
     constants = []

@@ -86,8 +86,9 @@ def _sizeof(node, names):
 class HeaderParser:
     """Turns a preprocessed translation unit into ordered declarations of the wanted files."""
 
-    def __init__(self, wanted_files):
+    def __init__(self, wanted_files, borrow=()):
         self.wanted = tuple(os.path.basename(f) for f in wanted_files)
+        self.borrow = frozenset(borrow)  # typedefs of other files kept too (with the types they name)
         self.decls = []  # dicts in header order
         self.functions = []
         self.forwarders = {}  # symbol -> public name of a static inline function that only calls it
@@ -210,7 +211,7 @@ class HeaderParser:
             self.decls.append(entry)
 
     def _typedef(self, node):
-        wanted = self._wanted(node)
+        wanted = self._wanted(node) or node.name in self.borrow
         if not wanted:  # typedefs from fake_libc or other headers: known by name, declared elsewhere
             self.ctype(node.type, wanted=False)
             return

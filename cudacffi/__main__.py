@@ -130,6 +130,17 @@ def _nvml_version():
         return "unknown (%s)" % e, None
 
 
+def _cufile_version():
+    """cuFile's own version (cuFileGetVersion: 1000 * major + 10 * minor; it does not follow CUDA's)."""
+    from cudacffi import cufile
+
+    try:
+        v = cufile.get_version()
+    except (cufile.cuFileError, RuntimeError) as e:  # cuFileGetVersion is newer than 12.6's library
+        return "unknown (%s)" % e, None
+    return "cuFile %d.%d" % (v // 1000, v % 1000 // 10), None
+
+
 def report_devices():
     """Prints the devices; returns True where at least one is usable."""
     from cudacffi import LibraryNotFoundError, driver

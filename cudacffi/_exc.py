@@ -39,6 +39,36 @@ class StatusError(Exception):
         return type(self), (int(self.status),)
 
 
+class CuFileStatusError(StatusError):
+    """Base of ``cuFileError``: ``status`` is the ``OpError`` of a failing call, ``cu_err`` the CUDA driver's
+    CUresult that came with it (non-zero where the status is ``CUDA_DRIVER_ERROR``). A negative byte count of
+    ``read`` / ``write`` is ``-OpError`` or ``-errno``: an errno gives ``status`` that number and ``errno`` it."""
+
+    _detail = None  # the stub's per-thread CUresult of the last failing call, set by the generated subclass
+    _cu_enum = None  # the CUresult enum
+
+    def __init__(self, status, cu_err=None):
+        status = int(status)
+        if cu_err is None:
+            cu_err = self._detail() if self._detail is not None and status in self._enum._by_value else 0
+        self.cu_err = cu_err
+        self.errno = None
+        if status and status not in self._enum._by_value and 0 < status < 5000:  # -errno from read/write
+            self.errno = status
+            self.status = status
+            Exception.__init__(self, "errno %d (%s)" % (status, os.strerror(status)))
+            return
+        StatusError.__init__(self, status)
+        if cu_err:
+            member = self._cu_enum._by_value.get(cu_err) if self._cu_enum is not None else None
+            self.cu_err = member if member is not None else cu_err
+            self.args = ("%s; CUresult %s (%d)" % (self.args[0], member.name if member is not None else "UNKNOWN",
+                                                   cu_err),)
+
+    def __reduce__(self):
+        return type(self), (int(self.status), int(self.cu_err))
+
+
 # -- arguments --------------------------------------------------------------------------------------------
 
 def _encode(x, func, name):

@@ -42,7 +42,12 @@ NVFATBIN = Family("nvfatbin", "exception", "libnvfatbin", "libnvfatbin.so", (),
 # NVML comes with the driver (libnvidia-ml.so.1), never from a wheel; its soname does not follow the CUDA major
 NVML = Family("nvml", "exception", "libnvidia-ml (NVML)", "libnvidia-ml.so", ("libnvidia-ml.so.1",), {}, {}, (), "")
 
-FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM, NVFATBIN, NVML)}  # in build and report order
+# cuFile (GPUDirect Storage): libcufile.so.0 in 12.x and 13.x alike, from the nvidia-cufile-cu12 / nvidia-cufile wheels
+CUFILE = Family("cufile", "exception", "libcufile (cuFile)", "libcufile.so", ("libcufile.so.0",),
+                {12: ("nvidia/cufile/lib",), 13: ("nvidia/cu13/lib",)},
+                {12: "nvidia-cufile-cu12", 13: "nvidia-cufile"}, (), "")
+
+FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM, NVFATBIN, NVML, CUFILE)}  # in build and report order
 NAMES = tuple(FAMILIES)
 MAJORS = (13, 12)  # CUDA majors the loader knows, newest first
 DEFAULT_MAJOR = 12  # the major of the default build, whose wheels ``pip install "cudacffi[all]"`` pulls

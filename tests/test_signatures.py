@@ -234,3 +234,67 @@ def test_nvml_enums_agree_with_reference():
                     assert dict(refs[name])[member] == value, (name, member)
                     checked += 1
     assert checked > 500
+
+
+# -- cuFile: agreement rate ----------------------------------------------------------------------------------
+
+# cuda.bindings.cufile adds op_status_error (cufile.h's static inline cufileop_status_error, which no library
+# exports); it counts a returned byte count (read, write, readv, writev) and ``void`` as a result. cufile.h
+# 13.5 declares functions the 13.5.0 tables lack (the GPU bounce buffer slab arrays, P2P flags, PCIe topology
+# export): only here, not counted against the rate.
+# Known differences: readv / writev take the vectors' address and iovcnt (cuda.bindings: its IOVec array), use_count
+# returns the count (cuda.bindings returns None).
+CUFILE_RATE = 0.93
+CUFILE_MISSING = {"op_status_error"}
+CUFILE_KNOWN = {"readv", "writev", "use_count"}
+
+
+def _cufile_returns(model, f):
+    from codegen.emit_c import returns_count
+
+    return len(outputs(f)) + returns_count(model, f)
+
+
+@pytest.mark.parametrize("build", ["12.9", "13.0", "13.5"])
+def test_cufile_signatures_agree_with_reference(build):
+    from conftest import SUMMARY
+
+    model = snapshot.load_model(build, "cufile")
+    refs = {n: (params, 0 if row_void else n_out) for n, (params, n_out, row_void) in _cufile_reference().items()}
+    ours = {exception_function_name(model, f): f for f in model["functions"]}
+    agree = [n for n, f in ours.items() if n in refs and
+             ([exception_param_name(p) for p in inputs(f)], _cufile_returns(model, f)) == refs[n]]
+    common = [n for n in refs if n in ours]
+    rate = len(agree) / len(common)
+    SUMMARY.append("signatures: CUDA %s cufile vs cuda-bindings 13.5.0: %d of %d in both agree (%.1f %%), %d of the "
+                   "table's %d here, %d only here" % (build, len(agree), len(common), 100 * rate, len(common),
+                                                      len(refs), len(set(ours) - set(refs))))
+    assert set(common) - set(agree) <= CUFILE_KNOWN
+    assert rate >= (CUFILE_RATE if build == "13.5" else 0.90)
+    if build == "13.5":
+        assert set(refs) - set(ours) == CUFILE_MISSING
+    for name in ("driver_open", "driver_close", "handle_register", "handle_deregister", "buf_register",
+                 "buf_deregister", "read", "write", "read_async", "write_async", "batch_io_set_up", "get_version"):
+        assert name in agree, name
+
+
+def _cufile_reference():
+    return {row[1]: (parameter_names(row), len(row[4].split(" ; ")) if row[4] else 0, row[4] == "void")
+            for row in reference_rows("13.5.0", "cufile")}
+
+
+def test_cufile_enums_agree_with_reference():
+    """Every enum cuda.bindings.cufile has, member for member (CUresult is pyCUresult there, with the C names)."""
+    from codegen.emit_py_exception import ExcWriter, enum_members
+
+    model = snapshot.load_model("13.5", "cufile")
+    refs = reference_enums("13.5.0", "cufile")
+    ew = ExcWriter(model)
+    ours = {}
+    for d in ew.enum_typedefs():
+        decl = ew.index.enums[d["type"]["base"]]
+        ours[ew.enum_class[d["name"]]] = enum_members(decl["members"])
+    assert set(refs) - set(ours) == {"pyCUresult"}
+    for name, members in refs.items():
+        if name != "pyCUresult":
+            assert ours[name] == members, name

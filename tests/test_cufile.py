@@ -1,0 +1,155 @@
+"""cudacffi.cufile on the CPU: the real libcufile from the nvidia-cufile-cu12 wheel, without a GPU driver.
+
+What works without libcuda (version, parameters, properties' errors) runs for real; driver_open and the calls
+that need the driver run in a child interpreter (cuFile prints to stdout and writes cufile.log in its working
+directory), which must end with a ``cuFileError``, never a crash. Bad arguments are refused by name.
+"""
+
+import ctypes
+import pickle
+
+import pytest
+
+from conftest import library_missing, run_python
+
+try:
+    from cudacffi import cufile
+except ImportError as e:  # a build from headers older than 12.6
+    pytest.skip(str(e), allow_module_level=True)
+
+
+@pytest.fixture
+def loaded():
+    """libcufile loaded, or the test skipped (failed where CUDACFFI_REQUIRE_LIBRARIES=1)."""
+    from cudacffi import LibraryNotFoundError
+
+    try:
+        cufile._library.load()
+    except LibraryNotFoundError as e:
+        library_missing("libcufile: %s" % str(e).splitlines()[0])
+
+
+def test_enums_and_error():
+    assert cufile.OpError.SUCCESS == 0 and cufile.OpError.CUDA_DRIVER_ERROR == 5011
+    assert cufile.Opcode.READ == 0 and cufile.Opcode.WRITE == 1
+    assert cufile.FileHandleType.OPAQUE_FD == 1
+    e = cufile.cuFileError(5011, 3)
+    assert e.status is cufile.OpError.CUDA_DRIVER_ERROR and int(e.cu_err) == 3
+    assert "CUDA_DRIVER_ERROR (5011)" in str(e) and "ERROR_NOT_INITIALIZED (3)" in str(e)
+    again = pickle.loads(pickle.dumps(e))
+    assert again.status == e.status and int(again.cu_err) == 3
+    e = cufile.cuFileError(2, 0)  # -errno from read / write
+    assert e.errno == 2 and "errno 2" in str(e)
+
+
+def test_version_and_parameters_without_a_driver(loaded):
+    v = cufile.get_version()
+    assert 1000 <= v < 100000, v
+    assert cufile.use_count() == 0
+    assert cufile.get_parameter_bool(cufile.BoolConfigParameter.PROPERTIES_ALLOW_COMPAT_MODE) in (True, False)
+    assert isinstance(cufile.get_parameter_size_t(cufile.SizeTConfigParameter.PROPERTIES_MAX_DIRECT_IO_SIZE_KB), int)
+    assert isinstance(cufile.get_parameter_string(cufile.StringConfigParameter.LOGGING_LEVEL, 64), str)
+
+
+def test_properties_without_a_driver_raise_with_the_cuda_error(loaded):
+    import cudacffi.driver as driver
+
+    try:
+        if driver.cuInit(0)[0] == 0:
+            pytest.skip("a GPU driver is here: properties need the nvidia-fs driver instead")
+    except Exception:
+        pass
+    props = ctypes.create_string_buffer(256)
+    try:
+        cufile.driver_get_properties(ctypes.addressof(props))
+    except cufile.cuFileError as e:
+        assert e.status == cufile.OpError.CUDA_DRIVER_ERROR and int(e.cu_err) != 0
+    else:  # cuFile 1.20 (CUDA 13.5) answers from its configuration alone; older ones need the driver
+        assert cufile.get_version() >= 1200
+
+
+@pytest.mark.parametrize("call,name,exc", [
+    ("driver_get_properties(0)", "props", ValueError),
+    ("read(0, 0, 10, 0, 0)", "buf_ptr_base", ValueError),
+    ("read(0, 'x', 10, 0, 0)", "buf_ptr_base", TypeError),
+    ("write(0, 1 << 70, 10, 0, 0)", "buf_ptr_base", OverflowError),
+    ("read(0, bytearray(16), -1, 0, 0)", "size", OverflowError),
+    ("read(0, bytearray(16), 16, 1 << 64, 0)", "file_offset", OverflowError),
+    ("buf_register(1 << 70, 0, 0)", "buf_ptr_base", OverflowError),
+    ("buf_register(4096, -1, 0)", "length", OverflowError),
+    ("handle_deregister('x')", "fh", TypeError),
+    ("handle_register(0)", "descr", ValueError),
+    ("batch_io_submit(0, 1, 0, 0)", "iocbp", ValueError),
+])
+def test_bad_arguments_are_refused_by_name(call, name, exc):
+    with pytest.raises(exc) as e:
+        eval("cufile." + call)
+    assert "'%s'" % name in str(e.value)
+
+
+def test_driver_open_without_a_gpu_driver_raises(tmp_path):
+    """No libcuda here: driver_open, buf_register and a read fail with cuFileError in a child interpreter."""
+    code = """
+import ctypes, os
+os.chdir(%r)
+from cudacffi import cufile
+try:
+    cufile._library.load()
+except Exception as e:
+    print("NOLIB", e)
+    raise SystemExit(0)
+for call in ("driver_open()", "buf_register(ctypes.addressof(ctypes.create_string_buffer(4096)), 4096, 0)"):
+    try:
+        eval("cufile." + call)
+        print("OK", call)
+    except cufile.cuFileError as e:
+        print("ERR", call, int(e.status))
+buf = bytearray(16)
+try:
+    cufile.read(0, buf, 16, 0, 0)
+    print("OK read")
+except cufile.cuFileError as e:
+    print("ERR read", int(e.status))
+print("END")
+""" % str(tmp_path)
+    import subprocess
+
+    try:
+        r = run_python(code, timeout=60)
+    except subprocess.TimeoutExpired:  # cuFile 1.20 (CUDA 13.5) waits forever in cuFileDriverOpen without libcuda
+        pytest.skip("libcufile %d hangs in cuFileDriverOpen without a GPU driver" % cufile.get_version())
+    assert r.returncode == 0, r.stderr[-2000:]
+    if "NOLIB" in r.stdout:
+        pytest.skip("no libcufile")
+    lines = [line for line in r.stdout.splitlines() if line.startswith(("OK", "ERR", "END"))]
+    assert lines[-1] == "END"
+    import cudacffi.driver as driver
+    try:
+        has_gpu = driver.cuInit(0)[0] == 0
+    except Exception:
+        has_gpu = False
+    if not has_gpu:
+        assert lines[0].startswith("ERR driver_open") and int(lines[0].split()[-1]) > 5000, lines
+        assert lines[2].startswith("ERR read"), lines
+
+
+def test_module_is_listed():
+    r = run_python("import cudacffi.__main__ as m; m.report_libraries()")
+    assert "libcufile (cuFile)" in r.stdout, r.stdout + r.stderr
+
+
+def test_snapshots_with_and_without_cufile():
+    """The wheels have cufile.h from CUDA 12.6: older snapshots have no model, and say why."""
+    from codegen import snapshot
+
+    for v in snapshot.available_versions():
+        have = "cufile" in snapshot.families_in(v)
+        assert have == (tuple(int(x) for x in v.split(".")) >= (12, 6)), v
+        assert have == ("cufile" in snapshot.expected_families(v)), v
+
+
+def test_a_build_without_cufile_says_so():
+    """What ``import cudacffi.cufile`` says in a build of older headers (no generated module)."""
+    r = run_python("import sys; sys.modules['cudacffi._gen.cufile'] = None\n"
+                   "try:\n    import cudacffi.cufile\nexcept ImportError as e:\n    print('IE', e)")
+    assert "IE cudacffi.cufile: this build" in r.stdout and "12.6" in r.stdout, r.stdout + r.stderr
