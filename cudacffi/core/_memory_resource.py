@@ -322,7 +322,11 @@ def _pool_props(drv, location_type, location_id, ipc, max_size):
                          else drv.CUmemAllocationHandleType.CU_MEM_HANDLE_TYPE_NONE)
     props.location.type = location_type
     props.location.id = location_id
-    props.maxSize = max_size
+    if hasattr(props, "maxSize"):
+        props.maxSize = max_size
+    elif max_size:  # CUmemPoolProps has no maxSize before CUDA 12.2 headers
+        raise ValueError("max_size needs a build from CUDA 12.2 or newer headers (this build: CUDA %d.%d)"
+                         % (drv.CUDA_VERSION // 1000, drv.CUDA_VERSION % 1000 // 10))
     return props
 
 
