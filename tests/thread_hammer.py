@@ -12,7 +12,8 @@ handles may be used only on their creating thread, so there the main thread crea
 user threads must all be refused. The last line of stdout is a JSON summary.
 
 Handles are ints, so a destroyer holding a stale value may destroy the new handle the library made at the same
-address (correct: that value is live again); the thread making it then sees it gone ("made lost").
+address (correct: that value is live again); the thread making it then sees it gone ("made lost"), and a user
+may reach that new program before its module is added ("reused": NVVM's ERROR_NO_MODULE_IN_PROGRAM).
 """
 
 import json
@@ -118,7 +119,9 @@ class Family:
             text = str(e)
             return "refused" if "not a live" in text or "another thread" in text else "ValueError: " + text
         except Exception as e:
-            return "%s: %s" % (type(e).__name__, e)
+            text = "%s: %s" % (type(e).__name__, e)
+            # a stale value naming a new NVVM program at the same address, still before its module is added
+            return "reused" if "NO_MODULE_IN_PROGRAM" in text else text
         return r if isinstance(r, str) else "ok"
 
 
