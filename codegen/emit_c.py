@@ -141,6 +141,12 @@ def status_struct(model):
     return fam.status_struct if fam is not None else ""
 
 
+def returns_status_struct(model, f):
+    """Whether ``f`` returns its family's status struct (its stubs then return the struct's status member)."""
+    struct = status_struct(model)
+    return bool(struct) and CType.from_json(f["ret"]).declare() == struct
+
+
 def returns_count(model, f):
     """Whether ``f`` returns a signed integer that is a count, or negative on a failure (cuFileRead's byte
     count, cuFileUseCount): its stub returns INT64_MIN while unbound. Only in a family with a status struct."""
@@ -221,7 +227,7 @@ def value_stubs(model, index):
         args = ", ".join("&o" if k == bv.index else _forward(index, p, "a%d" % k) for k, p in enumerate(f["params"]))
         value = "(%s)%so" % (_value_type(bv), "(uintptr_t)" if bv.ctype.ptrs else "")
         status = "(int)f(%s)" % args
-        if status_struct(model) and CType.from_json(f["ret"]).declare() == status_struct(model):
+        if returns_status_struct(model, f):
             status = "_cc_take_status(f(%s))" % args
         out.append("static %s _cv_%s(%s) {" % (_value_type(bv), name, _value_params(index, f, bv) or "void"))
         out.append("    _cc_pfn_%s f = _cc_fp_%s;" % (name, name))
@@ -260,7 +266,7 @@ def c_source(model):
         args = ", ".join(_forward(index, p, "a%d" % k) for k, p in enumerate(f["params"]))
         unbound = "_CC_UNBOUND" if returns_status(model, f) else COUNT_UNBOUND if returns_count(model, f) else "0"
         call = "f(%s)" % args
-        if ret.declare() == status_struct(model) and status_struct(model):
+        if returns_status_struct(model, f):
             call = "_cc_take_status(%s)" % call
         elif ret.declare() == "void" and returns_status(model, f):
             call = "(%s, 0)" % call

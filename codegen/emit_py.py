@@ -379,31 +379,26 @@ class PyWriter(TypeNames):
         for cb, lifetime in lf.callbacks:
             if lifetime == "call":
                 self.w("    _cbk.release(%s)" % cb)
-        if bv is not None:  # a failure is a value out of range (see lowering.ByValue)
-            if bv.encoding == "small":
-                self.w("    if _v < %d:" % SMALL_FAILED)
-                self.w("        _r = _v + %d" % (1 << 63))
-            else:
-                self.w("    if _v == %s:" % (hex(SENTINELS[bv.encoding]) if SENTINELS[bv.encoding] > 0 else SENTINELS[bv.encoding]))
-                self.w("        _r = _cc_status()")
-            self.w("        if _r:")
-            self.w("            if _r == _UNBOUND:")
-            self.w("                _bind(%r)" % lf.cname)
-            self.w("                return %s(%s)" % (name, callargs))
-            self.w("            return (_status(_r, _r), None)")
-            for line in lf.post:
-                self.w("    " + line)
-            self.ws(wrapped("return (", ["_OK"] + lf.results, ")", "    ", tuple_=True))
-        elif lf.returns_status:
-            self.w("    if _r:")
+        if bv is not None or lf.returns_status:
+            pad = "    "
+            if bv is not None:  # a failure is a value out of range (see lowering.ByValue)
+                if bv.encoding == "small":
+                    self.w("    if _v < %d:" % SMALL_FAILED)
+                    self.w("        _r = _v + %d" % (1 << 63))
+                else:
+                    sentinel = SENTINELS[bv.encoding]
+                    self.w("    if _v == %s:" % (hex(sentinel) if sentinel > 0 else sentinel))
+                    self.w("        _r = _cc_status()")
+                pad = "        "
+            self.w(pad + "if _r:")
             for cb, lifetime in lf.callbacks:
                 if lifetime != "call":
-                    self.w("        _cbk.release(%s)  # the callback will never fire" % cb)
-            self.w("        if _r == _UNBOUND:")
-            self.w("            _bind(%r)" % lf.cname)
-            self.w("            return %s(%s)" % (name, callargs))
+                    self.w(pad + "    _cbk.release(%s)  # the callback will never fire" % cb)
+            self.w(pad + "    if _r == _UNBOUND:")
+            self.w(pad + "        _bind(%r)" % lf.cname)
+            self.w(pad + "        return %s(%s)" % (name, callargs))
             nones = "".join(" None," for _ in out_names)
-            self.w("        return (_status(_r, _r),%s)" % nones.rstrip(","))
+            self.w(pad + "    return (_status(_r, _r),%s)" % nones.rstrip(","))
             for line in lf.post:
                 self.w("    " + line)
             self.ws(wrapped("return (", ["_OK"] + lf.results, ")", "    ", tuple_=True))
