@@ -370,3 +370,9 @@ def args_viewable_as_strided_memory(arg_indices):
             return func(*args, **kwargs)
         return wrapper
     return wrap
+
+
+# managed-memory batches (issue 15)
+from ._managed import discard_batch, discard_prefetch_batch, prefetch_batch  # noqa: E402 (issue 15)
+
+__all__ += ["discard_batch", "discard_prefetch_batch", "prefetch_batch"]
