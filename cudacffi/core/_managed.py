@@ -289,17 +289,19 @@ def _advise(buf, advice_name, loc):
 
 
 def _range_int(buf, name):
+    ptr = buf._live()
     drv = _utils.driver()
     attr = getattr(drv.CUmem_range_attribute, "CU_MEM_RANGE_ATTRIBUTE_" + name)
-    return int(check(drv.cuMemRangeGetAttribute(4, attr, buf._live(), buf._size)))
+    return int(check(drv.cuMemRangeGetAttribute(4, attr, ptr, buf._size)))
 
 
 def _accessed_by(buf):
     """The locations the buffer's ACCESSED_BY advice names, read from the driver."""
+    ptr = buf._live()
     drv = _utils.driver()
     n = int(check(drv.cuDeviceGetCount())) + 1  # every device, and the host
     ids = check(drv.cuMemRangeGetAttribute(4 * n, drv.CUmem_range_attribute.CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY,
-                                           buf._live(), buf._size))
+                                           ptr, buf._size))
     return [Host() if i == -1 else _located("device", i) for i in ids if i != -2]  # -2: CU_DEVICE_INVALID
 
 
@@ -408,14 +410,13 @@ class ManagedBuffer(Buffer):
 
     @read_mostly.setter
     def read_mostly(self, value):
-        if not isinstance(value, bool):
-            raise TypeError("read_mostly must be a bool, not %s" % type(value).__name__)
         _advise(self, "SET_READ_MOSTLY" if value else "UNSET_READ_MOSTLY", None)
 
     @property
     def preferred_location(self):
         """The location of the PREFERRED_LOCATION advice (a Device or a Host), or None; assign a Device, a
         Host or None (which withdraws the advice)."""
+        self._live()
         drv = _utils.driver()
         if drv.CUDA_VERSION >= 13000 and _driver_version() >= 13000:
             kind = _range_int(self, "PREFERRED_LOCATION_TYPE")
