@@ -509,3 +509,81 @@ ev.close()
 raises(RuntimeError, lambda: ev.ipc_descriptor, "closed")
 raises(ValueError, lambda: pickle.dumps(ev), "closed")
 """)
+
+
+# -- every row of the contract table for these classes ------------------------------------------------------------
+
+CLASSES = ("ManagedBuffer", "ManagedMemoryResource", "Host", "VirtualMemoryResource", "VirtualMemoryResourceOptions",
+           "GraphMemoryResource", "Event")
+FUNCTIONS = ("prefetch_batch", "discard_batch", "discard_prefetch_batch")
+
+
+def _rows():
+    if not os.path.exists(TABLE):
+        pytest.skip("the contract table is not on this machine")
+    with open(TABLE, encoding="utf-8") as f:
+        for line in f:
+            yield line.rstrip("\n").split("\t")
+
+
+def _parameters(signature):
+    """[(name, keyword-only)] of a signature's text, such as "(self, x: 'a, b' = 1, *, y) -> 'None'"."""
+    text = signature[1:signature.rindex(")")] if " -> " not in signature else signature[1:signature.rindex(") -> ")]
+    parts, depth, quote, start = [], 0, None, 0
+    for i, ch in enumerate(text):
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "[(<":
+            depth += 1
+        elif ch in "])>":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    out, keyword_only = [], False
+    for part in (p.strip() for p in parts if p.strip()):
+        name = part.split(":")[0].split("=")[0].strip()
+        if name == "*" or name.startswith("*"):
+            keyword_only = True
+        out.append((name, keyword_only and name != "*"))
+    return out
+
+
+def test_every_member_of_the_table_exists_with_its_kind():
+    import inspect
+
+    import cudacffi.core.utils as utils
+
+    seen = 0
+    for module, cls, member, kind, signature, _summary in _rows():
+        if module == "cuda.core.utils" and cls in FUNCTIONS:
+            params = list(inspect.signature(getattr(utils, cls)).parameters)
+            assert params == [p.split(":")[0] for p in signature.strip("()").split(" -> ")[0].strip("()").split(", ")]
+            seen += 1
+            continue
+        if module != "cuda.core" or cls not in CLASSES or not member or member.startswith("__"):
+            continue
+        ours = getattr(core, cls)
+        if kind == "field":
+            assert member in {f.name for f in dataclasses.fields(ours)}, (cls, member)
+            seen += 1
+            continue
+        raw = inspect.getattr_static(ours, member)
+        if kind == "property":
+            assert isinstance(raw, property), (cls, member)
+        elif kind == "classmethod":
+            assert isinstance(raw, (classmethod, staticmethod)), (cls, member)
+        elif kind == "method":
+            assert callable(raw) and not isinstance(raw, property), (cls, member)
+        if kind in ("method", "classmethod") and signature.startswith("("):
+            ours_params = inspect.signature(getattr(ours, member)).parameters
+            for name, keyword_only in _parameters(signature):
+                if name in ("self", "cls", "/") or name.startswith("*"):
+                    continue
+                assert name in ours_params, (cls, member, name)
+                assert (ours_params[name].kind == inspect.Parameter.KEYWORD_ONLY) == keyword_only, (cls, member, name)
+        seen += 1
+    assert seen > 80
