@@ -5,7 +5,8 @@
  * address space: a reservation is a PROT_NONE mapping, a physical chunk a memfd, a map an mmap of it, so a
  * chunk remapped elsewhere keeps its bytes; STANDIN_NO_EXTEND=1 makes reservations ignore address hints.
  * standin_live_chunks() and standin_live_reservations() count what is not freed yet. Graph memory is host
- * memory counted by cuDeviceGetGraphMemAttribute; streams remember whether they capture. IPC event handles
+ * memory counted by cuDeviceGetGraphMemAttribute; streams remember whether they capture, and the work
+ * captured runs right away (a graph's launch does nothing). IPC event handles
  * carry the event's address. Managed pools (CUDA 13 builds) hand out managed allocations; the batch
  * prefetches and discards check their arrays, and standin_discarded(ptr) says what a discard did. Enough to check the argument plumbing, not CUDA itself. */
 #define _GNU_SOURCE
@@ -32,8 +33,8 @@ int cuDriverGetVersion(int *v) { const char *s = getenv("STANDIN_DRIVER"); *v = 
 int cuDeviceGetCount(int *n) { *n = devices(); return OK; }
 int cuDeviceGet(int *d, int ordinal) { if (ordinal < 0 || ordinal >= devices()) return INVALID_VALUE; *d = ordinal; return OK; }
 int cuDeviceGetAttribute(int *v, int attr, int d) {
-    (void)d; /* cc 9.0 (75, 76); managed memory (83), concurrent managed access (89), VMM (102) */
-    *v = attr == 75 ? 9 : attr == 83 || attr == 89 || attr == 102 ? 1 : 0;
+    (void)d; /* cc 9.0 (75, 76); managed memory (83), concurrent managed access (89), VMM (102), pools (115) */
+    *v = attr == 75 ? 9 : attr == 83 || attr == 89 || attr == 102 || attr == 115 ? 1 : 0;
     return OK;
 }
 int cuDeviceGetName(char *name, int len, int d) { snprintf(name, (size_t)len, "Standin GPU %d", d); return OK; }
@@ -41,6 +42,7 @@ int cuDevicePrimaryCtxRetain(void **c, int d) { *c = (void *)(unsigned long)(0x1
 int cuCtxSetCurrent(void *c) { current = c; return OK; }
 int cuCtxGetCurrent(void **c) { *c = current; return OK; }
 int cuCtxGetDevice(int *d) { if (!current) return INVALID_CONTEXT; *d = (int)((unsigned long)current - 0x1000); return OK; }
+int cuCtxSynchronize(void) { return current ? OK : INVALID_CONTEXT; }
 int cuCtxGetStreamPriorityRange(int *least, int *greatest) { *least = 0; *greatest = -5; return OK; }
 
 /* streams and capture */
@@ -54,6 +56,10 @@ int cuStreamBeginCapture_v2(void *s, int mode) { (void)mode; if ((unsigned long)
 int cuStreamEndCapture(void *s, void **graph) { ((Stream *)s)->capturing = 0; *graph = malloc(1); return OK; }
 int cuStreamIsCapturing(void *s, int *status) { *status = capturing(s); return OK; }
 int cuGraphDestroy(void *g) { free(g); return OK; }
+/* a graph's work ran when it was captured: instantiating and launching it do nothing more */
+int cuGraphInstantiateWithFlags(void **exec, void *g, unsigned long long flags) { (void)g; (void)flags; *exec = malloc(1); return OK; }
+int cuGraphLaunch(void *exec, void *s) { (void)exec; (void)s; return OK; }
+int cuGraphExecDestroy(void *exec) { free(exec); return OK; }
 
 /* managed memory */
 #define SLOTS 64
@@ -141,6 +147,7 @@ int cuMemPoolCreate(void **pool, const int *props) { /* props: allocType, handle
     *pool = (void *)(unsigned long)(pools + 1);
     return OK;
 }
+int cuDeviceGetMemPool(void **pool, int d) { *pool = (void *)(unsigned long)(2 + d); return OK; }
 int cuMemPoolDestroy(void *pool) { (void)pool; return OK; }
 int cuMemPoolGetAttribute(void *pool, int attr, unsigned long long *v) {
     if (attr < 4 || attr > 8) return INVALID_VALUE; /* RELEASE_THRESHOLD (4), then the figures: all 0 here */
@@ -214,10 +221,21 @@ int cuMemRangeGetAttribute(void *data, size_t size, int attr, CUdeviceptr p, siz
     return INVALID_VALUE;
 }
 
+int cuPointerGetAttribute(void *data, int attr, CUdeviceptr p) {
+    if (slot_of(p, 1) < 0) return INVALID_VALUE; /* only managed memory is known by its pointer here */
+    if (attr == 2) *(unsigned *)data = 2; /* MEMORY_TYPE: device */
+    else if (attr == 8) *(unsigned char *)data = 1; /* IS_MANAGED */
+    else if (attr == 9) *(int *)data = 0; /* DEVICE_ORDINAL */
+    else return INVALID_VALUE;
+    return OK;
+}
+
 /* copies and fills of host-reachable memory */
 int cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t n, void *s) {
     (void)s; memcpy((void *)(unsigned long)dst, (void *)(unsigned long)src, n); return OK;
 }
+int cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t n, void *s) { return cuMemcpyAsync(dst, (CUdeviceptr)(unsigned long)src, n, s); }
+int cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t n, void *s) { return cuMemcpyAsync((CUdeviceptr)(unsigned long)dst, src, n, s); }
 int cuMemsetD8Async(CUdeviceptr dst, unsigned char v, size_t n, void *s) { (void)s; memset((void *)(unsigned long)dst, v, n); return OK; }
 
 /* virtual memory */

@@ -292,6 +292,10 @@ def standin(tmp_path_factory):
 
 
 def run(standin, code, **env):
+    """Run ``code`` after PRELUDE against the stand-in, whose driver is by default as new as this build."""
+    from cudacffi import driver
+
+    env.setdefault("STANDIN_DRIVER", str(driver.CUDA_VERSION))
     r = run_python(PRELUDE + code + "\nprint('done')\n", env=dict(CUDACFFI_LIBDRIVER=standin, **env))
     assert r.returncode == 0 and r.stdout.endswith("done\n"), r.stdout + r.stderr
     return r.stdout
@@ -333,13 +337,22 @@ assert last_prefetch(buf) == -1
 
 def test_advice_is_set_and_read_back_through_the_location_entry_points(standin):
     run(standin, ADVICE + r"""
-buf.preferred_location = Host(numa_id=2)  # the v2 entry point carries the node; the 12.x attribute cannot
-assert buf.preferred_location is Host()
+buf.preferred_location = Host(numa_id=2)
+if driver.CUDA_VERSION >= 13000:  # read back by location type and id
+    assert buf.preferred_location is Host(numa_id=2)
+    buf.preferred_location = Host.numa_current()
+    assert buf.preferred_location is Host.numa_current()
+else:  # the v2 entry point carries the node; the 12.x attribute cannot
+    assert buf.preferred_location is Host()
 buf.prefetch(Host.numa_current(), stream=stream)
 """)
 
 
 def test_advice_on_an_old_driver_goes_through_device_ordinals(standin):
+    from cudacffi import driver
+
+    if driver.CUDA_VERSION >= 13000:
+        pytest.skip("a CUDA 13 build has only the location entry points")
     run(standin, ADVICE + r"""
 raises(TypeError, lambda: setattr(buf, "preferred_location", Host(numa_id=2)), "Host(numa_id=...)")
 raises(TypeError, lambda: buf.prefetch(Host.numa_current(), stream=stream), "use Host()")
@@ -359,6 +372,19 @@ if driver.CUDA_VERSION < 13000:
     for action in (lambda: discard_batch(stream, bufs), lambda: discard_prefetch_batch(stream, bufs, Host()),
                    lambda: bufs[0].discard(stream=stream), lambda: bufs[0].discard_prefetch(Host(), stream=stream)):
         raises(NotImplementedError, action, "needs a build from CUDA 13.0 or newer headers")
+else:
+    discarded = lambda: [lib.standin_discarded(ctypes.c_ulonglong(b.handle)) for b in bufs]
+    discard_batch(stream, bufs[:2])
+    assert discarded() == [1, 1, 0]
+    discard_prefetch_batch(stream, bufs[1:], [Device(1), Host()])
+    assert discarded() == [1, 2, 2] and [last_prefetch(b) for b in bufs] == [0, 1, -1]
+    bufs[0].discard_prefetch(Device(1), stream=stream)
+    assert discarded()[0] == 2 and last_prefetch(bufs[0]) == 1
+    bufs[2].discard(stream=stream)
+    assert discarded()[2] == 1
+    raises(core.CUDAError, lambda: discard_batch(core.LEGACY_DEFAULT_STREAM, bufs), "INVALID_VALUE")
+    prefetch_batch(core.LEGACY_DEFAULT_STREAM, bufs, Host())  # one prefetch each: the batch call refuses it
+    assert [last_prefetch(b) for b in bufs] == [-1, -1, -1]
 raises(core.CUDAError, lambda: ManagedBuffer.from_handle(0x1000, 64).prefetch(Device(0), stream=stream), "INVALID_VALUE")
 """)
 
@@ -397,6 +423,30 @@ mr.close()
 assert mr.is_closed
 raises(RuntimeError, lambda: mr.allocate(8), "closed")
 raises(TypeError, lambda: core.ManagedMemoryResource(5), "ManagedMemoryResource options must be")
+""", STANDIN_NO_MANAGED_POOLS="1")
+
+
+def test_managed_resource_on_a_managed_pool(standin):
+    from cudacffi import driver
+
+    if driver.CUDA_VERSION < 13000:
+        pytest.skip("managed pools need a CUDA 13 build")
+    run(standin, r"""
+mr = core.ManagedMemoryResource()
+assert mr.handle is not None and not mr.is_handle_owned and not mr.is_mapped and mr.uuid is None
+assert mr.attributes.release_threshold == (1 << 64) - 1  # freed memory stays in the pool
+buf = mr.allocate(4096, stream=stream)
+assert type(buf) is ManagedBuffer and buf.memory_resource is mr
+buf.preferred_location = Device(1)
+assert buf.preferred_location is Device(1)
+buf.close()
+own = core.ManagedMemoryResource({"preferred_location": 0})
+assert own.handle is not None and own.is_handle_owned and own.preferred_location == ("device", 0)
+own.allocate(64, stream=stream).close()
+own.close()
+assert own.is_closed
+raises(RuntimeError, lambda: own.allocate(64, stream=stream), "closed")
+raises(RuntimeError, lambda: own.attributes, "closed")
 """)
 
 

@@ -217,10 +217,10 @@ def _grouped(drv, locs):
 
 def _prefetch(ranges, locs, h):
     """Prefetch each (ptr, size) to its location on the CUstream ``h``: one batch call where the build has
-    cuMemPrefetchBatchAsync, else one call per range."""
+    cuMemPrefetchBatchAsync (which refuses the legacy default stream), else one call per range."""
     drv = _utils.driver()
     batch = getattr(drv, "cuMemPrefetchBatchAsync", None)
-    if batch is not None and len(ranges) > 1:
+    if batch is not None and len(ranges) > 1 and h not in (0, 1):  # 0, 1: the legacy default stream
         structs, starts = _grouped(drv, locs)
         check(batch([p for p, _ in ranges], [s for _, s in ranges], len(ranges), structs, starts, len(structs), 0, h))
         return
