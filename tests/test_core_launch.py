@@ -101,6 +101,7 @@ def test_ints_bools_floats_at_their_parameters_sizes(launch_libcuda):
                     struct.pack("<d", 1.5).hex(), struct.pack("<f", 2.5).hex(), struct.pack("<e", 1.5).hex(),
                     le(-(1 << 63), 8), "00" * 8]
         check(sizes, args, expected)
+        check([], [], [])  # no parameters: a NULL table
         check([8, 16], [1 + 2j, 3 - 4j], [struct.pack("<ff", 1, 2).hex(), struct.pack("<dd", 3, -4).hex()])
     ''', launch_libcuda)
 

@@ -119,6 +119,7 @@ def _native_config(config, stream_handle, with_cluster=True):
 
 
 def _native_for(config, stream_handle):
+    """The CUlaunchConfig of ``config`` on a stream, kept for the next launch there."""
     natives = config._natives
     if len(natives) >= 64:  # many short-lived streams: start again rather than grow
         natives = config._natives = {}
@@ -245,7 +246,8 @@ class _Plan:
 
 _STRUCT_CODES = {"_Bool": "?", "int8_t": "b", "uint8_t": "B", "int16_t": "h", "uint16_t": "H", "int32_t": "i",
                  "uint32_t": "I", "int64_t": "q", "uint64_t": "Q", "intptr_t": "q", "long": "q",
-                 "unsigned long": "Q", "void *": "Q", "float": "f", "double": "d", None: "Q"}
+                 "unsigned long": "Q", "void *": "Q", "float": "f", "double": "d",
+                 None: "P"}  # a Buffer's or handle's _v: a non-negative int below 2**64, as a pointer
 _NUMPY_CODES = {("b", 1): "?", ("i", 1): "b", ("i", 2): "h", ("i", 4): "i", ("i", 8): "q", ("u", 1): "B",
                 ("u", 2): "H", ("u", 4): "I", ("u", 8): "Q", ("f", 4): "f", ("f", 8): "d", ("c", 8): "ff",
                 ("c", 16): "dd"}
@@ -269,16 +271,16 @@ def _fast_launcher(key, types, convert):
     if None in codes or not hasattr(_driver.lib, "_cc_launch_blob"):  # (a build older than the launcher)
         return None
     convs = dict(convert.convs) if convert is not None else {}
-    fmt, offsets, at = ["<"], [], 0
+    fmt, offsets, at = ["@"], [], 0  # native byte order and sizes (the GPU's host is little-endian)
     params = {"pack": None, "run": None, "offsets": None}
     exprs, checks = [], []
     for i, (cls, t, code) in enumerate(zip(key, types, codes)):
-        align = struct.calcsize("<" + code[0])
+        align = struct.calcsize("@" + code[0])
         pad = -at % align
         fmt.append("%dx%s" % (pad, code) if pad else code)
         at += pad
         offsets.append(at)
-        at += struct.calcsize("<" + code)
+        at += struct.calcsize("@" + code)
         params["T%d" % i] = cls
         checks.append("a%d.__class__ is T%d" % (i, i))
         if t is None:
@@ -290,19 +292,20 @@ def _fast_launcher(key, types, convert):
             exprs.append("a%d.real, a%d.imag" % (i, i))
         else:
             exprs.append("a%d" % i)
-    params["pack"] = struct.Struct("".join(fmt)).pack
+    packer = struct.Struct("".join(fmt))
+    if packer.size != at:  # native alignment would have moved a value: not a layout this launcher knows
+        return None
+    params["pack"] = packer.pack
     params["run"] = _driver.lib._cc_launch_blob
     params["offsets"] = _driver.ffi.new("uint32_t[]", offsets) if offsets else _driver.ffi.NULL
     n = len(key)
-    source = ("def fast(a, config, function, %s):\n"
-              "    if len(a) != %d:\n"
-              "        return None\n"
-              "    %s = a\n"
-              "    if %s:\n"
-              "        return run(config, function, pack(%s), offsets, %d)\n"
-              "    return None\n" % (", ".join("%s=%s" % (p, p) for p in params), n,
-                                     "".join("a%d, " % i for i in range(n)) or "_", " and ".join(checks) or "True",
-                                     ", ".join(exprs), n))
+    if n:  # unpacking a tuple of another length raises ValueError: launch() then takes the checked path
+        head = "    %s, = a\n    if not (%s):\n        return None\n" % (", ".join("a%d" % i for i in range(n)),
+                                                                   " and ".join(checks))
+    else:
+        head = "    if a:\n        return None\n"
+    source = ("def fast(a, config, function, %s):\n%s    return run(config, function, pack(%s), offsets, %d)\n"
+              % (", ".join("%s=%s" % (p, p) for p in params), head, ", ".join(exprs), n))
     namespace = dict(params)
     exec(compile(source, "<cudacffi.core launch of %d arguments>" % len(key), "exec"), namespace)
     return namespace["fast"]
