@@ -22,6 +22,7 @@ from . import _utils
 from ._memory import Buffer
 from ._module import Kernel
 from ._stream import Stream
+from ._tensor_map import TensorMapDescriptor
 from ._utils import cast_to_3_tuple, check
 
 _INT_TYPES = {1: "int8_t", 2: "int16_t", 4: "int32_t", 8: "int64_t"}
@@ -380,6 +381,8 @@ def _arg_rule(kernel, i, arg, size):
         if size is not None and size != 8:
             raise _mismatch(kernel, i, "a %s (8 bytes)" % cls.__name__, size)
         return None, None
+    if cls is TensorMapDescriptor:
+        return _tensor_map_rule(kernel, i, size)
     to_pointer = array_pointer(arg)
     if to_pointer is not None:
         if size is not None and size != 8:
@@ -390,6 +393,13 @@ def _arg_rule(kernel, i, arg, size):
             raise _mismatch(kernel, i, "None (a NULL pointer, 8 bytes)", size)
         return "void *", lambda v: 0
     raise _unsupported(kernel, i, arg)
+
+
+def _tensor_map_rule(kernel, i, size):
+    """A TensorMapDescriptor packs as its 128 bytes, by value (the packer copies what its getPtr() points to)."""
+    if size is not None and size != 128:
+        raise _mismatch(kernel, i, "a TensorMapDescriptor (a 128-byte CUtensorMap)", size)
+    return None, None
 
 
 def _numpy(kernel, i, what):
