@@ -326,7 +326,8 @@ class StridedMemoryView:
 
             dt = numpy.dtype(dtype)
             if dt.itemsize != itemsize:
-                raise ValueError("dtype %s has %d-byte items, the layout %d" % (dt, dt.itemsize, itemsize))
+                raise ValueError("dtype %s has %d-byte items, the %s %d" % (dt, dt.itemsize, "view's" if layout is None
+                                                                             else "layout", itemsize))
             typestr = _parse_typestr(dt.str, "dtype")
         elif typestr is None:
             raise ValueError("layout itemsize %d needs a dtype (no unsigned int has that size)" % itemsize)
