@@ -658,3 +658,54 @@ def test_key_needs_extra_digest_for_file_inputs_and_refuses_side_effects():
         _key(code_type="ptx", code=".version 8.0", name_expressions=("k",))
     _nvrtc_or_skip()
     assert _key(options=ProgramOptions(arch="sm_90", include_path="/inc"), extra_digest=b"h")
+
+
+class TensorMapDriver(HostDriver):
+    """Records cuTensorMapEncodeTiled / cuTensorMapReplaceAddress and writes recognisable words into the map."""
+
+    def cuCtxGetDevice(self):
+        return (0, 0)
+
+    def cuTensorMapEncodeTiled(self, data_type, rank, address, dims, strides, box, elem, interleave, swizzle, l2, oob):
+        self.calls.append(("encode", int(data_type), rank, address, dims, strides, box, elem, int(swizzle)))
+        m = self.CUtensorMap()
+        m.opaque = [address] + [i + 1 for i in range(15)]
+        return (0, m)
+
+    def cuTensorMapReplaceAddress(self, tensor_map, address):
+        self.calls.append(("replace", address))
+        tensor_map.opaque = [address] + list(tensor_map.opaque)[1:]
+        return (0,)
+
+
+def _device_view(ptr, shape, typestr="<f4", strides=None):
+    """A view that says it is device memory (DLPack kCUDA) at ``ptr``, for the encoding path only."""
+    return StridedMemoryView._new(ptr, shape, strides, typestr, False, None, 0, (2, 0))
+
+
+def test_as_tensor_map_encodes_replaces_and_packs_128_bytes_by_value(monkeypatch):
+    import cudacffi._params as params
+    from cudacffi._driver import ffi
+
+    drv = TensorMapDriver()
+    monkeypatch.setattr(_utils, "driver", lambda: drv)
+    view = _device_view(0x7000_0000, (64, 32))
+    tm = view.as_tensor_map((16, 8), swizzle=_tensor_map.TensorMapSwizzle.SWIZZLE_32B)
+    assert drv.calls == [("encode", 7, 2, 0x7000_0000, [32, 64], [128], [8, 16], [1, 1], 1)]
+    assert tm._bytes()[:8] == (0x7000_0000).to_bytes(8, "little") and len(tm._bytes()) == 128
+    assert "box_dim=(16, 8)" in repr(tm)
+    same = view.as_tensor_map(options={"box_dim": (16, 8), "data_type": np.float32})
+    assert drv.calls[-1][:4] == ("encode", 7, 2, 0x7000_0000)
+    tm.replace_address(_device_view(0x7100_0000, (64, 32)))
+    assert drv.calls[-1] == ("replace", 0x7100_0000) and tm._bytes()[:8] == (0x7100_0000).to_bytes(8, "little")
+    with pytest.raises(ValueError, match="16-byte aligned"):
+        tm.replace_address(_device_view(0x7100_0008, (64, 32)))
+    with pytest.raises(ValueError, match="shape"):
+        tm.replace_address(_device_view(0x7100_0000, (32, 32)))
+    with pytest.raises(ValueError, match="GPU can reach"):
+        tm.replace_address(np.zeros((64, 32), dtype=np.float32))
+    # launch packs type None by getPtr(): the kernel's parameter slot points at the map's 128 bytes
+    base, _ = params.kernel_params(ffi, ((tm, same), (None, None)), "cuLaunchKernel")
+    table = ffi.cast("void **", base)
+    assert [int(ffi.cast("uintptr_t", table[i])) for i in range(2)] == [tm.getPtr(), same.getPtr()]
+    assert bytes(ffi.buffer(table[0], 128)) == tm._bytes()
