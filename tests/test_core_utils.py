@@ -329,6 +329,14 @@ def test_view_reshapes_and_reinterprets_within_the_extent():
     assert tail.ptr == v.ptr + 40 and list(np.from_dlpack(tail)) == [10.0, 11.0]
 
 
+def test_view_description_is_read_only():
+    v = _view(np.zeros((3, 4), dtype=np.float32))
+    for name, value in (("ptr", 0), ("shape", (12,)), ("readonly", True), ("exporting_obj", None)):
+        with pytest.raises(AttributeError):
+            setattr(v, name, value)
+    assert v.shape == (3, 4) and v.readonly is False and v.ptr != 0
+
+
 def test_view_refuses_what_leaves_the_memory_or_mismatches():
     v = _view(np.zeros((3, 4), dtype=np.float32))
     with pytest.raises(ValueError, match="outside"):

@@ -131,7 +131,9 @@ def _batch_stream(stream):
     """The CUstream int of ``copy_batch``'s stream; TypeError for what the batched copy cannot run on."""
     if stream is None:
         raise TypeError("stream must be a Stream, not None")
-    if type(stream).__name__ == "GraphBuilder":
+    from .graph import GraphBuilder
+
+    if isinstance(stream, GraphBuilder):
         raise TypeError("copy_batch cannot be captured into a graph (the driver has no batched-copy node): use "
                         "Buffer.copy_to or GraphNode.memcpy")
     h = _utils.stream_handle(stream)

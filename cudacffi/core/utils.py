@@ -77,16 +77,16 @@ class StridedMemoryView:
     (an int handle); work the producer queued on its own stream is ordered before it. None or -1: no
     ordering. The view keeps ``exporting_obj`` (and what it exported) alive."""
 
-    __slots__ = ("ptr", "shape", "_strides", "_typestr", "readonly", "exporting_obj", "_device_id", "_dl_device",
+    __slots__ = ("_ptr", "_shape", "_strides", "_typestr", "_readonly", "_exporting_obj", "_device_id", "_dl_device",
                  "_keep", "__weakref__")
 
     def __init__(self, obj=None, stream_ptr=None):
-        self.ptr = 0
-        self.shape = ()
+        self._ptr = 0
+        self._shape = ()
         self._strides = None
         self._typestr = "|u1"
-        self.readonly = False
-        self.exporting_obj = None
+        self._readonly = False
+        self._exporting_obj = None
         self._device_id = -1
         self._dl_device = (_dlpack.CPU, 0)
         self._keep = None
@@ -100,12 +100,12 @@ class StridedMemoryView:
     @classmethod
     def _new(cls, ptr, shape, strides, typestr, readonly, obj, device_id, dl_device, keep=None):
         self = object.__new__(cls)
-        self.ptr = ptr
-        self.shape = shape
+        self._ptr = ptr
+        self._shape = shape
         self._strides = strides
         self._typestr = typestr
-        self.readonly = bool(readonly)
-        self.exporting_obj = obj
+        self._readonly = bool(readonly)
+        self._exporting_obj = obj
         self._device_id = device_id  # None: asked of the driver when wanted
         self._dl_device = dl_device
         self._keep = keep
@@ -265,6 +265,26 @@ class StridedMemoryView:
 
     # -- what it describes -------------------------------------------------------------------------------------
     @property
+    def ptr(self):
+        """The address of the first element (an int)."""
+        return self._ptr
+
+    @property
+    def shape(self):
+        """The shape, a tuple of ints."""
+        return self._shape
+
+    @property
+    def readonly(self):
+        """Whether the producer marked the memory read-only."""
+        return self._readonly
+
+    @property
+    def exporting_obj(self):
+        """The object the view was made from (kept alive by the view)."""
+        return self._exporting_obj
+
+    @property
     def strides(self):
         """Strides in elements, or None (C-contiguous, as the producer said)."""
         return self._strides
@@ -401,7 +421,7 @@ class StridedMemoryView:
 
     def __repr__(self):
         return ("StridedMemoryView(ptr=0x%x, shape=%r, strides=%r, dtype=%s, device_id=%s, readonly=%r)"
-                % (self.ptr, self.shape, self._strides, self._typestr, self._device_id, self.readonly))
+                % (self._ptr, self._shape, self._strides, self._typestr, self._device_id, self._readonly))
 
 
 def _extent(shape, strides, itemsize):
