@@ -717,3 +717,36 @@ def test_as_tensor_map_encodes_replaces_and_packs_128_bytes_by_value(monkeypatch
     table = ffi.cast("void **", base)
     assert [int(ffi.cast("uintptr_t", table[i])) for i in range(2)] == [tm.getPtr(), same.getPtr()]
     assert bytes(ffi.buffer(table[0], 128)) == tm._bytes()
+
+
+def test_tensor_map_refuses_memory_of_another_device(monkeypatch):
+    drv = TensorMapDriver()
+    monkeypatch.setattr(_utils, "driver", lambda: drv)
+    other = StridedMemoryView._new(0x7000_0000, (64, 32), None, "<f4", False, None, 1, (2, 1))
+    with pytest.raises(ValueError, match="device 1, but the tensor map is for device 0"):
+        other.as_tensor_map((16, 8))
+    tm = _device_view(0x7000_0000, (64, 32)).as_tensor_map((16, 8))
+    with pytest.raises(ValueError, match="device 1"):
+        tm.replace_address(other)
+    pinned = StridedMemoryView._new(0x7100_0000, (64, 32), None, "<f4", False, None, 0, (3, 0))
+    tm.replace_address(pinned)  # pinned host memory is reachable from every device
+    assert drv.calls[-1] == ("replace", 0x7100_0000)
+
+
+def test_ptx_key_names_the_linker_and_its_version(monkeypatch):
+    from cudacffi.core import _linker, _program_cache
+
+    class VersionDriver:
+        def __init__(self, version):
+            self.version = version
+
+        def cuDriverGetVersion(self):
+            return (0, self.version)
+
+    def key_with_driver_linker(version):
+        monkeypatch.setattr(_linker.Linker, "which_backend", classmethod(lambda cls: "driver"))
+        monkeypatch.setattr(_program_cache, "_driver", lambda: VersionDriver(version))
+        return _key(code_type="ptx", code=".version 8.0")
+
+    a, b = key_with_driver_linker(12090), key_with_driver_linker(13000)
+    assert a != b and a == key_with_driver_linker(12090)

@@ -348,7 +348,10 @@ def _compiler_versions(code_type):
     if Linker.which_backend() == "nvJitLink":
         from .. import nvjitlink
 
-        return b"nvJitLink %r" % (nvjitlink.version(),)
+        try:
+            return b"nvJitLink %r" % (nvjitlink.version(),)
+        except RuntimeError:  # CUDA 12.0's headers have no nvJitLinkVersion: the build's version stands in
+            return b"nvJitLink of CUDA %d" % nvjitlink.CUDA_VERSION
     from ._utils import check
 
     return b"driver %d" % check(_driver().cuDriverGetVersion())

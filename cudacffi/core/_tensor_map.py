@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Optional, Tuple
 
-from . import _utils
+from . import _dlpack, _utils
 from ._utils import check
 
 __all__ = ["TensorMapDescriptor", "TensorMapDescriptorOptions", "TensorMapDataType", "TensorMapInterleave",
@@ -265,6 +265,8 @@ class TensorMapDescriptor:
         args = encode_arguments(view.shape, view.strides, int(view._typestr[2:]), view.ptr, view._typestr[1:], o)
         data_type, rank, dims, strides, box, elem = args
         drv = _utils.driver()
+        device_id = _current_device_id(drv)
+        _check_same_device(view, device_id, "the view")
         tensor_map = check(drv.cuTensorMapEncodeTiled(
             drv.CUtensorMapDataType(int(data_type)), rank, view.ptr, list(dims), list(strides), list(box),
             list(elem), drv.CUtensorMapInterleave(int(o.interleave)), drv.CUtensorMapSwizzle(int(o.swizzle)),
@@ -272,7 +274,7 @@ class TensorMapDescriptor:
         self = object.__new__(cls)
         self._map = tensor_map
         self._view = view
-        self._device_id = _current_device_id(drv)
+        self._device_id = device_id
         self._summary = (tuple(view.shape), data_type.name, o.box_dim, o.swizzle.name)
         return self
 
@@ -291,6 +293,7 @@ class TensorMapDescriptor:
         view = _device_view(tensor, "tensor")
         if tuple(view.shape) != self._summary[0]:
             raise ValueError("tensor has shape %r, the tensor map %r" % (tuple(view.shape), self._summary[0]))
+        _check_same_device(view, self._device_id, "tensor")
         check(_utils.driver().cuTensorMapReplaceAddress(self._map, view.ptr))
         self._view = view
 
@@ -311,3 +314,12 @@ class TensorMapDescriptor:
 def _current_device_id(drv):
     err, dev = drv.cuCtxGetDevice()
     return None if err else int(dev)
+
+
+def _check_same_device(view, device_id, what):
+    """ValueError where ``view`` is memory of one GPU (DLPack kCUDA) other than ``device_id``, the one the map is
+    for (pinned host and managed memory are reachable from every GPU)."""
+    kind, view_device = view.__dlpack_device__()
+    if kind == _dlpack.CUDA and device_id is not None and view_device != device_id:
+        raise ValueError("%s is memory of device %d, but the tensor map is for device %d (the current one)"
+                         % (what, view_device, device_id))
