@@ -9,6 +9,8 @@ import os
 import threading
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cudacffi import FunctionNotFoundError
 from cudacffi.core import _copy, _tensor_map, _utils
@@ -183,6 +185,47 @@ def test_strided_copy_moves_exactly_the_viewed_elements(host_driver, shape, src_
     assert drv.calls[-1] == "sync"  # host memory on both sides: blocking by default
 
 
+@st.composite
+def copy_layouts(draw):
+    """(shape, source (steps, axis order), destination (steps, axis order), dtype)."""
+    rank = draw(st.integers(1, 4))
+    shape = tuple(draw(st.lists(st.integers(1, 4), min_size=rank, max_size=rank)))
+
+    def side():
+        return (tuple(draw(st.lists(st.integers(1, 3), min_size=rank, max_size=rank))),
+                tuple(draw(st.permutations(range(rank)))))
+    return shape, side(), side(), draw(st.sampled_from(["uint8", "int16", "float32", "complex128"]))
+
+
+def _layout_view(whole, shape, steps, order):
+    """The view of ``whole`` with ``shape`` whose axes lie in memory in ``order`` (outermost first), ``steps``
+    elements apart, starting one element in."""
+    part = whole[tuple(slice(1, None, step) for step in steps)]
+    return part.transpose(np.argsort(order))
+
+
+def _layout_array(shape, steps, order, dtype):
+    whole = np.zeros(tuple(shape[o] * step + 1 for o, step in zip(order, steps)), dtype=dtype)
+    return whole, _layout_view(whole, shape, steps, order)
+
+
+@settings(max_examples=150, deadline=None)
+@given(copy_layouts())
+def test_any_positive_layout_copies_like_numpy(layout):
+    shape, (s_steps, s_order), (d_steps, d_order), dtype = layout
+    _, src = _layout_array(shape, s_steps, s_order, dtype)
+    assert src.shape == shape
+    src[...] = (np.arange(src.size).reshape(shape) + 1).astype(dtype)
+    whole, dst = _layout_array(shape, d_steps, d_order, dtype)
+    expected = whole.copy()
+    _layout_view(expected, shape, d_steps, d_order)[...] = src
+    with pytest.MonkeyPatch.context() as mp:
+        drv = HostDriver()
+        mp.setattr(_utils, "driver", lambda: drv)
+        _view(dst).copy_from(_view(src), FakeStream())
+    assert whole.any() and np.array_equal(whole, expected)
+
+
 def test_contiguous_copy_is_one_memcpy_and_matching_rows_one_2d_copy(host_driver):
     drv = host_driver()
     a = np.arange(24, dtype=np.int32).reshape(4, 6)
@@ -229,8 +272,10 @@ def test_plan_merges_contiguous_dims_and_refuses_overlapping_rows():
     assert _copy.plan_copy((2, 3, 4), (48, 16, 4), (48, 16, 4), 4) == ([], (96, []))
     assert _copy.plan_copy((2, 3, 4), (96, 32, 4), (48, 16, 4), 4) == ([], (16, [(6, 32, 16)]))
     assert _copy.plan_copy((2, 3, 4), (100, 32, 4), (48, 16, 4), 4) == ([(2, 100, 48)], (16, [(3, 32, 16)]))
-    with pytest.raises(ValueError, match="overlap"):
-        _copy.plan_copy((3, 4), (8, 4), (16, 4), 4)  # source rows of 16 bytes every 8
+    # source rows of 16 bytes every 8 (a sliding window): element by element, never a row wider than its pitch
+    assert _copy.plan_copy((3, 4), (8, 4), (16, 4), 4) == ([(3, 8, 16)], (4, [(4, 4, 4)]))
+    with pytest.raises(ValueError, match="same bytes"):
+        _copy.plan_copy((3, 4), (16, 4), (8, 4), 4)  # destination rows overlapping
     with pytest.raises(ValueError, match="driver copies"):
         _copy.plan_copy((300, 300, 2, 2), (4000000, 12000, 48, 8), (4000000, 12000, 48, 8), 4)
 

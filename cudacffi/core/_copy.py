@@ -262,6 +262,7 @@ def plan_copy(shape, src_strides, dst_strides, itemsize):
             raise ValueError("strided copy: strides must be positive for every dimension longer than 1 (source %r, "
                              "destination %r bytes): negative or zero strides cannot be copied"
                              % (tuple(src_strides), tuple(dst_strides)))
+    _check_unique([(n, d) for n, _, d in dims], itemsize)
     merged = []
     for n, s, d in dims:
         if merged and merged[-1][1] == n * s and merged[-1][2] == n * d:
@@ -270,11 +271,10 @@ def plan_copy(shape, src_strides, dst_strides, itemsize):
         merged.append((n, s, d))
     width = itemsize
     if merged and merged[-1][1] == itemsize and merged[-1][2] == itemsize:
-        width = merged.pop()[0] * itemsize
-    for n, s, d in merged:
-        if s < width or d < width:
-            raise ValueError("strided copy: rows of %d bytes overlap at strides %d / %d bytes: the layout is not "
-                             "copyable row by row" % (width, s, d))
+        run = merged[-1][0] * itemsize
+        if all(s >= run and d >= run for _, s, d in merged[:-1]):  # else rows overlap (a sliding-window source)
+            width = run
+            merged.pop()
     inner = merged[-2:] if len(merged) >= 2 and _stacks(merged[-2], merged[-1]) else merged[-1:]
     outer = merged[:len(merged) - len(inner)]
     pieces = 1
@@ -284,6 +284,17 @@ def plan_copy(shape, src_strides, dst_strides, itemsize):
         raise ValueError("strided copy: the layout needs %d driver copies (at most %d): copy through a contiguous "
                          "array" % (pieces, _MAX_PIECES))
     return outer, (width, inner)
+
+
+def _check_unique(dims, itemsize):
+    """ValueError unless the destination's (count, byte stride) dims give every element bytes of its own (each
+    stride, smallest first, clears everything the smaller ones span)."""
+    span = itemsize
+    for n, d in sorted(dims, key=lambda nd: nd[1]):
+        if d < span:
+            raise ValueError("strided copy: the destination layout (%s) writes several elements to the same bytes"
+                             % ", ".join("%d x %d B" % nd for nd in dims))
+        span += (n - 1) * d
 
 
 def _stacks(outer, inner):
