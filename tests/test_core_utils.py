@@ -484,6 +484,14 @@ def test_tensor_map_launch_rule_is_128_bytes_by_value():
         _launch._tensor_map_rule(K(), 0, 8)
     tm = object.__new__(_tensor_map.TensorMapDescriptor)
     assert _launch._arg_rule(K(), 0, tm, 128) == (None, None)
+    # the one-struct.pack launcher packs 8-byte values: a plan with a tensor map leaves it to the packer
+    from cudacffi.core import Buffer
+
+    assert _launch._fast_launcher((_tensor_map.TensorMapDescriptor, Buffer), (None, None), None) is None
+    from cudacffi import _driver
+
+    if hasattr(_driver.lib, "_cc_launch_blob"):
+        assert _launch._fast_launcher((Buffer, Buffer), (None, None), None) is not None
 
 
 def test_tensor_map_enums_match_the_driver():
@@ -795,3 +803,46 @@ def test_ptx_key_names_the_linker_and_its_version(monkeypatch):
 
     a, b = key_with_driver_linker(12090), key_with_driver_linker(13000)
     assert a != b and a == key_with_driver_linker(12090)
+
+
+LAUNCH_TENSOR_MAP = '''
+import ctypes
+from cudacffi import driver
+from cudacffi.core import Buffer, LaunchConfig, Stream, launch
+from cudacffi.core._module import Kernel, ParamInfo
+from cudacffi.core._tensor_map import TensorMapDescriptor
+
+standin = ctypes.CDLL(LIB)
+tm = object.__new__(TensorMapDescriptor)
+tm._map = driver.CUtensorMap()
+words = [(0x0102030405060708 * (i + 1)) % (1 << 64) for i in range(16)]
+tm._map.opaque = words
+k = Kernel._from_kernel(0x1000, None, "k")
+k._param_info = [ParamInfo(0, 128), ParamInfo(128, 8), ParamInfo(136, 4)]
+standin.standin_expect(3, (ctypes.c_int * 3)(128, 8, 4))
+for _ in range(3):  # the plan's first launch, then the launches that reuse it
+    launch(Stream.from_handle(0x5000), LaunchConfig(grid=2, block=3), k, tm, Buffer._make(0xabc0, 256, None), 7)
+    out = ctypes.create_string_buffer(8192)
+    standin.standin_record(out, 8192)
+    got = out.value.decode().partition(" |")[2].split()
+    assert got[0] == b"".join(w.to_bytes(8, "little") for w in words).hex(), got[0]
+    assert got[1:] == [(0xabc0).to_bytes(8, "little").hex(), (7).to_bytes(4, "little").hex()], got
+small = Kernel._from_kernel(0x2000, None, "small")
+small._param_info = [ParamInfo(0, 8)]
+try:
+    launch(Stream.from_handle(0x5000), LaunchConfig(grid=1, block=1), small, tm)
+except TypeError as e:
+    assert "128-byte CUtensorMap" in str(e), e
+else:
+    raise AssertionError("a tensor map for an 8-byte parameter was launched")
+print("ok")
+'''
+
+
+def test_launch_passes_a_tensor_map_by_value(tmp_path_factory):
+    """Through a stand-in libcuda recording what cuLaunchKernelEx receives (in a fresh interpreter)."""
+    from conftest import build_standin, run_python
+
+    lib = build_standin(tmp_path_factory, "launch_libcuda.c")
+    r = run_python("LIB = %r\n" % lib + LAUNCH_TENSOR_MAP, env={"CUDACFFI_LIBDRIVER": lib})
+    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr

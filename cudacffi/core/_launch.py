@@ -271,6 +271,8 @@ def _fast_launcher(key, types, convert):
     codes = [_struct_code(t) for t in types]
     if None in codes or not hasattr(_driver.lib, "_cc_launch_blob"):  # (a build older than the launcher)
         return None
+    if any(t is None and not hasattr(cls, "_v") for cls, t in zip(key, types)):
+        return None  # a value passed by pointer (a TensorMapDescriptor's 128 bytes): the packer's path
     convs = dict(convert.convs) if convert is not None else {}
     fmt, offsets, at = ["@"], [], 0  # native byte order and sizes (the GPU's host is little-endian)
     params = {"pack": None, "run": None, "offsets": None}
