@@ -846,3 +846,30 @@ def test_launch_passes_a_tensor_map_by_value(tmp_path_factory):
     lib = build_standin(tmp_path_factory, "launch_libcuda.c")
     r = run_python("LIB = %r\n" % lib + LAUNCH_TENSOR_MAP, env={"CUDACFFI_LIBDRIVER": lib})
     assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr
+
+
+def test_compile_with_cache_compiles_once_then_hits(tmp_path):
+    """NVRTC for real (no GPU needed): a miss compiles and stores, a hit returns the stored cubin."""
+    _nvrtc_or_skip()
+    from cudacffi.core import Program, ProgramOptions
+    from cudacffi.core._program_cache import compile_with_cache
+
+    source = 'extern "C" __global__ void k(int *p) { *p = 42; }'
+    options = ProgramOptions(arch="sm_90")
+    cache = FileStreamProgramCache(tmp_path)
+    calls = []
+
+    class Counting(Program):
+        def compile(self, *args):
+            calls.append(args)
+            return Program.compile(self, *args)
+
+    first = compile_with_cache(Counting(source, "c++", options), cache, source, "cubin")
+    again = compile_with_cache(Counting(source, "c++", options), cache, source, "cubin")
+    assert len(calls) == 1 and again.code == first.code and again.code[:4] == b"\x7fELF"
+    assert again.code_type == "cubin" and len(cache) == 1
+    other = source.replace("42", "43")
+    compile_with_cache(Counting(other, "c++", options), cache, other, "cubin")
+    assert len(calls) == 2 and len(cache) == 2
+    with pytest.raises(TypeError, match="cache must be a ProgramCacheResource"):
+        compile_with_cache(Program(source, "c++", options), {}, source, "cubin")
