@@ -32,3 +32,7 @@ __all__ = ["Buffer", "ComputeCapability", "Context", "CUDAError", "Device", "Dev
            "ManagedMemoryResourceOptions", "MemoryResource", "NVRTCError", "ObjectCode", "ParamInfo",
            "PER_THREAD_DEFAULT_STREAM", "PinnedMemoryResource", "PinnedMemoryResourceOptions", "Program",
            "ProgramOptions", "Stream", "StreamOptions", "SynchronousMemoryResource", "launch", "system"]
+
+# core-utils: tensor maps (TMA)
+from ._tensor_map import TensorMapDescriptor, TensorMapDescriptorOptions  # noqa: E402
+__all__ += ["TensorMapDescriptor", "TensorMapDescriptorOptions"]

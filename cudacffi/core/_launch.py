@@ -22,6 +22,7 @@ from . import _utils
 from ._memory import Buffer
 from ._module import Kernel
 from ._stream import Stream
+from ._tensor_map import TensorMapDescriptor
 from ._utils import cast_to_3_tuple, check
 
 _INT_TYPES = {1: "int8_t", 2: "int16_t", 4: "int32_t", 8: "int64_t"}
@@ -270,6 +271,8 @@ def _fast_launcher(key, types, convert):
     codes = [_struct_code(t) for t in types]
     if None in codes or not hasattr(_driver.lib, "_cc_launch_blob"):  # (a build older than the launcher)
         return None
+    if any(t is None and not hasattr(cls, "_v") for cls, t in zip(key, types)):
+        return None  # a value passed by pointer (a TensorMapDescriptor's 128 bytes): the packer's path
     convs = dict(convert.convs) if convert is not None else {}
     fmt, offsets, at = ["@"], [], 0  # native byte order and sizes (the GPU's host is little-endian)
     params = {"pack": None, "run": None, "offsets": None}
@@ -380,6 +383,8 @@ def _arg_rule(kernel, i, arg, size):
         if size is not None and size != 8:
             raise _mismatch(kernel, i, "a %s (8 bytes)" % cls.__name__, size)
         return None, None
+    if cls is TensorMapDescriptor:
+        return _tensor_map_rule(kernel, i, size)
     to_pointer = array_pointer(arg)
     if to_pointer is not None:
         if size is not None and size != 8:
@@ -390,6 +395,13 @@ def _arg_rule(kernel, i, arg, size):
             raise _mismatch(kernel, i, "None (a NULL pointer, 8 bytes)", size)
         return "void *", lambda v: 0
     raise _unsupported(kernel, i, arg)
+
+
+def _tensor_map_rule(kernel, i, size):
+    """A TensorMapDescriptor packs as its 128 bytes, by value (the packer copies what its getPtr() points to)."""
+    if size is not None and size != 128:
+        raise _mismatch(kernel, i, "a TensorMapDescriptor (a 128-byte CUtensorMap)", size)
+    return None, None
 
 
 def _numpy(kernel, i, what):
