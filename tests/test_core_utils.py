@@ -873,3 +873,21 @@ def test_compile_with_cache_compiles_once_then_hits(tmp_path):
     assert len(calls) == 2 and len(cache) == 2
     with pytest.raises(TypeError, match="cache must be a ProgramCacheResource"):
         compile_with_cache(Program(source, "c++", options), {}, source, "cubin")
+
+
+def test_program_compile_takes_a_cache(tmp_path):
+    """``Program.compile(..., cache=...)``: the second program of the same source is served from the cache."""
+    _nvrtc_or_skip()
+    from cudacffi.core import Program, ProgramOptions
+
+    source = 'extern "C" __global__ void k(int *p) { *p = 7; }'
+    options = ProgramOptions(arch="sm_90")
+    cache = InMemoryProgramCache()
+    first = Program(source, "c++", options).compile("cubin", cache=cache)
+    assert len(cache) == 1
+    again = Program(source, "c++", options).compile("cubin", cache=cache)
+    assert again.code == first.code and len(cache) == 1
+    Program(source.replace("7", "8"), "c++", options).compile("cubin", cache=cache)
+    assert len(cache) == 2
+    with pytest.raises(TypeError, match="cache must be a ProgramCacheResource"):
+        Program(source, "c++", options).compile("cubin", cache={})

@@ -220,7 +220,7 @@ def test_program_cache_in_front_of_compile(core, dev, stream, tmp_path):
             assert cache.get(key) is None
             compiled = compile_with_cache(Program(PROGRAM, "c++", options), cache, PROGRAM, "cubin")
             assert cache.get(key) == compiled.code
-            hit = compile_with_cache(Program(PROGRAM, "c++", options), cache, PROGRAM, "cubin")
+            hit = Program(PROGRAM, "c++", options).compile("cubin", cache=cache)
             assert hit.code == compiled.code and hit is not compiled
             for obj in (hit, ObjectCode.from_cubin(cache[key])):
                 buf = dev.allocate(32 * 4, stream=stream)
