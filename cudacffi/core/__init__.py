@@ -24,10 +24,6 @@ from ._module import Kernel, KernelAttributes, KernelOccupancy, ObjectCode, Para
 from ._program import Program, ProgramOptions
 from ._linker import Linker, LinkerOptions
 from ._launch import LaunchConfig, launch
-# managed, virtual and graph memory; event IPC (issue 15)
-from ._managed import Host, ManagedBuffer
-from ._memory_resource import GraphMemoryResource
-from ._vmm import VirtualMemoryResource, VirtualMemoryResourceOptions
 
 __all__ = ["Buffer", "ComputeCapability", "Context", "CUDAError", "Device", "DeviceMemoryResource",
            "DeviceMemoryResourceOptions", "DeviceProperties", "Event", "EventOptions", "IPCAllocationHandle",
@@ -36,4 +32,13 @@ __all__ = ["Buffer", "ComputeCapability", "Context", "CUDAError", "Device", "Dev
            "ManagedMemoryResourceOptions", "MemoryResource", "NVRTCError", "ObjectCode", "ParamInfo",
            "PER_THREAD_DEFAULT_STREAM", "PinnedMemoryResource", "PinnedMemoryResourceOptions", "Program",
            "ProgramOptions", "Stream", "StreamOptions", "SynchronousMemoryResource", "launch", "system"]
+
+# core-utils: tensor maps (TMA)
+from ._tensor_map import TensorMapDescriptor, TensorMapDescriptorOptions  # noqa: E402
+__all__ += ["TensorMapDescriptor", "TensorMapDescriptorOptions"]
+
+# core-mem: managed, virtual and graph memory (issue 15)
+from ._managed import Host, ManagedBuffer  # noqa: E402
+from ._memory_resource import GraphMemoryResource  # noqa: E402
+from ._vmm import VirtualMemoryResource, VirtualMemoryResourceOptions  # noqa: E402
 __all__ += ["GraphMemoryResource", "Host", "ManagedBuffer", "VirtualMemoryResource", "VirtualMemoryResourceOptions"]
