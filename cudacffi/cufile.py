@@ -138,6 +138,9 @@ def _iovecs(iov, func, writable):
             raise _s.argument_error(func, name, "must be an IOVec or an (address, length) pair, not %s"
                                     % type(v).__name__)
         base, length = v
+        if writable and isinstance(base, bytes):
+            raise _s.argument_error(func, name + "[0]", "is bytes, which cannot be written into: use a bytearray, "
+                                    "a numpy array or an int address", ValueError)
         address, held = _s.address(ffi, base, func, name + "[0]", writable)
         n = _s.check_integer(func, name + "[1]", length, 0, (1 << 64) - 1)
         if isinstance(held, tuple) and n > held[1].nbytes:

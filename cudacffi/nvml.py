@@ -196,8 +196,8 @@ def _utilization(cname, func, device, last_seen_time_stamp, typename, count, arr
 if _present("nvmlDeviceGetProcessesUtilizationInfo"):
     def device_get_processes_utilization_info(device, last_seen_time_stamp) -> "ProcessesUtilizationInfo_v1":  # noqa: F405
         """The recent utilisation of each process on ``device``, sampled after ``last_seen_time_stamp`` (µs; 0:
-        every sample NVML holds): a ``ProcessesUtilizationInfo_v1`` whose ``proc_util_array`` lists
-        ``process_samples_count`` samples (the binding sizes the array from NVML's count).
+        every sample NVML holds): a ``ProcessesUtilizationInfo_v1`` whose ``procUtilArray`` lists
+        ``processSamplesCount`` samples (the binding sizes the array from NVML's count).
 
         C: nvmlDeviceGetProcessesUtilizationInfo
         """
@@ -211,7 +211,7 @@ if _present("nvmlDeviceGetVgpuProcessesUtilizationInfo"):
     def device_get_vgpu_processes_utilization_info(device, last_seen_time_stamp) -> "VgpuProcessesUtilizationInfo":  # noqa: F405
         """The recent utilisation of the processes in vGPU instances on ``device``, sampled after
         ``last_seen_time_stamp`` (µs; 0: every sample): a ``VgpuProcessesUtilizationInfo`` whose
-        ``vgpu_proc_util_array`` lists ``vgpu_process_count`` samples.
+        ``vgpuProcUtilArray`` lists ``vgpuProcessCount`` samples.
 
         C: nvmlDeviceGetVgpuProcessesUtilizationInfo
         """
@@ -268,7 +268,7 @@ _placement_classes = {}
 if _present("nvmlDeviceGetVgpuTypeSupportedPlacements"):
     def device_get_vgpu_type_supported_placements(device, vgpu_type_id, mode) -> "VgpuPlacementList_v2":  # noqa: F405
         """The placement ids of vGPU type ``vgpu_type_id`` on ``device`` (``mode``: 0 heterogeneous, 1
-        homogeneous): a ``VgpuPlacementList`` with ``placement_size``, ``count`` and ``placement_ids`` (a list).
+        homogeneous): a ``VgpuPlacementList`` with ``placementSize``, ``count`` and ``placement_ids`` (a list).
 
         C: nvmlDeviceGetVgpuTypeSupportedPlacements
         """
@@ -292,7 +292,7 @@ if _present("nvmlDeviceGetVgpuTypeCreatablePlacements"):
 if _present("nvmlGpuInstanceGetVgpuTypeCreatablePlacements"):
     def gpu_instance_get_vgpu_type_creatable_placements(gpu_instance, vgpu_type_id) -> "VgpuCreatablePlacementInfo":  # noqa: F405
         """The placement ids at which a vGPU of type ``vgpu_type_id`` can be created in ``gpu_instance``: a
-        ``VgpuCreatablePlacementInfo`` with ``placement_size``, ``count`` and ``placement_ids`` (a list).
+        ``VgpuCreatablePlacementInfo`` with ``placementSize``, ``count`` and ``placement_ids`` (a list).
 
         C: nvmlGpuInstanceGetVgpuTypeCreatablePlacements
         """
@@ -330,7 +330,7 @@ if _present("nvmlEventSetGetContextData_v1"):
 if _present("nvmlSystemEventSetWait"):
     def system_event_set_wait(event_set, timeout_ms, buffer_size) -> list:
         """Wait up to ``timeout_ms`` (0: do not wait) for events of ``event_set``: the list of at most
-        ``buffer_size`` ``SystemEventData_v1`` records that came (``event_type``, ``gpu_id``).
+        ``buffer_size`` ``SystemEventData_v1`` records that came (``eventType``, ``gpuId``).
 
         C: nvmlSystemEventSetWait
         """

@@ -45,7 +45,7 @@ def test_enums_and_error():
 def test_version_and_parameters_without_a_driver(loaded):
     v = cufile.get_version()
     assert 1000 <= v < 100000, v
-    assert cufile.use_count() == 0
+    assert cufile.use_count() is None  # cuda.bindings' use_count returns nothing
     assert cufile.get_parameter_bool(cufile.BoolConfigParameter.PROPERTIES_ALLOW_COMPAT_MODE) in (True, False)
     assert isinstance(cufile.get_parameter_size_t(cufile.SizeTConfigParameter.PROPERTIES_MAX_DIRECT_IO_SIZE_KB), int)
     assert isinstance(cufile.get_parameter_string(cufile.StringConfigParameter.LOGGING_LEVEL, 64), str)

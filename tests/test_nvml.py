@@ -26,7 +26,10 @@ def fake_nvml(tmp_path_factory):
 
     version = SOURCE.split("cuda-")[-1] if SOURCE.startswith("snapshot") else "12.9"
     include = os.path.join(ROOT, "headers", "cuda-%s" % version, "include")
-    return {"CUDACFFI_LIBNVML": build_standin(tmp_path_factory, "fake_libnvml.c", "libnvidia-ml.so.1", "-I", include)}
+    with open(os.path.join(include, "nvml.h"), encoding="utf-8") as f:
+        extra = ["-DWITH_CONTEXT_DATA"] if "nvmlEventSetGetContextData_v1" in f.read() else []
+    return {"CUDACFFI_LIBNVML": build_standin(tmp_path_factory, "fake_libnvml.c", "libnvidia-ml.so.1", "-I", include,
+                                              *extra)}
 
 
 def run(code, env):
@@ -78,7 +81,8 @@ def test_every_call_before_init_is_a_clear_error(fake_nvml):
 import inspect, cudacffi
 kinds = {}
 for name, f in sorted(vars(nvml).items()):
-    if not inspect.isfunction(f) or f.__module__ != "cudacffi._gen.nvml" or name == "error_string":
+    if not inspect.isfunction(f) or f.__module__ not in ("cudacffi._gen.nvml", "cudacffi.nvml") or name.startswith("_") \
+            or name in ("error_string", "check_status", "check_status_size", "available"):
         continue
     if name.startswith(("init", "shutdown")):
         continue
@@ -215,3 +219,132 @@ def test_the_report_lists_nvml(fake_nvml):
                        env=dict(os.environ, PYTHONPATH=ROOT, **fake_nvml), timeout=120)
     line = next(x for x in r.stdout.splitlines() if "libnvidia-ml" in x)
     assert fake_nvml["CUDACFFI_LIBNVML"] in line and "NVML 12.580.65.06, driver 580.65.06" in line
+
+
+# -- the hand-written functions (cuda.bindings' forms that no header rule gives) --------------------------------
+
+@pytest.fixture(scope="module")
+def hand_written(fake_nvml):
+    out = run("""
+def attempt(f):
+    try:
+        return f()
+    except Exception as e:
+        return [type(e).__name__, str(e)]
+
+nvml.init_v2()
+d = nvml.device_get_handle_by_index_v2(1)
+r = {}
+values = [nvml.FieldValue(fieldId=3), nvml.FieldValue(fieldId=0), nvml.FieldValue(fieldId=7, scopeId=2)]
+r["get"] = nvml.device_get_field_values(d, values)
+r["values"] = [[v.field_id, int(v.nvml_return), v.value_type, v.value.ullVal, v.latency_usec] for v in values]
+one = nvml.FieldValue(fieldId=5)
+nvml.device_get_field_values(d, one)
+r["one"] = one.value.ullVal
+nvml.device_get_field_values(d, [])
+clear = [nvml.FieldValue(fieldId=3), nvml.FieldValue(fieldId=101)]
+r["clear"] = [nvml.device_clear_field_values(d, clear), [int(v.nvml_return) for v in clear]]
+r["bad_values"] = [attempt(lambda: nvml.device_get_field_values(d, x)) for x in (None, 5, "abc", [values[0], 3])]
+r["bad_device"] = attempt(lambda: nvml.device_get_field_values("gpu", values))
+r["gsp"] = nvml.device_get_gsp_firmware_version(d)
+if hasattr(nvml, "device_get_processes_utilization_info"):
+    u = [nvml.device_get_processes_utilization_info(nvml.device_get_handle_by_index_v2(2), t) for t in (0, 100, 300)]
+    r["util"] = [[type(x).__name__, x.processSamplesCount, [[p.pid, p.smUtil, p.timeStamp] for p in x.procUtilArray]]
+                 for x in u]
+    r["util_bad"] = [attempt(lambda: nvml.device_get_processes_utilization_info(d, -1)),
+                     attempt(lambda: nvml.device_get_processes_utilization_info(d, "0"))]
+if hasattr(nvml, "device_get_vgpu_type_supported_placements"):
+    p = [nvml.device_get_vgpu_type_supported_placements(d, 5, mode) for mode in (0, 1)]
+    r["placements"] = [[x.placementSize, x.count, x.placement_ids, x.mode, isinstance(x, nvml.VgpuPlacementList_v2)]
+                       for x in p]
+    r["placements_bad"] = [attempt(lambda: nvml.device_get_vgpu_type_supported_placements(d, -1, 0)),
+                           attempt(lambda: nvml.device_get_vgpu_type_supported_placements(d, 5, 1 << 40))]
+if hasattr(nvml, "gpu_instance_get_vgpu_type_creatable_placements"):
+    c = [nvml.gpu_instance_get_vgpu_type_creatable_placements(g, 9) for g in (7, 8)]
+    r["creatable"] = [[x.count, x.placement_ids, x.placementSize] for x in c]
+m = nvml.device_get_vgpu_metadata(d)
+r["metadata"] = [type(m).__name__, m.host_driver_version, m.opaque_data_size,
+                 nvml._library.ffi.unpack(nvml._library.ffi.cast("char *", m.getPtr() + nvml._library.ffi.offsetof(
+                     "nvmlVgpuPgpuMetadata_t", "opaqueData")), m.opaque_data_size).decode()]
+if hasattr(nvml, "system_event_set_wait"):
+    r["events"] = [[[int(e.eventType), e.gpuId] for e in nvml.system_event_set_wait(0x5E7, t, n)]
+                   for t, n in ((0, 5), (4, 1), (0, 0))]
+    r["events_bad"] = [attempt(lambda: nvml.system_event_set_wait(0x5E7, 0, -1)),
+                       attempt(lambda: nvml.system_event_set_wait(0x5E7, None, 2)),
+                       attempt(lambda: nvml.system_event_set_wait(0x123, 0, 2))]
+if hasattr(nvml, "event_set_get_context_data_v1"):
+    r["context"] = [list(nvml.event_set_get_context_data_v1(0x5E7, k)) for k in (0, 2)]
+    r["context_bad"] = [attempt(lambda: nvml.event_set_get_context_data_v1(0x5E7, 9)),
+                        attempt(lambda: nvml.event_set_get_context_data_v1(0x5E7, -2))]
+print(json.dumps(r))
+""", fake_nvml)
+    return json.loads(out)
+
+
+def test_field_values_are_filled_in_place(hand_written):
+    """cuda.bindings' device_get_field_values(device, values): the caller's FieldValue structs, their count the
+    list's length, each written back (a field NVML does not support reports it in its own nvml_return)."""
+    assert hand_written["get"] is None
+    assert hand_written["values"] == [[3, 0, 3, 31, 5], [0, 3, 3, 1, 5], [7, 0, 3, 2071, 5]]
+    assert hand_written["one"] == 51  # one FieldValue, as cuda.bindings' FieldValue() of one
+    assert hand_written["clear"] == [None, [0, 3]]
+
+
+def test_field_values_refuse_what_is_no_field_value(hand_written):
+    none, number, text, mixed = hand_written["bad_values"]
+    for kind, message in (none, number, text):
+        assert kind == "TypeError" and "device_get_field_values" in message and "'values'" in message
+    assert mixed[0] == "TypeError" and "'values[1]'" in mixed[1] and "FieldValue" in mixed[1]
+    assert hand_written["bad_device"][0] == "TypeError" and "'device'" in hand_written["bad_device"][1]
+
+
+def test_gsp_firmware_version_is_a_string(hand_written):
+    assert hand_written["gsp"] == "580.65.01"
+
+
+def test_utilization_samples_are_sized_by_the_library(hand_written):
+    """The sample array is asked its count first (ERROR_INSUFFICIENT_SIZE with the count), then read whole; the
+    caller gives only the timestamp, as in cuda.bindings."""
+    if "util" not in hand_written:
+        pytest.skip("this build's nvml.h has no nvmlDeviceGetProcessesUtilizationInfo")
+    first, later, none = hand_written["util"]
+    assert first == ["nvmlProcessesUtilizationInfo_t", 3, [[5020, 20, 100], [5021, 21, 200], [5022, 22, 300]]]
+    assert later == ["nvmlProcessesUtilizationInfo_t", 2, [[5020, 20, 200], [5021, 21, 300]]]
+    assert none[1:] == [0, []]  # nothing newer: no array at all
+    negative, text = hand_written["util_bad"]
+    assert negative[0] == "OverflowError" and "'last_seen_time_stamp'" in negative[1]
+    assert text[0] == "TypeError" and "'last_seen_time_stamp'" in text[1]
+
+
+def test_placements_come_back_as_lists(hand_written):
+    if "placements" not in hand_written:
+        pytest.skip("this build's nvml.h has no vGPU placement lists")
+    assert hand_written["placements"] == [[2, 3, [5, 7, 9], 0, True], [2, 2, [5, 7], 1, True]]
+    assert hand_written["creatable"] == [[1, [10], 1], [0, [], 1]]
+    bad_type, bad_mode = hand_written["placements_bad"]
+    assert bad_type[0] == "OverflowError" and "'vgpu_type_id'" in bad_type[1]
+    assert bad_mode[0] == "OverflowError" and "'mode'" in bad_mode[1]
+
+
+def test_metadata_takes_the_size_the_library_asks(hand_written):
+    """The opaque data outgrows the header's 4 bytes: the binding gives the size NVML reported and keeps it."""
+    assert hand_written["metadata"] == ["nvmlVgpuPgpuMetadata_t", "580.65.01", 16, "abcdefghijklmnop"]
+
+
+def test_system_events_fill_the_callers_room(hand_written):
+    if "events" not in hand_written:
+        pytest.skip("this build's nvml.h has no system event sets")
+    assert hand_written["events"] == [[[2, 0x17], [1, 0x18]], [[2, 0x1B]], []]
+    negative, none, bad_set = hand_written["events_bad"]
+    assert negative[0] == "OverflowError" and "'buffer_size'" in negative[1]
+    assert none[0] == "TypeError" and "'timeout_ms'" in none[1]
+    assert bad_set[0] == "InvalidArgumentError"
+
+
+def test_context_data_is_bytes(hand_written):
+    if "context" not in hand_written:
+        pytest.skip("this build's nvml.h has no nvmlEventSetGetContextData_v1 (13.5 and newer)")
+    assert hand_written["context"] == [[0, 1, 2], [0, 1, 2, 3, 4]]
+    not_found, negative = hand_written["context_bad"]
+    assert not_found[0] == "NotFoundError"
+    assert negative[0] == "OverflowError" and "'index'" in negative[1]
