@@ -188,13 +188,15 @@ def _utilization(cname, func, device, last_seen_time_stamp, typename, count, arr
 
     _sized_call(cname, (device_, info._ptr), resize)
     n = getattr(info._ptr, count) if held else 0
-    setattr(info, array, _s.unpack_array(_ffi, held[0] if held else _ffi.NULL, n, ("struct", item, getattr(_g, item))))
+    samples = _s.unpack_array(_ffi, held[0] if held else _ffi.NULL, n, ("struct", item, getattr(_g, item)))
+    setattr(info, array, samples)
     setattr(info._ptr, count, n)
     return info
 
 
 if _present("nvmlDeviceGetProcessesUtilizationInfo"):
-    def device_get_processes_utilization_info(device, last_seen_time_stamp) -> "ProcessesUtilizationInfo_v1":  # noqa: F405
+    def device_get_processes_utilization_info(
+            device, last_seen_time_stamp) -> "ProcessesUtilizationInfo_v1":  # noqa: F405
         """The recent utilisation of each process on ``device``, sampled after ``last_seen_time_stamp`` (µs; 0:
         every sample NVML holds): a ``ProcessesUtilizationInfo_v1`` whose ``procUtilArray`` lists
         ``processSamplesCount`` samples (the binding sizes the array from NVML's count).
@@ -208,7 +210,8 @@ if _present("nvmlDeviceGetProcessesUtilizationInfo"):
 
 
 if _present("nvmlDeviceGetVgpuProcessesUtilizationInfo"):
-    def device_get_vgpu_processes_utilization_info(device, last_seen_time_stamp) -> "VgpuProcessesUtilizationInfo":  # noqa: F405
+    def device_get_vgpu_processes_utilization_info(
+            device, last_seen_time_stamp) -> "VgpuProcessesUtilizationInfo":  # noqa: F405
         """The recent utilisation of the processes in vGPU instances on ``device``, sampled after
         ``last_seen_time_stamp`` (µs; 0: every sample): a ``VgpuProcessesUtilizationInfo`` whose
         ``vgpuProcUtilArray`` lists ``vgpuProcessCount`` samples.
@@ -235,11 +238,10 @@ def _placements(cname, func, args, typename, fields):
     """A placement-list request (``fields``: its input fields), asked its count first, then given that many
     ids; returned with ``placement_ids`` as a list."""
     cls = _placement_classes.get(typename)
-    if cls is None:
+    if cls is None:  # the struct's class, its placement_ids read as the list the binding filled
         base = getattr(_g, typename)
-        cls = _placement_classes[typename] = type(base.__name__, (base,), {"__slots__": (), "placement_ids":
-                                                                           _PlacementIds(), "placementIds_list":
-                                                                           _PlacementIds()})
+        cls = _placement_classes[typename] = type(base.__name__, (base,), {"__slots__": (),
+                                                                           "placement_ids": _PlacementIds()})
     info = cls()
     info.version = _version(typename)
     for field, arg, value in fields:
@@ -290,7 +292,8 @@ if _present("nvmlDeviceGetVgpuTypeCreatablePlacements"):
                            [("mode", "mode", mode)])
 
 if _present("nvmlGpuInstanceGetVgpuTypeCreatablePlacements"):
-    def gpu_instance_get_vgpu_type_creatable_placements(gpu_instance, vgpu_type_id) -> "VgpuCreatablePlacementInfo":  # noqa: F405
+    def gpu_instance_get_vgpu_type_creatable_placements(
+            gpu_instance, vgpu_type_id) -> "VgpuCreatablePlacementInfo":  # noqa: F405
         """The placement ids at which a vGPU of type ``vgpu_type_id`` can be created in ``gpu_instance``: a
         ``VgpuCreatablePlacementInfo`` with ``placementSize``, ``count`` and ``placement_ids`` (a list).
 

@@ -81,8 +81,8 @@ def test_every_call_before_init_is_a_clear_error(fake_nvml):
 import inspect, cudacffi
 kinds = {}
 for name, f in sorted(vars(nvml).items()):
-    if not inspect.isfunction(f) or f.__module__ not in ("cudacffi._gen.nvml", "cudacffi.nvml") or name.startswith("_") \
-            or name in ("error_string", "check_status", "check_status_size", "available"):
+    if not inspect.isfunction(f) or f.__module__ not in ("cudacffi._gen.nvml", "cudacffi.nvml") \
+            or name.startswith("_") or name in ("error_string", "check_status", "check_status_size", "available"):
         continue
     if name.startswith(("init", "shutdown")):
         continue
