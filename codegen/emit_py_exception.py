@@ -56,6 +56,11 @@ HAND_WRITTEN = {
         "nvmlEventSetGetContextData_v1", "nvmlSystemEventSetWait",  # event payloads and event arrays
         "nvmlDeviceGetVgpuMetadata", "nvmlVgpuInstanceGetMetadata",  # metadata with opaque data of any size
         "nvmlDeviceGetGspFirmwareVersion",  # a string in a buffer of a size the call does not take
+        "nvmlDeviceGetSupportedPerformanceStates",  # the array's size in bytes, set by the binding
+        "nvmlDeviceGetRunningProcessDetailList",  # a process array sized from a first call
+        "nvmlDeviceSetTemperatureThreshold",  # an input int passed by address
+        "nvmlDeviceGetHandleByUUIDV",  # the UUID request built from its type and value
+        "nvmlDeviceReadWritePRM_v1", "nvmlDeviceReadPRMCounters_v1",  # PRM requests as bytes and a counter list
     )),
     "cufile": frozenset((
         "cuFileReadv", "cuFileWritev",  # an IOVec list, iovcnt its length

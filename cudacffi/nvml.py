@@ -70,6 +70,12 @@ from cudacffi._nvml import ffi as _ffi, lib as _lib  # noqa: E402
 _ROUNDS = 8  # times a list is sized again when it grows between the count and the read
 _UINT = (0, (1 << 32) - 1)
 _GSP_FIRMWARE_VERSION_BUF_SIZE = 0x40  # NVML_GSP_FIRMWARE_VERSION_BUF_SIZE, the same in every nvml.h
+_MAX_GPU_PERF_PSTATES = 16  # NVML_MAX_GPU_PERF_PSTATES, the same in every nvml.h
+
+
+def _type_name(x):
+    """The name of ``x``'s type (for messages of functions whose parameter ``type`` hides the builtin)."""
+    return type(x).__name__
 
 
 def _present(cname):
@@ -137,12 +143,23 @@ def _field_values(cname, func, device, values):
     """Copy the caller's FieldValue structs into one array, make the call, and write each back."""
     device_ = _s.handle_value(device, func, "device")
     items = _struct_list(values, _g.nvmlFieldValue_t, func, "values")
+    arr = _copy_in(items, "nvmlFieldValue_t", func, "values")
+    check_status(_call(cname, device_, len(items), arr))
+    _copy_back(items, arr)
+
+
+def _copy_in(items, ctype, func, name):
+    """The caller's structs copied into one C array (room for one where there are none)."""
     if len(items) > (1 << 31) - 1:
-        raise _s.argument_error(func, "values", "holds %d items, more than NVML takes" % len(items), OverflowError)
-    arr = _ffi.new("nvmlFieldValue_t[]", max(len(items), 1))
+        raise _s.argument_error(func, name, "holds %d items, more than NVML takes" % len(items), OverflowError)
+    arr = _ffi.new(ctype + "[]", max(len(items), 1))
     for i, v in enumerate(items):
         arr[i] = v._ptr[0]
-    check_status(_call(cname, device_, len(items), arr))
+    return arr
+
+
+def _copy_back(items, arr):
+    """What the library wrote into the array, back into the caller's structs."""
     for i, v in enumerate(items):
         v._ptr[0] = arr[i]
 
@@ -168,14 +185,15 @@ if _present("nvmlDeviceClearFieldValues"):
         _field_values("nvmlDeviceClearFieldValues", "device_clear_field_values", device, values)
 
 
-def _utilization(cname, func, device, last_seen_time_stamp, typename, count, array, item, lo_hi):
-    """A versioned request whose sample array NVML sizes: asked with no array first, then given one as long as
-    the count it reported; returned with the array's samples (as many as were written) readable."""
+def _sized_request(cname, func, device, typename, fields, count, array, item):
+    """A versioned request holding an array NVML sizes (``fields``: its input fields, (field, argument, value)):
+    asked with no array first, then given one as long as the count it reported; returned with the array's items
+    (as many as were written) readable as a list."""
     device_ = _s.handle_value(device, func, "device")
-    stamp = _s.check_integer(func, "last_seen_time_stamp", last_seen_time_stamp, *lo_hi)
     info = getattr(_g, typename)()
     info.version = _version(typename)
-    info.lastSeenTimeStamp = stamp
+    for field, arg, value in fields:
+        _s.set_field(info, field, value, func, arg)
     held = []
 
     def resize(status):
@@ -188,8 +206,8 @@ def _utilization(cname, func, device, last_seen_time_stamp, typename, count, arr
 
     _sized_call(cname, (device_, info._ptr), resize)
     n = getattr(info._ptr, count) if held else 0
-    samples = _s.unpack_array(_ffi, held[0] if held else _ffi.NULL, n, ("struct", item, getattr(_g, item)))
-    setattr(info, array, samples)
+    items = _s.unpack_array(_ffi, held[0] if held else _ffi.NULL, n, ("struct", item, getattr(_g, item)))
+    setattr(info, array, items)
     setattr(info._ptr, count, n)
     return info
 
@@ -203,10 +221,10 @@ if _present("nvmlDeviceGetProcessesUtilizationInfo"):
 
         C: nvmlDeviceGetProcessesUtilizationInfo
         """
-        return _utilization("nvmlDeviceGetProcessesUtilizationInfo", "device_get_processes_utilization_info",
-                            device, last_seen_time_stamp, "nvmlProcessesUtilizationInfo_t", "processSamplesCount",
-                            "procUtilArray", "nvmlProcessUtilizationInfo_v1_t",
-                            (0, (1 << 64) - 1))
+        return _sized_request("nvmlDeviceGetProcessesUtilizationInfo", "device_get_processes_utilization_info",
+                              device, "nvmlProcessesUtilizationInfo_t",
+                              [("lastSeenTimeStamp", "last_seen_time_stamp", last_seen_time_stamp)],
+                              "processSamplesCount", "procUtilArray", "nvmlProcessUtilizationInfo_v1_t")
 
 
 if _present("nvmlDeviceGetVgpuProcessesUtilizationInfo"):
@@ -218,10 +236,10 @@ if _present("nvmlDeviceGetVgpuProcessesUtilizationInfo"):
 
         C: nvmlDeviceGetVgpuProcessesUtilizationInfo
         """
-        return _utilization("nvmlDeviceGetVgpuProcessesUtilizationInfo",
-                            "device_get_vgpu_processes_utilization_info", device, last_seen_time_stamp,
-                            "nvmlVgpuProcessesUtilizationInfo_t", "vgpuProcessCount", "vgpuProcUtilArray",
-                            "nvmlVgpuProcessUtilizationInfo_v1_t", _UINT)
+        return _sized_request("nvmlDeviceGetVgpuProcessesUtilizationInfo", "device_get_vgpu_processes_utilization_info",
+                              device, "nvmlVgpuProcessesUtilizationInfo_t",
+                              [("lastSeenTimeStamp", "last_seen_time_stamp", last_seen_time_stamp)],
+                              "vgpuProcessCount", "vgpuProcUtilArray", "nvmlVgpuProcessUtilizationInfo_v1_t")
 
 
 class _PlacementIds:
@@ -403,3 +421,117 @@ if _present("nvmlDeviceGetGspFirmwareVersion"):
         buf = _ffi.new("char[]", _GSP_FIRMWARE_VERSION_BUF_SIZE)
         check_status(_call("nvmlDeviceGetGspFirmwareVersion", device_, int(_ffi.cast("uintptr_t", buf))))
         return _ffi.string(buf, _GSP_FIRMWARE_VERSION_BUF_SIZE).decode(errors="replace")
+
+
+if _present("nvmlDeviceGetRunningProcessDetailList"):
+    def device_get_running_process_detail_list(device, mode) -> "ProcessDetailList_v1":  # noqa: F405
+        """The processes running on ``device`` (or a MIG device) in ``mode`` (``ProcessMode``: 0 compute, 1
+        graphics, 2 MPS, 3 all): a ``ProcessDetailList_v1`` whose ``procArray`` lists ``numProcArrayEntries``
+        ``ProcessDetail_v1`` (the binding sizes the array from NVML's count).
+
+        C: nvmlDeviceGetRunningProcessDetailList
+        """
+        return _sized_request("nvmlDeviceGetRunningProcessDetailList", "device_get_running_process_detail_list",
+                              device, "nvmlProcessDetailList_t", [("mode", "mode", mode)], "numProcArrayEntries",
+                              "procArray", "nvmlProcessDetail_v1_t")
+
+
+if _present("nvmlDeviceGetSupportedPerformanceStates"):
+    def device_get_supported_performance_states(device) -> list:
+        """The performance states ``device`` supports, as NVML_MAX_GPU_PERF_PSTATES ints: the supported ones
+        first, then ``Pstates.PSTATE_UNKNOWN`` (32) in the rest (the binding gives the array and its byte size).
+
+        C: nvmlDeviceGetSupportedPerformanceStates
+        """
+        device_ = _s.handle_value(device, "device_get_supported_performance_states", "device")
+        pstates = _ffi.new("nvmlPstates_t[]", _MAX_GPU_PERF_PSTATES)
+        check_status(_call("nvmlDeviceGetSupportedPerformanceStates", device_, pstates, _ffi.sizeof(pstates)))
+        return list(pstates)
+
+
+if _present("nvmlDeviceSetTemperatureThreshold"):
+    def device_set_temperature_threshold(device, threshold_type, temp) -> None:
+        """Set the temperature threshold ``threshold_type`` (``TemperatureThresholds``) of ``device`` to ``temp``
+        degrees C (NVML reads it by address). Returns None.
+
+        C: nvmlDeviceSetTemperatureThreshold
+        """
+        func = "device_set_temperature_threshold"
+        device_ = _s.handle_value(device, func, "device")
+        kind = _s.enum_value(threshold_type, _g.TemperatureThresholds, func, "threshold_type")
+        value = _ffi.new("int *", _s.check_integer(func, "temp", temp, -(1 << 31), (1 << 31) - 1))
+        check_status(_call("nvmlDeviceSetTemperatureThreshold", device_, kind, value))
+
+
+if _present("nvmlDeviceGetHandleByUUIDV"):
+    def device_get_handle_by_uuidv(type, uuid) -> int:
+        """The handle of the device (or MIG device) whose UUID is ``uuid``, in the format ``type`` (``UUIDType``):
+        ``ASCII`` takes str or bytes (``"GPU-..."``, at most NVML_DEVICE_UUID_ASCII_LEN - 1 characters),
+        ``BINARY`` exactly NVML_DEVICE_UUID_BINARY_LEN (16) bytes. The binding builds the versioned request.
+
+        C: nvmlDeviceGetHandleByUUIDV
+        """
+        func = "device_get_handle_by_uuidv"
+        kind = _s.check_integer(func, "type", _s.enum_value(type, _g.UUIDType, func, "type"), 0, (1 << 32) - 1)
+        request = _ffi.new("nvmlUUID_t *")
+        request.version = _version("nvmlUUID_t")
+        request.type = kind
+        value = uuid.encode() if isinstance(uuid, str) else uuid
+        if not isinstance(value, (bytes, bytearray)):
+            raise _s.argument_error(func, "uuid", "must be str or bytes, not %s" % _type_name(uuid))
+        if kind == _g.UUIDType.BINARY:
+            if len(value) != len(request.value.bytes):
+                raise _s.argument_error(func, "uuid", "must be %d bytes for UUIDType.BINARY, not %d"
+                                        % (len(request.value.bytes), len(value)), ValueError)
+            request.value.bytes = list(value)
+        elif kind == _g.UUIDType.ASCII:
+            if len(value) >= len(request.value.str) or b"\0" in value:
+                raise _s.argument_error(func, "uuid", "must be at most %d characters without NUL for UUIDType.ASCII"
+                                        % (len(request.value.str) - 1), ValueError)
+            request.value.str = bytes(value)
+        else:
+            raise _s.argument_error(func, "type", "must be UUIDType.ASCII or UUIDType.BINARY, not %d" % kind,
+                                    ValueError)
+        handle = _ffi.new("nvmlDevice_t *")
+        check_status(_call("nvmlDeviceGetHandleByUUIDV", request, handle))
+        return int(_ffi.cast("uintptr_t", handle[0]))
+
+
+if _present("nvmlDeviceReadWritePRM_v1"):
+    def device_read_write_prm_v1(device, in_data) -> tuple[int, bytes]:
+        """Read or write a PRM register of ``device``: ``in_data`` is the request in TLV format (bytes, network
+        byte order, at most NVML_PRM_DATA_MAX_SIZE); returns (the PRM status, the reply's TLV bytes, as long as
+        the request).
+
+        C: nvmlDeviceReadWritePRM_v1
+        """
+        func = "device_read_write_prm_v1"
+        device_ = _s.handle_value(device, func, "device")
+        if not isinstance(in_data, (bytes, bytearray, memoryview)):
+            raise _s.argument_error(func, "in_data", "must be bytes, not %s" % _type_name(in_data))
+        data = bytes(in_data)
+        tlv = _ffi.new("nvmlPRMTLV_v1_t *")
+        if len(data) > len(tlv.inData):
+            raise _s.argument_error(func, "in_data", "holds %d bytes, more than the %d a PRM request takes"
+                                    % (len(data), len(tlv.inData)), ValueError)
+        tlv.dataSize = len(data)
+        _ffi.memmove(tlv.inData, data, len(data))
+        check_status(_call("nvmlDeviceReadWritePRM_v1", device_, tlv))
+        return tlv.status, _ffi.unpack(_ffi.cast("char *", tlv.outData), min(tlv.dataSize, len(tlv.outData)))
+
+
+if _present("nvmlDeviceReadPRMCounters_v1"):
+    def device_read_prm_counters_v1(device, counters) -> None:
+        """Read the PRM counters that ``counters`` names (a ``PRMCounter_v1`` or a sequence of them, each with
+        ``counterId`` and ``inData`` set): NVML writes each one's ``counterValue`` (its status, type and value)
+        into it, as into cuda.bindings' PRMCounter_v1 array; the count is the list's length. Returns None.
+
+        C: nvmlDeviceReadPRMCounters_v1
+        """
+        func = "device_read_prm_counters_v1"
+        device_ = _s.handle_value(device, func, "device")
+        items = _struct_list(counters, _g.nvmlPRMCounter_v1_t, func, "counters")
+        arr = _copy_in(items, "nvmlPRMCounter_v1_t", func, "counters")
+        request = _ffi.new("nvmlPRMCounterList_v1_t *", {"numCounters": len(items), "counters": arr})
+        check_status(_call("nvmlDeviceReadPRMCounters_v1", device_, request))
+        _copy_back(items, arr)

@@ -27,7 +27,9 @@ def fake_nvml(tmp_path_factory):
     version = SOURCE.split("cuda-")[-1] if SOURCE.startswith("snapshot") else "12.9"
     include = os.path.join(ROOT, "headers", "cuda-%s" % version, "include")
     with open(os.path.join(include, "nvml.h"), encoding="utf-8") as f:
-        extra = ["-DWITH_CONTEXT_DATA"] if "nvmlEventSetGetContextData_v1" in f.read() else []
+        header = f.read()
+    extra = ["-D" + flag for name, flag in (("nvmlEventSetGetContextData_v1", "WITH_CONTEXT_DATA"),
+                                            ("nvmlDeviceReadPRMCounters_v1", "WITH_PRM_COUNTERS")) if name in header]
     return {"CUDACFFI_LIBNVML": build_standin(tmp_path_factory, "fake_libnvml.c", "libnvidia-ml.so.1", "-I", include,
                                               *extra)}
 
