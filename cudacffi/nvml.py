@@ -3,8 +3,10 @@
 Exception style, as ``cuda.bindings.nvml``: snake_case functions, device and other handles as plain ints,
 outputs returned directly (structs as readable objects, strings as ``str``, counted lists whole), failures
 raised as the ``NvmlError`` subclass of their status (``UninitializedError``, ``NotSupportedError`` ...).
-Everything but the helpers below comes from the generated layer (``cudacffi/_gen/nvml.py``), written from
-``nvml.h`` by codegen.
+Everything but the helpers and the functions below comes from the generated layer (``cudacffi/_gen/nvml.py``),
+written from ``nvml.h`` by codegen; the functions below take and return what cuda.bindings' do where no rule
+of the header decides it (field-value and PRM counter lists filled in place, arrays sized from NVML's count,
+metadata of the size NVML reports, the UUID request from its type and value).
 
 The library, ``libnvidia-ml.so.1``, comes with the NVIDIA driver (``CUDACFFI_LIBNVML`` names another). Where
 it cannot be loaded, every call raises ``LibraryNotFoundError``: an ``NvmlError`` with status

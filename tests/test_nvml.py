@@ -261,6 +261,14 @@ if hasattr(nvml, "device_get_vgpu_type_supported_placements"):
                        for x in p]
     r["placements_bad"] = [attempt(lambda: nvml.device_get_vgpu_type_supported_placements(d, -1, 0)),
                            attempt(lambda: nvml.device_get_vgpu_type_supported_placements(d, 5, 1 << 40))]
+if hasattr(nvml, "device_get_vgpu_type_creatable_placements"):
+    r["device_creatable"] = [nvml.device_get_vgpu_type_creatable_placements(d, 5, mode).placement_ids
+                             for mode in (0, 1)]
+if hasattr(nvml, "device_get_vgpu_processes_utilization_info"):
+    v = [nvml.device_get_vgpu_processes_utilization_info(nvml.device_get_handle_by_index_v2(i), 7) for i in (0, 2)]
+    r["vgpu_util"] = [[x.vgpuProcessCount, [[int(p.vgpuInstance), p.pid, p.timeStamp] for p in x.vgpuProcUtilArray]]
+                      for x in v]
+    r["vgpu_util_bad"] = attempt(lambda: nvml.device_get_vgpu_processes_utilization_info(d, -1))
 if hasattr(nvml, "gpu_instance_get_vgpu_type_creatable_placements"):
     c = [nvml.gpu_instance_get_vgpu_type_creatable_placements(g, 9) for g in (7, 8)]
     r["creatable"] = [[x.count, x.placement_ids, x.placementSize] for x in c]
@@ -268,6 +276,46 @@ m = nvml.device_get_vgpu_metadata(d)
 r["metadata"] = [type(m).__name__, m.host_driver_version, m.opaque_data_size,
                  nvml._library.ffi.unpack(nvml._library.ffi.cast("char *", m.getPtr() + nvml._library.ffi.offsetof(
                      "nvmlVgpuPgpuMetadata_t", "opaqueData")), m.opaque_data_size).decode()]
+ffi = nvml._library.ffi
+vm = [nvml.vgpu_instance_get_metadata(k) for k in (2, 30)]
+r["vgpu_metadata"] = [[type(x).__name__, x.guest_driver_version, x.opaque_data_size,
+                       ffi.unpack(ffi.cast("char *", x.getPtr() + ffi.offsetof("nvmlVgpuMetadata_t", "opaqueData")),
+                                  x.opaque_data_size).decode()] for x in vm]
+r["vgpu_metadata_bad"] = [attempt(lambda: nvml.vgpu_instance_get_metadata(x)) for x in (-1, "1", 99)]
+r["pstates"] = [nvml.device_get_supported_performance_states(nvml.device_get_handle_by_index_v2(i)) for i in (0, 2)]
+gpu_max = nvml.TemperatureThresholds.TEMPERATURE_THRESHOLD_GPU_MAX
+r["threshold"] = [nvml.device_set_temperature_threshold(d, gpu_max, 85),
+                  nvml.device_get_temperature_threshold(d, gpu_max)]
+nvml.device_set_temperature_threshold(d, 1, -3)
+r["threshold"].append(nvml.device_get_temperature_threshold(d, 1))
+r["threshold_bad"] = [attempt(lambda: nvml.device_set_temperature_threshold(d, 1, x)) for x in (1 << 31, "85", 85.5)]
+r["threshold_bad"].append(attempt(lambda: nvml.device_set_temperature_threshold(d, "GPU_MAX", 85)))
+if hasattr(nvml, "device_get_running_process_detail_list"):
+    lists = [nvml.device_get_running_process_detail_list(nvml.device_get_handle_by_index_v2(0), m) for m in (0, 1, 3)]
+    lists.append(nvml.device_get_running_process_detail_list(d, 0))
+    r["detail"] = [[x.mode, x.numProcArrayEntries, [[p.pid, p.usedGpuMemory] for p in x.procArray]] for x in lists]
+    r["detail_bad"] = attempt(lambda: nvml.device_get_running_process_detail_list(d, -1))
+if hasattr(nvml, "device_get_handle_by_uuidv"):
+    T = nvml.UUIDType
+    r["uuid"] = [nvml.device_get_handle_by_uuidv(T.ASCII, "GPU-00000000-0000-0000-0000-000000000002"),
+                 nvml.device_get_handle_by_uuidv(1, b"GPU-00000000-0000-0000-0000-000000000000"),
+                 nvml.device_get_handle_by_uuidv(T.BINARY, bytes(15) + b"\\x01")]
+    r["uuid_bad"] = [attempt(lambda: nvml.device_get_handle_by_uuidv(*a)) for a in (
+        (T.BINARY, bytes(15)), (T.ASCII, "x" * 41), (T.ASCII, 5), (0, "GPU-1"), (-1, "GPU-1"), ("ASCII", "GPU-1"),
+        (T.ASCII, "GPU-nothing"))]
+if hasattr(nvml, "device_read_write_prm_v1"):
+    r["prm"] = [list(x) if isinstance(x, bytes) else x for x in nvml.device_read_write_prm_v1(d, b"\\x01\\x02\\x03")]
+    status, reply = nvml.device_read_write_prm_v1(d, bytearray())
+    r["prm_empty"] = [status, list(reply)]
+    r["prm_bad"] = [attempt(lambda: nvml.device_read_write_prm_v1(d, x)) for x in ("abc", bytes(497), None)]
+if hasattr(nvml, "device_read_prm_counters_v1"):
+    counters = [nvml.PRMCounter_v1(counterId=3), nvml.PRMCounter_v1(counterId=0)]
+    counters[0].inData.localPort = 4
+    r["counters_return"] = nvml.device_read_prm_counters_v1(d, counters)
+    r["counters"] = [[int(c.counterValue.status), int(c.counterValue.outputType), c.counterValue.outputValue.ullVal]
+                     for c in counters]
+    r["counters_bad"] = [attempt(lambda: nvml.device_read_prm_counters_v1(d, x)) for x in (
+        [nvml.FieldValue()], nvml.FieldValue(), None)]
 if hasattr(nvml, "system_event_set_wait"):
     r["events"] = [[[int(e.eventType), e.gpuId] for e in nvml.system_event_set_wait(0x5E7, t, n)]
                    for t, n in ((0, 5), (4, 1), (0, 0))]
@@ -350,3 +398,81 @@ def test_context_data_is_bytes(hand_written):
     not_found, negative = hand_written["context_bad"]
     assert not_found[0] == "NotFoundError"
     assert negative[0] == "OverflowError" and "'index'" in negative[1]
+
+
+def test_other_vgpu_lists_and_metadata(hand_written):
+    """The vGPU process samples and creatable placements (the same protocols as above), and a vGPU instance's
+    metadata with opaque data of the size NVML asks for."""
+    if "vgpu_util" in hand_written:
+        assert hand_written["vgpu_util"] == [[0, []], [2, [[40, 6000, 8], [41, 6001, 9]]]]
+        kind, message = hand_written["vgpu_util_bad"]
+        assert kind == "OverflowError" and "'last_seen_time_stamp'" in message
+    if "device_creatable" in hand_written:
+        assert hand_written["device_creatable"] == [[7, 9], [7]]
+    small, large = hand_written["vgpu_metadata"]
+    assert small == ["nvmlVgpuMetadata_t", "guest-2", 2, "AB"]
+    assert large == ["nvmlVgpuMetadata_t", "guest-30", 30, "ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^"]
+    negative, text, refused = hand_written["vgpu_metadata_bad"]
+    assert negative[0] == "OverflowError" and "'vgpu_instance'" in negative[1]
+    assert text[0] == "TypeError" and "'vgpu_instance'" in text[1]
+    assert refused[0] == "InvalidArgumentError"
+
+
+def test_supported_performance_states_fill_the_array(hand_written):
+    """All NVML_MAX_GPU_PERF_PSTATES entries, the unsupported ones PSTATE_UNKNOWN (32), as cuda.bindings; the
+    stand-in refuses an array whose byte size is short (the call's size is in bytes)."""
+    zero, two = hand_written["pstates"]
+    assert zero == [0, 2] + [32] * 14 and two == [0, 2, 4, 6] + [32] * 12
+
+
+def test_temperature_threshold_is_an_input(hand_written):
+    assert hand_written["threshold"] == [None, 85, (1 << 32) - 3]  # read back as NVML's unsigned int
+    huge, text, fraction, enum_text = hand_written["threshold_bad"]
+    assert huge[0] == "OverflowError" and "'temp'" in huge[1]
+    assert text[0] == "TypeError" and "'temp'" in text[1]
+    assert fraction[0] == "TypeError" and "'temp'" in fraction[1]
+    assert enum_text[0] == "TypeError" and "'threshold_type'" in enum_text[1]
+
+
+def test_running_process_detail_list(hand_written):
+    if "detail" not in hand_written:
+        pytest.skip("this build's nvml.h has no nvmlDeviceGetRunningProcessDetailList")
+    compute, graphics, every, idle = hand_written["detail"]
+    assert compute == [0, 2, [[7000, 1 << 20], [7001, 2 << 20]]]
+    assert graphics == [1, 1, [[7002, 3 << 20]]]
+    assert every[:2] == [3, 3] and [p[0] for p in every[2]] == [7000, 7001, 7002]
+    assert idle == [0, 0, []]
+    kind, message = hand_written["detail_bad"]
+    assert kind == "OverflowError" and "'mode'" in message
+
+
+def test_handle_by_uuid_takes_type_and_value(hand_written):
+    """cuda.bindings' device_get_handle_by_uuidv(type, uuid): the versioned nvmlUUID_t built here."""
+    if "uuid" not in hand_written:
+        pytest.skip("this build's nvml.h has no nvmlDeviceGetHandleByUUIDV")
+    assert hand_written["uuid"] == [0x1200, 0x1000, 0x1100]
+    short, long_, number, none_type, negative, text_type, unknown = hand_written["uuid_bad"]
+    assert short[0] == "ValueError" and "'uuid'" in short[1] and "16 bytes" in short[1]
+    assert long_[0] == "ValueError" and "'uuid'" in long_[1] and "40" in long_[1]
+    assert number[0] == "TypeError" and "'uuid'" in number[1]
+    assert none_type[0] == "ValueError" and "'type'" in none_type[1]
+    assert negative[0] == "OverflowError" and "'type'" in negative[1]
+    assert text_type[0] == "TypeError" and "'type'" in text_type[1]
+    assert unknown[0] == "NotFoundError"
+
+
+def test_prm_requests(hand_written):
+    """device_read_write_prm_v1(device, in_data) -> (status, reply bytes); device_read_prm_counters_v1 fills the
+    caller's PRMCounter_v1 structs and returns None."""
+    if "prm" not in hand_written:
+        pytest.skip("this build's nvml.h has no PRM requests")
+    assert hand_written["prm"] == [3, [3, 2, 1]] and hand_written["prm_empty"] == [0, []]
+    text, large, none = hand_written["prm_bad"]
+    assert text[0] == none[0] == "TypeError" and "'in_data'" in text[1] and "'in_data'" in none[1]
+    assert large[0] == "ValueError" and "'in_data'" in large[1] and "496" in large[1]
+    if "counters" in hand_written:
+        assert hand_written["counters_return"] is None
+        assert hand_written["counters"] == [[0, 3, 305], [3, 3, 1]]
+        wrong_list, wrong_one, none = hand_written["counters_bad"]
+        assert wrong_list[0] == "TypeError" and "'counters[0]'" in wrong_list[1]
+        assert wrong_one[0] == none[0] == "TypeError" and "'counters'" in wrong_one[1]
