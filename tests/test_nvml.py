@@ -476,3 +476,40 @@ def test_prm_requests(hand_written):
         wrong_list, wrong_one, none = hand_written["counters_bad"]
         assert wrong_list[0] == "TypeError" and "'counters[0]'" in wrong_list[1]
         assert wrong_one[0] == none[0] == "TypeError" and "'counters'" in wrong_one[1]
+
+
+@pytest.mark.gpu
+def test_hand_written_functions_on_a_driver():
+    """Field values, P-states, the GSP firmware string and the UUID lookup against the real libnvidia-ml. Fields
+    the GPU does not report say so in their own nvml_return; the call itself succeeds."""
+    from cudacffi import FunctionNotFoundError
+
+    from conftest import one_line
+
+    try:
+        nvml.init_v2()
+    except nvml.LibraryNotFoundError as e:
+        pytest.skip("libnvidia-ml not loadable: %s" % one_line(e))
+    try:
+        d = nvml.device_get_handle_by_index_v2(0)
+        energy, power = 83, 186  # NVML_FI_DEV_TOTAL_ENERGY_CONSUMPTION, NVML_FI_DEV_POWER_INSTANT
+        values = [nvml.FieldValue(fieldId=energy), nvml.FieldValue(fieldId=power)]
+        assert nvml.device_get_field_values(d, values) is None
+        assert [v.fieldId for v in values] == [energy, power]
+        for v in values:
+            assert int(v.nvmlReturn) in {int(m) for m in nvml.Return}
+            if v.nvmlReturn == nvml.Return.SUCCESS:
+                assert v.timestamp > 0
+        pstates = nvml.device_get_supported_performance_states(d)
+        assert len(pstates) == 16 and all(0 <= p <= 15 or p == 32 for p in pstates)
+        try:
+            assert nvml.device_get_gsp_firmware_version(d).strip()
+        except nvml.NotSupportedError:
+            pass
+        if hasattr(nvml, "device_get_handle_by_uuidv"):
+            try:
+                assert nvml.device_get_handle_by_uuidv(nvml.UUIDType.ASCII, nvml.device_get_uuid(d)) == d
+            except FunctionNotFoundError:
+                pass  # a driver older than the headers
+    finally:
+        nvml.shutdown()
