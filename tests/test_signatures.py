@@ -191,8 +191,8 @@ def test_exception_style_enums_match_reference(build, ref, family):
 # cuda.bindings.nvml is written by hand in places the headers do not decide. The versioned requests whose input
 # fields it takes as arguments (device_get_fan_speed_rpm(device, fan) ...) do so here too where the request is
 # whole (codegen/directions.py, ``fields``); the functions of codegen.emit_py_exception.HAND_WRITTEN (field-value
-# lists, vGPU placements, process utilisation samples, event data, vGPU metadata, the GSP firmware string) are
-# cudacffi/nvml.py's, checked here from its source. Every other function must match but these:
+# and PRM counter lists, vGPU placements, process utilisation samples and details, event data, vGPU metadata, the
+# UUID request, ...) are cudacffi/nvml.py's, checked here from its source. Every other function must match but:
 NVML_KNOWN = {
     # the table lists no result for these (their docstrings name none), but cuda.bindings 13.5.0 returns one, as
     # these do: the P-state array, the process list struct
@@ -210,7 +210,7 @@ def hand_written_signatures(family):
     """{name: (parameter names, number of values returned)} of the public functions cudacffi/<family>.py writes
     (also those under an ``if``: present where the build's header declares their C function), read from its
     source whatever this build has: a ``-> None`` annotation returns nothing, a tuple annotation its items, any
-    other one value."""
+    other one value (None where the function has no return annotation)."""
     with open(os.path.join(ROOT, "cudacffi", family + ".py"), encoding="utf-8") as f:
         todo = list(ast.parse(f.read()).body)
     out = {}
@@ -220,7 +220,9 @@ def hand_written_signatures(family):
             todo += node.body + node.orelse
         elif isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
             ret = node.returns
-            if ret is None or (isinstance(ret, ast.Constant) and ret.value is None):
+            if ret is None:
+                n = None
+            elif isinstance(ret, ast.Constant) and ret.value is None:
                 n = 0
             elif isinstance(ret, ast.Subscript) and getattr(ret.value, "id", "") == "tuple":
                 n = len(ret.slice.elts) if isinstance(ret.slice, ast.Tuple) else 1
@@ -243,6 +245,7 @@ def exception_signatures(build, family):
         if f["name"] in HAND_WRITTEN.get(family, ()):
             assert name in hand, "%s (%s) is hand-written, but cudacffi/%s.py has no %s" % (f["name"], build,
                                                                                                family, name)
+            assert hand[name][1] is not None, "cudacffi/%s.py: %s has no return annotation" % (family, name)
             out[name] = hand[name]
         elif family == "cufile":
             out[name] = ([exception_param_name(p) for p in inputs(f)], _cufile_returns(model, f))
