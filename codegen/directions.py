@@ -644,7 +644,7 @@ def _nvml_rules(index, f, params, types):
 
 # What cuda.bindings.cufile takes as an int address: the structs and arrays the caller lays out (a file
 # descriptor record, batch I/O parameters and events, statistics, slab arrays; readv/writev's vectors, which
-# cuda.bindings takes as its IOVec array object), and the size and offset cells of
+# cudacffi/cufile.py lays out from its IOVec list), and the size and offset cells of
 # the stream calls, which the library reads when the stream reaches the operation, after the call returns.
 _CUFILE_ADDRESSES = (
     ("cuFileHandleRegister", "descr"), ("cuFileDriverGetProperties", "props"),

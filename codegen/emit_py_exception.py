@@ -43,6 +43,36 @@ ERROR_BASES = {"cufile": "_x.CuFileStatusError"}
 COUNT_UNBOUND = -(1 << 63)  # a count stub's value while unbound (emit_c.COUNT_UNBOUND)
 _BUILTIN_ERRORS = ("MemoryError", "TimeoutError")  # subclasses named Nvml... first, so as not to hide these
 
+# C functions whose Python wrapper is written by hand in cudacffi/<family>.py (their C stubs are generated as
+# every other's): the caller's arrays of structs taken whole and written back, versioned requests holding an
+# array the binding sizes from a first call, buffers whose size the library reports. cuda.bindings' forms of
+# these follow no rule of the header; tests/test_signatures.py checks the hand-written signatures.
+HAND_WRITTEN = {
+    "nvml": frozenset((
+        "nvmlDeviceGetFieldValues", "nvmlDeviceClearFieldValues",  # a FieldValue list, its count its length
+        "nvmlDeviceGetProcessesUtilizationInfo", "nvmlDeviceGetVgpuProcessesUtilizationInfo",  # sample arrays
+        "nvmlDeviceGetVgpuTypeCreatablePlacements", "nvmlDeviceGetVgpuTypeSupportedPlacements",  # placement ids
+        "nvmlGpuInstanceGetVgpuTypeCreatablePlacements",
+        "nvmlEventSetGetContextData_v1", "nvmlSystemEventSetWait",  # event payloads and event arrays
+        "nvmlDeviceGetVgpuMetadata", "nvmlVgpuInstanceGetMetadata",  # metadata with opaque data of any size
+        "nvmlDeviceGetGspFirmwareVersion",  # a string in a buffer of a size the call does not take
+        "nvmlDeviceGetSupportedPerformanceStates",  # the array's size in bytes, set by the binding
+        "nvmlDeviceGetRunningProcessDetailList",  # a process array sized from a first call
+        "nvmlDeviceSetTemperatureThreshold",  # an input int passed by address
+        "nvmlDeviceGetHandleByUUIDV",  # the UUID request built from its type and value
+        "nvmlDeviceReadWritePRM_v1", "nvmlDeviceReadPRMCounters_v1",  # PRM requests as bytes and a counter list
+    )),
+    "cufile": frozenset((
+        "cuFileReadv", "cuFileWritev",  # an IOVec list, iovcnt its length
+        "cuFileUseCount",  # returns None, as cuda.bindings' use_count
+    )),
+}
+
+
+def hand_written(model, f):
+    """Whether ``f``'s Python wrapper is cudacffi/<family>.py's, not generated."""
+    return f["name"] in HAND_WRITTEN.get(model["family"], ())
+
 
 def status_subclass(member):
     """``ERROR_DRIVER_NOT_LOADED`` -> ``DriverNotLoadedError``."""
@@ -186,8 +216,9 @@ class ExcWriter:
         self.lines = []
         lowering, functions = lower(m, "exception", self.names)
         self.slots = lowering.slots
-        for lf in functions:
-            self.function(lf)
+        for f, lf in zip(m["functions"], functions):
+            if not hand_written(m, f):
+                self.function(lf)
         funcs = self.lines
         self.lines = body
         self.w("_UNBOUND = _lib._CC_UNBOUND")
@@ -435,7 +466,9 @@ def emit_pyi(model):
                          "value: Any) -> None: ...\n" % name)
         lines += ["%s = %s" % pair for pair in ew.struct_aliases()] + [""]
     lowering, functions = lower(model, "exception", ew.names)
-    for lf in functions:
+    for f, lf in zip(model["functions"], functions):
+        if hand_written(model, f):
+            continue
         args = ", ".join("%s: %s" % (p.pyname, _EXC_INPUTS.get(p.direction.kind, "Any")) for p in lf.inputs)
         ret = ew.returns(lf).replace("(", "tuple[").replace(")", "]")
         lines.append("def %s(%s) -> %s: ..." % (lf.name, args, ret))

@@ -45,7 +45,7 @@ def test_enums_and_error():
 def test_version_and_parameters_without_a_driver(loaded):
     v = cufile.get_version()
     assert 1000 <= v < 100000, v
-    assert cufile.use_count() == 0
+    assert cufile.use_count() is None  # cuda.bindings' use_count returns nothing
     assert cufile.get_parameter_bool(cufile.BoolConfigParameter.PROPERTIES_ALLOW_COMPAT_MODE) in (True, False)
     assert isinstance(cufile.get_parameter_size_t(cufile.SizeTConfigParameter.PROPERTIES_MAX_DIRECT_IO_SIZE_KB), int)
     assert isinstance(cufile.get_parameter_string(cufile.StringConfigParameter.LOGGING_LEVEL, 64), str)
@@ -153,3 +153,107 @@ def test_a_build_without_cufile_says_so():
     r = run_python("import sys; sys.modules['cudacffi._gen.cufile'] = None\n"
                    "try:\n    import cudacffi.cufile\nexcept ImportError as e:\n    print('IE', e)")
     assert "IE cudacffi.cufile: this build" in r.stdout and "12.6" in r.stdout, r.stdout + r.stderr
+
+
+# -- the hand-written functions: op_status_error, use_count, readv / writev ------------------------------------
+
+def _header():
+    from cudacffi._gen import SOURCE
+    import os
+
+    from conftest import ROOT
+
+    version = SOURCE.split("cuda-")[-1] if SOURCE.startswith("snapshot") else "12.9"
+    return os.path.join(ROOT, "headers", "cuda-%s" % version, "include")
+
+
+def test_op_status_error_is_the_headers_message():
+    """cufile.h's static inline cufileop_status_error, entry by entry of the build's own header (its
+    CUFILEOP_STATUS_ENTRIES: value, member, message); anything else is "unknown cufile error"."""
+    import os
+    import re
+
+    with open(os.path.join(_header(), "cufile.h"), encoding="utf-8") as f:
+        text = f.read()
+    entries = re.findall(r"CUFILE_OP\(\s*(?:CUFILEOP_BASE_ERR\s*\+\s*)?(\d+),\s*(\w+),\s*([^)]*)\)", text)
+    base = int(re.search(r"#define CUFILEOP_BASE_ERR (\d+)", text).group(1))
+    assert len(entries) > 35
+    for offset, member, message in entries:
+        value = int(offset) + (base if member != "CU_FILE_SUCCESS" else 0)
+        assert cufile.op_status_error(value) == message.strip(), member
+        assert cufile.op_status_error(cufile.OpError(value)) == message.strip()
+    assert cufile.op_status_error(4999) == cufile.op_status_error(-1) == "unknown cufile error"
+
+
+@pytest.mark.parametrize("bad, exc", [("5001", TypeError), (None, TypeError), (1 << 40, OverflowError),
+                                      (5001.5, TypeError)])
+def test_op_status_error_refuses_what_is_no_status(bad, exc):
+    with pytest.raises(exc, match=r"op_status_error\(\): argument 'status'"):
+        cufile.op_status_error(bad)
+
+
+@pytest.fixture(scope="module")
+def fake_cufile(tmp_path_factory):
+    """A stand-in libcufile (fake_libcufile.c): a 64-byte file in memory behind handle 0xF11E."""
+    from conftest import build_standin
+
+    flags = ["-DWITH_VECTOR_IO"] if hasattr(cufile, "readv") else []
+    return {"CUDACFFI_LIBCUFILE": build_standin(tmp_path_factory, "fake_libcufile.c", "libcufile.so.0", "-I",
+                                                _header(), *flags)}
+
+
+def _run(code, env):
+    import json
+
+    r = run_python("from cudacffi import cufile\nimport json\n" + code, env=env)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def test_use_count_returns_none(fake_cufile):
+    """cuda.bindings' use_count() returns nothing, whatever the count (the stand-in's is 2)."""
+    assert _run("print(json.dumps([cufile.use_count()]))", fake_cufile) == [None]
+
+
+def test_vector_io_takes_a_list_of_vectors(fake_cufile):
+    """readv / writev as cuda.bindings: (fh, iov, file_offset, flags=0), iov the vectors whose count is their
+    number: IOVec structs, (address, length) pairs of buffers or int addresses, in order."""
+    if not hasattr(cufile, "readv"):
+        pytest.skip("this build's cufile.h has no cuFileReadv (13.x headers)")
+    r = _run("""
+import ctypes
+a, b = bytearray(3), bytearray(5)
+n = cufile.readv(0xF11E, [(a, 3), (b, 5)], 10)
+c = ctypes.create_string_buffer(4)
+v = cufile.IOVec(base=ctypes.addressof(c), len=4)
+m = cufile.readv(0xF11E, v, 0)
+w = cufile.writev(0xF11E, [(b"xy", 2), (bytearray(b"z"), 1)], 1)
+back = bytearray(4)
+cufile.readv(0xF11E, [(back, 4)], 0, 0)
+def attempt(f):
+    try:
+        f()
+    except Exception as e:
+        return [type(e).__name__, str(e)]
+bad = [attempt(lambda: cufile.readv(0xF11E, x, 0)) for x in (None, [], "ab", [(a, 3), 7], [(a, 4)], [(b"abc", 3)],
+                                                              [(a, -1)])]
+bad.append(attempt(lambda: cufile.writev(0xF11E, [(a, 3)], -1)))
+bad.append(attempt(lambda: cufile.readv(0x1234, [(a, 3)], 0)))
+bad.append(attempt(lambda: cufile.readv(0xF11E, [(a, 3)], 0, -1)))
+print(json.dumps([n, list(a), list(b), m, list(c.raw), w, list(back), bad]))
+""", fake_cufile)
+    n, a, b, m, c, w, back, bad = r
+    assert n == 8 and a == [11, 12, 13] and b == [14, 15, 16, 17, 18]
+    assert m == 4 and c == [1, 2, 3, 4]
+    assert w == 3 and back == [1, ord("x"), ord("y"), ord("z")]
+    none, empty, text, item, short, readonly, negative, offset, handle, flags = bad
+    for kind, message in (none, text):
+        assert kind == "TypeError" and "readv(): argument 'iov'" in message
+    assert empty[0] == "ValueError" and "'iov'" in empty[1]
+    assert item[0] == "TypeError" and "'iov[1]'" in item[1]
+    assert short[0] == "ValueError" and "'iov[0]'" in short[1] and "4 bytes" in short[1]
+    assert readonly[0] == "ValueError" and "'iov[0][0]'" in readonly[1]
+    assert negative[0] == "OverflowError" and "'iov[0][1]'" in negative[1]
+    assert offset[0] == "cuFileError" and "INVALID_VALUE" in offset[1]
+    assert handle[0] == "cuFileError" and "HANDLE_NOT_REGISTERED" in handle[1]
+    assert flags[0] == "OverflowError" and "'flags'" in flags[1]

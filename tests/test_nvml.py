@@ -26,7 +26,12 @@ def fake_nvml(tmp_path_factory):
 
     version = SOURCE.split("cuda-")[-1] if SOURCE.startswith("snapshot") else "12.9"
     include = os.path.join(ROOT, "headers", "cuda-%s" % version, "include")
-    return {"CUDACFFI_LIBNVML": build_standin(tmp_path_factory, "fake_libnvml.c", "libnvidia-ml.so.1", "-I", include)}
+    with open(os.path.join(include, "nvml.h"), encoding="utf-8") as f:
+        header = f.read()
+    extra = ["-D" + flag for name, flag in (("nvmlEventSetGetContextData_v1", "WITH_CONTEXT_DATA"),
+                                            ("nvmlDeviceReadPRMCounters_v1", "WITH_PRM_COUNTERS")) if name in header]
+    return {"CUDACFFI_LIBNVML": build_standin(tmp_path_factory, "fake_libnvml.c", "libnvidia-ml.so.1", "-I", include,
+                                              *extra)}
 
 
 def run(code, env):
@@ -78,7 +83,8 @@ def test_every_call_before_init_is_a_clear_error(fake_nvml):
 import inspect, cudacffi
 kinds = {}
 for name, f in sorted(vars(nvml).items()):
-    if not inspect.isfunction(f) or f.__module__ != "cudacffi._gen.nvml" or name == "error_string":
+    if not inspect.isfunction(f) or f.__module__ not in ("cudacffi._gen.nvml", "cudacffi.nvml") \
+            or name.startswith("_") or name in ("error_string", "check_status", "check_status_size", "available"):
         continue
     if name.startswith(("init", "shutdown")):
         continue
@@ -215,3 +221,295 @@ def test_the_report_lists_nvml(fake_nvml):
                        env=dict(os.environ, PYTHONPATH=ROOT, **fake_nvml), timeout=120)
     line = next(x for x in r.stdout.splitlines() if "libnvidia-ml" in x)
     assert fake_nvml["CUDACFFI_LIBNVML"] in line and "NVML 12.580.65.06, driver 580.65.06" in line
+
+
+# -- the hand-written functions (cuda.bindings' forms that no header rule gives) --------------------------------
+
+@pytest.fixture(scope="module")
+def hand_written(fake_nvml):
+    out = run("""
+def attempt(f):
+    try:
+        return f()
+    except Exception as e:
+        return [type(e).__name__, str(e)]
+
+nvml.init_v2()
+d = nvml.device_get_handle_by_index_v2(1)
+r = {}
+values = [nvml.FieldValue(fieldId=3), nvml.FieldValue(fieldId=0), nvml.FieldValue(fieldId=7, scopeId=2)]
+r["get"] = nvml.device_get_field_values(d, values)
+r["values"] = [[v.field_id, int(v.nvml_return), v.value_type, v.value.ullVal, v.latency_usec] for v in values]
+one = nvml.FieldValue(fieldId=5)
+nvml.device_get_field_values(d, one)
+r["one"] = one.value.ullVal
+nvml.device_get_field_values(d, [])
+clear = [nvml.FieldValue(fieldId=3), nvml.FieldValue(fieldId=101)]
+r["clear"] = [nvml.device_clear_field_values(d, clear), [int(v.nvml_return) for v in clear]]
+r["bad_values"] = [attempt(lambda: nvml.device_get_field_values(d, x)) for x in (None, 5, "abc", [values[0], 3])]
+r["bad_device"] = attempt(lambda: nvml.device_get_field_values("gpu", values))
+r["gsp"] = nvml.device_get_gsp_firmware_version(d)
+if hasattr(nvml, "device_get_processes_utilization_info"):
+    u = [nvml.device_get_processes_utilization_info(nvml.device_get_handle_by_index_v2(2), t) for t in (0, 100, 300)]
+    r["util"] = [[type(x).__name__, x.processSamplesCount, [[p.pid, p.smUtil, p.timeStamp] for p in x.procUtilArray]]
+                 for x in u]
+    r["util_bad"] = [attempt(lambda: nvml.device_get_processes_utilization_info(d, -1)),
+                     attempt(lambda: nvml.device_get_processes_utilization_info(d, "0"))]
+if hasattr(nvml, "device_get_vgpu_type_supported_placements"):
+    p = [nvml.device_get_vgpu_type_supported_placements(d, 5, mode) for mode in (0, 1)]
+    r["placements"] = [[x.placementSize, x.count, x.placement_ids, x.mode, isinstance(x, nvml.VgpuPlacementList_v2)]
+                       for x in p]
+    r["placements_bad"] = [attempt(lambda: nvml.device_get_vgpu_type_supported_placements(d, -1, 0)),
+                           attempt(lambda: nvml.device_get_vgpu_type_supported_placements(d, 5, 1 << 40))]
+if hasattr(nvml, "device_get_vgpu_type_creatable_placements"):
+    r["device_creatable"] = [nvml.device_get_vgpu_type_creatable_placements(d, 5, mode).placement_ids
+                             for mode in (0, 1)]
+if hasattr(nvml, "device_get_vgpu_processes_utilization_info"):
+    v = [nvml.device_get_vgpu_processes_utilization_info(nvml.device_get_handle_by_index_v2(i), 7) for i in (0, 2)]
+    r["vgpu_util"] = [[x.vgpuProcessCount, [[int(p.vgpuInstance), p.pid, p.timeStamp] for p in x.vgpuProcUtilArray]]
+                      for x in v]
+    r["vgpu_util_bad"] = attempt(lambda: nvml.device_get_vgpu_processes_utilization_info(d, -1))
+if hasattr(nvml, "gpu_instance_get_vgpu_type_creatable_placements"):
+    c = [nvml.gpu_instance_get_vgpu_type_creatable_placements(g, 9) for g in (7, 8)]
+    r["creatable"] = [[x.count, x.placement_ids, x.placementSize] for x in c]
+m = nvml.device_get_vgpu_metadata(d)
+r["metadata"] = [type(m).__name__, m.host_driver_version, m.opaque_data_size,
+                 nvml._library.ffi.unpack(nvml._library.ffi.cast("char *", m.getPtr() + nvml._library.ffi.offsetof(
+                     "nvmlVgpuPgpuMetadata_t", "opaqueData")), m.opaque_data_size).decode()]
+ffi = nvml._library.ffi
+vm = [nvml.vgpu_instance_get_metadata(k) for k in (2, 30)]
+r["vgpu_metadata"] = [[type(x).__name__, x.guest_driver_version, x.opaque_data_size,
+                       ffi.unpack(ffi.cast("char *", x.getPtr() + ffi.offsetof("nvmlVgpuMetadata_t", "opaqueData")),
+                                  x.opaque_data_size).decode()] for x in vm]
+r["vgpu_metadata_bad"] = [attempt(lambda: nvml.vgpu_instance_get_metadata(x)) for x in (-1, "1", 99)]
+r["pstates"] = [nvml.device_get_supported_performance_states(nvml.device_get_handle_by_index_v2(i)) for i in (0, 2)]
+gpu_max = nvml.TemperatureThresholds.TEMPERATURE_THRESHOLD_GPU_MAX
+r["threshold"] = [nvml.device_set_temperature_threshold(d, gpu_max, 85),
+                  nvml.device_get_temperature_threshold(d, gpu_max)]
+nvml.device_set_temperature_threshold(d, 1, -3)
+r["threshold"].append(nvml.device_get_temperature_threshold(d, 1))
+r["threshold_bad"] = [attempt(lambda: nvml.device_set_temperature_threshold(d, 1, x)) for x in (1 << 31, "85", 85.5)]
+r["threshold_bad"].append(attempt(lambda: nvml.device_set_temperature_threshold(d, "GPU_MAX", 85)))
+if hasattr(nvml, "device_get_running_process_detail_list"):
+    lists = [nvml.device_get_running_process_detail_list(nvml.device_get_handle_by_index_v2(0), m) for m in (0, 1, 3)]
+    lists.append(nvml.device_get_running_process_detail_list(d, 0))
+    r["detail"] = [[x.mode, x.numProcArrayEntries, [[p.pid, p.usedGpuMemory] for p in x.procArray]] for x in lists]
+    r["detail_bad"] = attempt(lambda: nvml.device_get_running_process_detail_list(d, -1))
+if hasattr(nvml, "device_get_handle_by_uuidv"):
+    T = nvml.UUIDType
+    r["uuid"] = [nvml.device_get_handle_by_uuidv(T.ASCII, "GPU-00000000-0000-0000-0000-000000000002"),
+                 nvml.device_get_handle_by_uuidv(1, b"GPU-00000000-0000-0000-0000-000000000000"),
+                 nvml.device_get_handle_by_uuidv(T.BINARY, bytes(15) + b"\\x01")]
+    r["uuid_bad"] = [attempt(lambda: nvml.device_get_handle_by_uuidv(*a)) for a in (
+        (T.BINARY, bytes(15)), (T.ASCII, "x" * 41), (T.ASCII, 5), (0, "GPU-1"), (-1, "GPU-1"), ("ASCII", "GPU-1"),
+        (T.ASCII, "GPU-nothing"))]
+if hasattr(nvml, "device_read_write_prm_v1"):
+    r["prm"] = [list(x) if isinstance(x, bytes) else x for x in nvml.device_read_write_prm_v1(d, b"\\x01\\x02\\x03")]
+    status, reply = nvml.device_read_write_prm_v1(d, bytearray())
+    r["prm_empty"] = [status, list(reply)]
+    r["prm_bad"] = [attempt(lambda: nvml.device_read_write_prm_v1(d, x)) for x in ("abc", bytes(497), None)]
+if hasattr(nvml, "device_read_prm_counters_v1"):
+    counters = [nvml.PRMCounter_v1(counterId=3), nvml.PRMCounter_v1(counterId=0)]
+    counters[0].inData.localPort = 4
+    r["counters_return"] = nvml.device_read_prm_counters_v1(d, counters)
+    r["counters"] = [[int(c.counterValue.status), int(c.counterValue.outputType), c.counterValue.outputValue.ullVal]
+                     for c in counters]
+    r["counters_bad"] = [attempt(lambda: nvml.device_read_prm_counters_v1(d, x)) for x in (
+        [nvml.FieldValue()], nvml.FieldValue(), None)]
+if hasattr(nvml, "system_event_set_wait"):
+    r["events"] = [[[int(e.eventType), e.gpuId] for e in nvml.system_event_set_wait(0x5E7, t, n)]
+                   for t, n in ((0, 5), (4, 1), (0, 0))]
+    r["events_bad"] = [attempt(lambda: nvml.system_event_set_wait(0x5E7, 0, -1)),
+                       attempt(lambda: nvml.system_event_set_wait(0x5E7, None, 2)),
+                       attempt(lambda: nvml.system_event_set_wait(0x123, 0, 2))]
+if hasattr(nvml, "event_set_get_context_data_v1"):
+    r["context"] = [list(nvml.event_set_get_context_data_v1(0x5E7, k)) for k in (0, 2)]
+    r["context_bad"] = [attempt(lambda: nvml.event_set_get_context_data_v1(0x5E7, 9)),
+                        attempt(lambda: nvml.event_set_get_context_data_v1(0x5E7, -2))]
+print(json.dumps(r))
+""", fake_nvml)
+    return json.loads(out)
+
+
+def test_field_values_are_filled_in_place(hand_written):
+    """cuda.bindings' device_get_field_values(device, values): the caller's FieldValue structs, their count the
+    list's length, each written back (a field NVML does not support reports it in its own nvml_return)."""
+    assert hand_written["get"] is None
+    assert hand_written["values"] == [[3, 0, 3, 31, 5], [0, 3, 3, 1, 5], [7, 0, 3, 2071, 5]]
+    assert hand_written["one"] == 51  # one FieldValue, as cuda.bindings' FieldValue() of one
+    assert hand_written["clear"] == [None, [0, 3]]
+
+
+def test_field_values_refuse_what_is_no_field_value(hand_written):
+    none, number, text, mixed = hand_written["bad_values"]
+    for kind, message in (none, number, text):
+        assert kind == "TypeError" and "device_get_field_values" in message and "'values'" in message
+    assert mixed[0] == "TypeError" and "'values[1]'" in mixed[1] and "FieldValue" in mixed[1]
+    assert hand_written["bad_device"][0] == "TypeError" and "'device'" in hand_written["bad_device"][1]
+
+
+def test_gsp_firmware_version_is_a_string(hand_written):
+    assert hand_written["gsp"] == "580.65.01"
+
+
+def test_utilization_samples_are_sized_by_the_library(hand_written):
+    """The sample array is asked its count first (ERROR_INSUFFICIENT_SIZE with the count), then read whole; the
+    caller gives only the timestamp, as in cuda.bindings."""
+    if "util" not in hand_written:
+        pytest.skip("this build's nvml.h has no nvmlDeviceGetProcessesUtilizationInfo")
+    first, later, none = hand_written["util"]
+    assert first == ["nvmlProcessesUtilizationInfo_t", 3, [[5020, 20, 100], [5021, 21, 200], [5022, 22, 300]]]
+    assert later == ["nvmlProcessesUtilizationInfo_t", 2, [[5020, 20, 200], [5021, 21, 300]]]
+    assert none[1:] == [0, []]  # nothing newer: no array at all
+    negative, text = hand_written["util_bad"]
+    assert negative[0] == "OverflowError" and "'last_seen_time_stamp'" in negative[1]
+    assert text[0] == "TypeError" and "'last_seen_time_stamp'" in text[1]
+
+
+def test_placements_come_back_as_lists(hand_written):
+    if "placements" not in hand_written:
+        pytest.skip("this build's nvml.h has no vGPU placement lists")
+    assert hand_written["placements"] == [[2, 3, [5, 7, 9], 0, True], [2, 2, [5, 7], 1, True]]
+    assert hand_written["creatable"] == [[1, [10], 1], [0, [], 1]]
+    bad_type, bad_mode = hand_written["placements_bad"]
+    assert bad_type[0] == "OverflowError" and "'vgpu_type_id'" in bad_type[1]
+    assert bad_mode[0] == "OverflowError" and "'mode'" in bad_mode[1]
+
+
+def test_metadata_takes_the_size_the_library_asks(hand_written):
+    """The opaque data outgrows the header's 4 bytes: the binding gives the size NVML reported and keeps it."""
+    assert hand_written["metadata"] == ["nvmlVgpuPgpuMetadata_t", "580.65.01", 16, "abcdefghijklmnop"]
+
+
+def test_system_events_fill_the_callers_room(hand_written):
+    if "events" not in hand_written:
+        pytest.skip("this build's nvml.h has no system event sets")
+    assert hand_written["events"] == [[[2, 0x17], [1, 0x18]], [[2, 0x1B]], []]
+    negative, none, bad_set = hand_written["events_bad"]
+    assert negative[0] == "OverflowError" and "'buffer_size'" in negative[1]
+    assert none[0] == "TypeError" and "'timeout_ms'" in none[1]
+    assert bad_set[0] == "InvalidArgumentError"
+
+
+def test_context_data_is_bytes(hand_written):
+    if "context" not in hand_written:
+        pytest.skip("this build's nvml.h has no nvmlEventSetGetContextData_v1 (13.5 and newer)")
+    assert hand_written["context"] == [[0, 1, 2], [0, 1, 2, 3, 4]]
+    not_found, negative = hand_written["context_bad"]
+    assert not_found[0] == "NotFoundError"
+    assert negative[0] == "OverflowError" and "'index'" in negative[1]
+
+
+def test_other_vgpu_lists_and_metadata(hand_written):
+    """The vGPU process samples and creatable placements (the same protocols as above), and a vGPU instance's
+    metadata with opaque data of the size NVML asks for."""
+    if "vgpu_util" in hand_written:
+        assert hand_written["vgpu_util"] == [[0, []], [2, [[40, 6000, 8], [41, 6001, 9]]]]
+        kind, message = hand_written["vgpu_util_bad"]
+        assert kind == "OverflowError" and "'last_seen_time_stamp'" in message
+    if "device_creatable" in hand_written:
+        assert hand_written["device_creatable"] == [[7, 9], [7]]
+    small, large = hand_written["vgpu_metadata"]
+    assert small == ["nvmlVgpuMetadata_t", "guest-2", 2, "AB"]
+    assert large == ["nvmlVgpuMetadata_t", "guest-30", 30, "ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^"]
+    negative, text, refused = hand_written["vgpu_metadata_bad"]
+    assert negative[0] == "OverflowError" and "'vgpu_instance'" in negative[1]
+    assert text[0] == "TypeError" and "'vgpu_instance'" in text[1]
+    assert refused[0] == "InvalidArgumentError"
+
+
+def test_supported_performance_states_fill_the_array(hand_written):
+    """All NVML_MAX_GPU_PERF_PSTATES entries, the unsupported ones PSTATE_UNKNOWN (32), as cuda.bindings; the
+    stand-in refuses an array whose byte size is short (the call's size is in bytes)."""
+    zero, two = hand_written["pstates"]
+    assert zero == [0, 2] + [32] * 14 and two == [0, 2, 4, 6] + [32] * 12
+
+
+def test_temperature_threshold_is_an_input(hand_written):
+    assert hand_written["threshold"] == [None, 85, (1 << 32) - 3]  # read back as NVML's unsigned int
+    huge, text, fraction, enum_text = hand_written["threshold_bad"]
+    assert huge[0] == "OverflowError" and "'temp'" in huge[1]
+    assert text[0] == "TypeError" and "'temp'" in text[1]
+    assert fraction[0] == "TypeError" and "'temp'" in fraction[1]
+    assert enum_text[0] == "TypeError" and "'threshold_type'" in enum_text[1]
+
+
+def test_running_process_detail_list(hand_written):
+    if "detail" not in hand_written:
+        pytest.skip("this build's nvml.h has no nvmlDeviceGetRunningProcessDetailList")
+    compute, graphics, every, idle = hand_written["detail"]
+    assert compute == [0, 2, [[7000, 1 << 20], [7001, 2 << 20]]]
+    assert graphics == [1, 1, [[7002, 3 << 20]]]
+    assert every[:2] == [3, 3] and [p[0] for p in every[2]] == [7000, 7001, 7002]
+    assert idle == [0, 0, []]
+    kind, message = hand_written["detail_bad"]
+    assert kind == "OverflowError" and "'mode'" in message
+
+
+def test_handle_by_uuid_takes_type_and_value(hand_written):
+    """cuda.bindings' device_get_handle_by_uuidv(type, uuid): the versioned nvmlUUID_t built here."""
+    if "uuid" not in hand_written:
+        pytest.skip("this build's nvml.h has no nvmlDeviceGetHandleByUUIDV")
+    assert hand_written["uuid"] == [0x1200, 0x1000, 0x1100]
+    short, long_, number, none_type, negative, text_type, unknown = hand_written["uuid_bad"]
+    assert short[0] == "ValueError" and "'uuid'" in short[1] and "16 bytes" in short[1]
+    assert long_[0] == "ValueError" and "'uuid'" in long_[1] and "40" in long_[1]
+    assert number[0] == "TypeError" and "'uuid'" in number[1]
+    assert none_type[0] == "ValueError" and "'type'" in none_type[1]
+    assert negative[0] == "OverflowError" and "'type'" in negative[1]
+    assert text_type[0] == "TypeError" and "'type'" in text_type[1]
+    assert unknown[0] == "NotFoundError"
+
+
+def test_prm_requests(hand_written):
+    """device_read_write_prm_v1(device, in_data) -> (status, reply bytes); device_read_prm_counters_v1 fills the
+    caller's PRMCounter_v1 structs and returns None."""
+    if "prm" not in hand_written:
+        pytest.skip("this build's nvml.h has no PRM requests")
+    assert hand_written["prm"] == [3, [3, 2, 1]] and hand_written["prm_empty"] == [0, []]
+    text, large, none = hand_written["prm_bad"]
+    assert text[0] == none[0] == "TypeError" and "'in_data'" in text[1] and "'in_data'" in none[1]
+    assert large[0] == "ValueError" and "'in_data'" in large[1] and "496" in large[1]
+    if "counters" in hand_written:
+        assert hand_written["counters_return"] is None
+        assert hand_written["counters"] == [[0, 3, 305], [3, 3, 1]]
+        wrong_list, wrong_one, none = hand_written["counters_bad"]
+        assert wrong_list[0] == "TypeError" and "'counters[0]'" in wrong_list[1]
+        assert wrong_one[0] == none[0] == "TypeError" and "'counters'" in wrong_one[1]
+
+
+@pytest.mark.gpu
+def test_hand_written_functions_on_a_driver():
+    """Field values, P-states, the GSP firmware string and the UUID lookup against the real libnvidia-ml. Fields
+    the GPU does not report say so in their own nvml_return; the call itself succeeds."""
+    from cudacffi import FunctionNotFoundError
+
+    from conftest import one_line
+
+    try:
+        nvml.init_v2()
+    except nvml.LibraryNotFoundError as e:
+        pytest.skip("libnvidia-ml not loadable: %s" % one_line(e))
+    try:
+        d = nvml.device_get_handle_by_index_v2(0)
+        energy, power = 83, 186  # NVML_FI_DEV_TOTAL_ENERGY_CONSUMPTION, NVML_FI_DEV_POWER_INSTANT
+        values = [nvml.FieldValue(fieldId=energy), nvml.FieldValue(fieldId=power)]
+        assert nvml.device_get_field_values(d, values) is None
+        assert [v.fieldId for v in values] == [energy, power]
+        for v in values:
+            assert int(v.nvmlReturn) in {int(m) for m in nvml.Return}
+            if v.nvmlReturn == nvml.Return.SUCCESS:
+                assert v.timestamp > 0
+        pstates = nvml.device_get_supported_performance_states(d)
+        assert len(pstates) == 16 and all(0 <= p <= 15 or p == 32 for p in pstates)
+        try:
+            assert nvml.device_get_gsp_firmware_version(d).strip()
+        except nvml.NotSupportedError:
+            pass
+        if hasattr(nvml, "device_get_handle_by_uuidv"):
+            try:
+                assert nvml.device_get_handle_by_uuidv(nvml.UUIDType.ASCII, nvml.device_get_uuid(d)) == d
+            except FunctionNotFoundError:
+                pass  # a driver older than the headers
+    finally:
+        nvml.shutdown()
