@@ -32,3 +32,12 @@ __all__ = ["Buffer", "ComputeCapability", "Context", "CUDAError", "Device", "Dev
            "ManagedMemoryResourceOptions", "MemoryResource", "NVRTCError", "ObjectCode", "ParamInfo",
            "PER_THREAD_DEFAULT_STREAM", "PinnedMemoryResource", "PinnedMemoryResourceOptions", "Program",
            "ProgramOptions", "Stream", "StreamOptions", "SynchronousMemoryResource", "launch", "system"]
+
+# -- green contexts, graphics interop, textures and surfaces (cudacffi.core.texture) --
+from ._green import (ContextOptions, DeviceResources, SMResource, SMResourceOptions, WorkqueueResource,
+                     WorkqueueResourceOptions)
+from ._graphics import GraphicsResource
+from . import texture  # noqa: E402,F401
+
+__all__ += ["ContextOptions", "DeviceResources", "GraphicsResource", "SMResource", "SMResourceOptions",
+            "WorkqueueResource", "WorkqueueResourceOptions"]
