@@ -331,8 +331,15 @@ static int stream_index(CUstream s) {
     long i = (long)(size_t)s - 0xF000;
     return i >= 0 && i < N && green_streams[i] ? (int)i : -1;
 }
+static int plain_streams;
+CUresult cuStreamCreateWithPriority(CUstream *out, unsigned int flags, int priority) {
+    (void)flags; (void)priority;
+    *out = (CUstream)(size_t)(0xC000 + ++plain_streams);
+    return CUDA_SUCCESS;
+}
 CUresult cuStreamDestroy(CUstream s) {
     int i = stream_index(s);
+    if ((size_t)s > 0xC000 && (size_t)s <= 0xC000 + (size_t)plain_streams) return CUDA_SUCCESS;
     if (i < 0) return CUDA_ERROR_INVALID_HANDLE;
     green_streams[i] = NULL;
     return CUDA_SUCCESS;

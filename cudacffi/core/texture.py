@@ -142,7 +142,7 @@ def _format(value, what="format"):
         if fmt is None:
             raise ValueError("%s %r has no ArrayFormatType (supported: %s)" % (what, value, _choices(ArrayFormatType)))
         return fmt
-    if value is None or isinstance(value, (bool, int, float)):
+    if value is None or isinstance(value, (bool, int, float, bytes, bytearray)):
         raise TypeError("%s must be an ArrayFormatType, a str (%s) or a numpy dtype, not %s"
                         % (what, _choices(ArrayFormatType), type(value).__name__))
     try:
