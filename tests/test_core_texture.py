@@ -657,3 +657,107 @@ def test_graphics_resource(standin):
         with pytest.raises(TypeError, match="target"):
             GraphicsResource.from_gl_image(1, None)
     ''')
+
+
+# -- the contract table: every row of these classes, with its kind and signature ----------------------------------
+
+_MINE = {"ContextOptions", "DeviceResources", "GraphicsResource", "SMResource", "SMResourceOptions",
+         "WorkqueueResource", "WorkqueueResourceOptions"}
+_MINE_ON_OTHERS = {("Device", "create_context"), ("Device", "create_mipmapped_array"),
+                   ("Device", "create_opaque_array"), ("Device", "create_surface_object"),
+                   ("Device", "create_texture_object"), ("Device", "resources"), ("Context", "resources"),
+                   ("Context", "is_green"), ("Stream", "resources")}
+
+
+def _contract_rows():
+    table = os.path.join("/work/shared/reference/cuda-core-1.2.2", "api.tsv")
+    if not os.path.exists(table):
+        pytest.skip("the contract table is not on this machine")
+    rows = []
+    with open(table, encoding="utf-8") as f:
+        for line in f:
+            module, cls, member, kind, signature = line.rstrip("\n").split("\t")[:5]
+            if module == "cuda.core.texture" or (module == "cuda.core" and (cls in _MINE or
+                                                                            (cls, member) in _MINE_ON_OTHERS)):
+                rows.append((module, cls, member, kind, signature))
+    return rows
+
+
+def _parameters(signature):
+    """[(name, kind, default repr or None)] of a signature string such as "(self, x, *, y=False) -> 'T'"."""
+    import ast
+
+    tree = ast.parse("def f%s: pass" % signature)
+    args = tree.body[0].args
+    out = []
+    positional = args.posonlyargs + args.args
+    defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    for a, d in zip(positional, defaults):
+        out.append((a.arg, "positional", None if d is None else ast.unparse(d)))
+    if args.vararg:
+        out.append((args.vararg.arg, "*", None))
+    for a, d in zip(args.kwonlyargs, args.kw_defaults):
+        out.append((a.arg, "keyword", None if d is None else ast.unparse(d)))
+    if args.kwarg:
+        out.append((args.kwarg.arg, "**", None))
+    return out
+
+
+def _ours(func):
+    import inspect
+
+    kinds = {inspect.Parameter.POSITIONAL_ONLY: "positional", inspect.Parameter.POSITIONAL_OR_KEYWORD: "positional",
+             inspect.Parameter.VAR_POSITIONAL: "*", inspect.Parameter.KEYWORD_ONLY: "keyword",
+             inspect.Parameter.VAR_KEYWORD: "**"}
+    return [(p.name, kinds[p.kind], None if p.default is inspect.Parameter.empty else repr(p.default))
+            for p in inspect.signature(func).parameters.values()]
+
+
+@pytest.mark.skipif(sys.version_info < (3, 9), reason="ast.unparse needs Python 3.9")
+def test_every_contract_row_exists_with_its_kind_and_signature():
+    import dataclasses
+    import inspect
+
+    import cudacffi.core as core
+    import cudacffi.core.texture as texture
+
+    rows = _contract_rows()
+    assert len(rows) > 150
+    for module, cls_name, member, kind, signature in rows:
+        cls = getattr(texture if module.endswith("texture") else core, cls_name)
+        where = "%s.%s.%s" % (module, cls_name, member)
+        if kind == "class":
+            assert inspect.isclass(cls), where
+            continue
+        if kind == "field":
+            assert member in [f.name for f in dataclasses.fields(cls)], where
+            continue
+        static = inspect.getattr_static(cls, member)
+        if kind == "property":
+            assert isinstance(static, property), where
+        elif kind == "constant":
+            assert member == "__hash__" and cls.__hash__ is None, where
+        elif kind == "classmethod":
+            assert isinstance(static, classmethod), where
+            assert _ours(getattr(cls, member)) == _parameters(signature), where
+        else:
+            assert kind == "method" and callable(static) and not isinstance(static, property), where
+            if member in ("__init__", "__eq__") or signature.startswith("(self, /, *args"):
+                continue
+            assert _ours(static) == _parameters(signature), where
+
+
+def test_dataclass_fields_in_contract_order():
+    import dataclasses
+
+    import cudacffi.core as core
+    import cudacffi.core.texture as texture
+
+    order = {}
+    for module, cls_name, member, kind, _ in _contract_rows():
+        if kind == "field":
+            order.setdefault((module, cls_name), []).append(member)
+    assert len(order) == 6
+    for (module, cls_name), members in order.items():
+        cls = getattr(texture if module.endswith("texture") else core, cls_name)
+        assert [f.name for f in dataclasses.fields(cls)] == members, cls_name
