@@ -17,8 +17,8 @@ import pytest
 from conftest import ROOT, script_env
 
 from cudacffi.core import (Buffer, ContextOptions, DeviceResources, GraphicsResource, SMResource,
-                           SMResourceOptions, WorkqueueResource, WorkqueueResourceOptions)
-from cudacffi.core._green import WorkqueueSharingScopeType
+                           SMResourceOptions, WorkqueueResource, WorkqueueResourceOptions,
+                           WorkqueueSharingScopeType)
 from cudacffi.core.texture import (AddressModeType, ArrayFormatType, FilterModeType, MipmappedArray,
                                    MipmappedArrayOptions, OpaqueArray, OpaqueArrayOptions, ReadModeType,
                                    ResourceDescriptor, SurfaceObject, TextureObject, TextureObjectOptions)
@@ -395,6 +395,14 @@ def test_opaque_array_copy_errors(standin):
         assert sim.sim_copies() == copies                          # nothing reached the driver
         with pytest.raises(TypeError, match="options must be an OpaqueArrayOptions"):
             dev.create_opaque_array({"shape": (4,)})
+        changed = OpaqueArrayOptions((4,), "float32", 1)
+        changed.num_channels = 3                                   # changed after it was checked
+        with pytest.raises(ValueError, match="num_channels"):
+            dev.create_opaque_array(changed)
+        opts = TextureObjectOptions()
+        opts.filter_mode = "bogus"
+        with pytest.raises(ValueError, match="filter_mode"):
+            dev.create_texture_object(resource=ResourceDescriptor.from_opaque_array(arr), options=opts)
         with arr:
             pass
         assert arr.is_closed and sim.sim_live_arrays() == 0 and "closed" in repr(arr)

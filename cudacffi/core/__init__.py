@@ -35,9 +35,9 @@ __all__ = ["Buffer", "ComputeCapability", "Context", "CUDAError", "Device", "Dev
 
 # -- green contexts, graphics interop, textures and surfaces (cudacffi.core.texture) --
 from ._green import (ContextOptions, DeviceResources, SMResource, SMResourceOptions, WorkqueueResource,
-                     WorkqueueResourceOptions)
+                     WorkqueueResourceOptions, WorkqueueSharingScopeType)
 from ._graphics import GraphicsResource
 from . import texture  # noqa: E402,F401
 
 __all__ += ["ContextOptions", "DeviceResources", "GraphicsResource", "SMResource", "SMResourceOptions",
-            "WorkqueueResource", "WorkqueueResourceOptions"]
+            "WorkqueueResource", "WorkqueueResourceOptions", "WorkqueueSharingScopeType"]

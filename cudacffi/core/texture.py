@@ -416,6 +416,7 @@ class OpaqueArray(_Handle):
     def _create(cls, device_id, options):
         if not isinstance(options, OpaqueArrayOptions):
             raise TypeError("options must be an OpaqueArrayOptions, not %s" % type(options).__name__)
+        options.__post_init__()  # fields may have been changed since: check them again
         desc = _descriptor(options)
         handle = check(_utils.driver().cuArray3DCreate(desc))
         return cls._make(_Owned(handle, "cuArrayDestroy"), options.shape, options.format, options.num_channels,
@@ -536,6 +537,7 @@ class MipmappedArray(_Handle):
     def _create(cls, device_id, options):
         if not isinstance(options, MipmappedArrayOptions):
             raise TypeError("options must be a MipmappedArrayOptions, not %s" % type(options).__name__)
+        options.__post_init__()
         handle = check(_utils.driver().cuMipmappedArrayCreate(_descriptor(options), options.num_levels))
         self = object.__new__(cls)
         self._owner = _Owned(handle, "cuMipmappedArrayDestroy")
@@ -757,6 +759,7 @@ class TextureObject(_BoundObject):
         if not isinstance(resource, ResourceDescriptor):
             raise TypeError("resource must be a ResourceDescriptor, not %s" % type(resource).__name__)
         options = _utils.check_or_create_options(TextureObjectOptions, options, "options")
+        options.__post_init__()
         res_desc, holds = resource._native()
         tex_desc = _texture_desc(options, resource)
         handle = check(_utils.driver().cuTexObjectCreate(res_desc, tex_desc, None))
