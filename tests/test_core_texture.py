@@ -294,6 +294,8 @@ def standin(tmp_path_factory):
     from cudacffi import driver
 
     version = "%d.%d" % (driver.CUDA_VERSION // 1000, (driver.CUDA_VERSION % 1000) // 10)
+    if driver.CUDA_VERSION < 12040:
+        pytest.skip("the stand-in libcuda needs CUDA 12.4+ headers (green contexts); this build has %s" % version)
     include = os.path.join(ROOT, "headers", "cuda-" + version, "include")
     if not os.path.isfile(os.path.join(include, "cuda.h")):
         pytest.skip("no headers/cuda-%s/include/cuda.h to build the stand-in libcuda against" % version)
@@ -769,3 +771,35 @@ def test_dataclass_fields_in_contract_order():
     for (module, cls_name), members in order.items():
         cls = getattr(texture if module.endswith("texture") else core, cls_name)
         assert [f.name for f in dataclasses.fields(cls)] == members, cls_name
+
+
+def test_structured_splits_and_workqueues(standin):
+    from cudacffi import driver
+
+    if not hasattr(driver, "cuDevSmResourceSplit"):
+        pytest.skip("this build's CUDA headers have no cuDevSmResourceSplit (split by count only)")
+    run(standin, '''
+        sm = dev.resources.sm
+        groups, rest = sm.split(SMResourceOptions(count=[16, 10], coscheduled_sm_count=[8, 2]))
+        assert [g.sm_count for g in groups] == [16, 10] and rest.sm_count == 106
+        groups, rest = sm.split(SMResourceOptions(count=20))                 # rounded up to 8 co-scheduled
+        assert [g.sm_count for g in groups] == [24] and rest.sm_count == 108
+        groups, rest = sm.split(SMResourceOptions(count=[12, None], backfill=[True, False]))
+        assert [g.sm_count for g in groups] == [12, 120] and [g.flags for g in groups] == [1, 0]
+        with pytest.raises(CUDAError, match="CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION"):
+            sm.split(SMResourceOptions(count=[128, 16]))
+        wq = dev.resources.workqueue
+        assert (wq.concurrency_limit, wq.sharing_scope, wq.device) == (32, "device_ctx", dev) and wq.handle
+        wq.configure(WorkqueueResourceOptions(sharing_scope="green_ctx_balanced", concurrency_limit=4))
+        assert (wq.sharing_scope, wq.concurrency_limit) == (WorkqueueSharingScopeType.GREEN_CTX_BALANCED, 4)
+        wq.configure({"concurrency_limit": 8})
+        assert (wq.sharing_scope, wq.concurrency_limit) == ("green_ctx_balanced", 8)
+        with pytest.raises(TypeError, match="options must be a WorkqueueResourceOptions"):
+            wq.configure(8)
+        ctx = dev.create_context(ContextOptions(resources=[groups[0], wq]))
+        assert (sim.sim_wq_config(0), sim.sim_wq_config(1)) == (8, 1)
+        stream = ctx.create_stream()
+        assert stream.resources.sm.sm_count == 12 and s.resources.sm.sm_count == 132
+        stream.close()
+        ctx.close()
+    ''')

@@ -3,7 +3,9 @@
  * only record their descriptors, whose SM splits follow the driver's documented 9.0 granularity (8 SMs), and
  * whose "OpenGL buffer" is a static block. Compiled against the CUDA headers of the build under test (-I), so
  * that every struct has the build's layout and every function the header's versioned symbol name. The
- * sim_* functions let a test read what the library was given. Enough to check the plumbing, not CUDA. */
+ * sim_* functions let a test read what the library was given. Enough to check the plumbing, not CUDA. Needs
+ * CUDA 12.4+ headers (green contexts); with 13.5+ headers it also splits SMs by group parameters and holds a
+ * workqueue configuration. */
 #include <cuda.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,6 +247,16 @@ static void set_sm(CUdevResource *r, unsigned count) {
 }
 CUresult cuDeviceGetDevResource(CUdevice d, CUdevResource *r, CUdevResourceType type) {
     (void)d;
+#if CUDA_VERSION >= 13050
+    if (type == CU_DEV_RESOURCE_TYPE_WORKQUEUE_CONFIG) {
+        memset(r, 0, sizeof *r);
+        r->type = type;
+        r->wqConfig.device = 0;
+        r->wqConfig.wqConcurrencyLimit = 32;
+        r->wqConfig.sharingScope = CU_WORKQUEUE_SCOPE_DEVICE_CTX;
+        return CUDA_SUCCESS;
+    }
+#endif
     if (type != CU_DEV_RESOURCE_TYPE_SM) return CUDA_ERROR_INVALID_RESOURCE_TYPE;
     set_sm(r, SM_COUNT);
     return CUDA_SUCCESS;
@@ -270,10 +282,19 @@ static unsigned descs[N], greens[N];  /* SMs of each descriptor / green context 
 static CUstream green_streams[N];
 static int green_of_stream[N];
 
+#if CUDA_VERSION >= 13050
+static CUdevWorkqueueConfigResource last_wq_config;
+#endif
 CUresult cuDevResourceGenerateDesc(CUdevResourceDesc *out, CUdevResource *r, unsigned int n) {
     unsigned total = 0, i;
     int k;
     for (i = 0; i < n; i++) {
+#if CUDA_VERSION >= 13050
+        if (r[i].type == CU_DEV_RESOURCE_TYPE_WORKQUEUE_CONFIG) {
+            last_wq_config = r[i].wqConfig;
+            continue;
+        }
+#endif
         if (r[i].type != CU_DEV_RESOURCE_TYPE_SM || !r[i].sm.smCount) return CUDA_ERROR_INVALID_RESOURCE_TYPE;
         total += r[i].sm.smCount;
     }
@@ -354,6 +375,38 @@ CUresult cuStreamGetCtx(CUstream s, CUcontext *out) {
     *out = i < 0 ? PRIMARY : (CUcontext)(size_t)(0x3000 + green_of_stream[i]);
     return CUDA_SUCCESS;
 }
+
+#if CUDA_VERSION >= 13050
+/* structured splits: each group takes its smCount (0: all that is left) rounded up to its co-scheduled count
+ * (default 8) unless it backfills; the driver writes discovered counts back into the parameters */
+CUresult cuDevSmResourceSplit(CUdevResource *result, unsigned int groups, const CUdevResource *input,
+                              CUdevResource *remainder, unsigned int flags, CU_DEV_SM_RESOURCE_GROUP_PARAMS *params) {
+    unsigned left, i;
+    if (!input || input->type != CU_DEV_RESOURCE_TYPE_SM || flags || !params) return CUDA_ERROR_INVALID_VALUE;
+    left = input->sm.smCount;
+    for (i = 0; i < groups; i++) {
+        unsigned co = params[i].coscheduledSmCount ? params[i].coscheduledSmCount : GRANULE;
+        unsigned want = params[i].smCount;
+        if (!want) want = left / co * co;
+        else if (!(params[i].flags & CU_DEV_SM_RESOURCE_GROUP_BACKFILL)) want = (want + co - 1) / co * co;
+        if (!want || want > left) return CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION;
+        params[i].smCount = want;
+        if (result) {
+            set_sm(&result[i], want);
+            result[i].sm.flags = params[i].flags;
+        }
+        left -= want;
+    }
+    if (remainder) set_sm(remainder, left);
+    return CUDA_SUCCESS;
+}
+CUresult cuStreamGetDevResource(CUstream s, CUdevResource *r, CUdevResourceType type) {
+    int i = stream_index(s);
+    if (i < 0) return cuDeviceGetDevResource(0, r, type);
+    return cuGreenCtxGetDevResource((CUgreenCtx)(size_t)(0xE000 + green_of_stream[i]), r, type);
+}
+int sim_wq_config(int field) { return field ? (int)last_wq_config.sharingScope : (int)last_wq_config.wqConcurrencyLimit; }
+#endif
 
 /* -- OpenGL interop: one registered "buffer" of 256 bytes -------------------------------------------- */
 static unsigned char gl_memory[256];
