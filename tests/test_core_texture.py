@@ -803,3 +803,21 @@ def test_structured_splits_and_workqueues(standin):
         stream.close()
         ctx.close()
     ''')
+
+
+def test_what_the_build_lacks_is_named(standin):
+    run(standin, '''
+        import cudacffi.driver
+        for name in ("cuGraphicsGLRegisterBuffer", "cuGreenCtxCreate", "cuDeviceGetDevResource",
+                     "cuCtxGetDevResource"):
+            delattr(cudacffi.driver, name)                     # as in a build whose headers lack them
+        with pytest.raises(NotImplementedError, match="cuGraphicsGLRegisterBuffer"):
+            GraphicsResource.from_gl_buffer(1)
+        with pytest.raises(NotImplementedError, match=r"Device.resources needs cuDeviceGetDevResource\\(\\).*12.4"):
+            dev.resources
+        with pytest.raises(NotImplementedError, match="Context.resources needs cuCtxGetDevResource"):
+            dev.context.resources
+        sm = SMResource._make(driver.CUdevResource(), 0)
+        with pytest.raises(NotImplementedError, match=r"cuGreenCtxCreate\\(\\).*CUDA \\d+\\.\\d+ headers"):
+            dev.create_context(ContextOptions(resources=[sm]))
+    ''')

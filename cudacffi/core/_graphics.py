@@ -53,8 +53,7 @@ def _gl_name(value, what):
 def _gl_function(name):
     fn = getattr(_utils.driver(), name, None)
     if fn is None:
-        raise NotImplementedError("GraphicsResource needs %s(), which this build's driver bindings lack (its "
-                                  "headers have no cudaGL.h)" % name)
+        raise NotImplementedError("GraphicsResource needs %s(), which this build's driver bindings lack" % name)
     return fn
 
 
