@@ -733,6 +733,11 @@ class _BoundObject(_Handle):
     def resource(self):
         return self._resource
 
+    def close(self):
+        """Destroy the object (idempotent) and let go of the memory it reads."""
+        _drop_value(self)  # first: a launch can no longer pack the old handle, whatever happens next
+        _Handle.close(self)
+
     def getPtr(self):
         """Address of the 8 bytes holding the handle: how the kernel-argument packer reads it."""
         return self._live_owner().handle.getPtr()
@@ -774,10 +779,6 @@ class TextureObject(_BoundObject):
     def options(self):
         return self._options
 
-    def close(self):
-        _BoundObject.close(self)
-        _drop_value(self)
-
 
 @_params.value_type  # launch() packs a SurfaceObject by its _v, the CUsurfObject value
 class SurfaceObject(_BoundObject):
@@ -809,10 +810,6 @@ class SurfaceObject(_BoundObject):
         self._deps = tuple(h.acquire() for h in holds)
         self._resource, self._device_id = resource, device_id
         return self
-
-    def close(self):
-        _BoundObject.close(self)
-        _drop_value(self)
 
 
 _INTEGER_FORMATS = frozenset(f for f in ArrayFormatType if f.value.startswith(("int", "uint")))
