@@ -42,3 +42,12 @@ from ._managed import Host, ManagedBuffer  # noqa: E402
 from ._memory_resource import GraphMemoryResource  # noqa: E402
 from ._vmm import VirtualMemoryResource, VirtualMemoryResourceOptions  # noqa: E402
 __all__ += ["GraphMemoryResource", "Host", "ManagedBuffer", "VirtualMemoryResource", "VirtualMemoryResourceOptions"]
+
+# -- green contexts, graphics interop, textures and surfaces (cudacffi.core.texture) --
+from ._green import (ContextOptions, DeviceResources, SMResource, SMResourceOptions, WorkqueueResource,
+                     WorkqueueResourceOptions, WorkqueueSharingScopeType)
+from ._graphics import GraphicsResource
+from . import texture  # noqa: E402,F401
+
+__all__ += ["ContextOptions", "DeviceResources", "GraphicsResource", "SMResource", "SMResourceOptions",
+            "WorkqueueResource", "WorkqueueResourceOptions", "WorkqueueSharingScopeType"]

@@ -122,6 +122,13 @@ class Context:
     def is_green(self):
         return False
 
+    @property
+    def resources(self):
+        """The DeviceResources this context may use (a green context's partition, else the device's)."""
+        from ._green import context_resources
+
+        return context_resources(self)
+
     def close(self):
         """Forget the context; a primary context stays retained by its Device for the process's life."""
         self._handle = None
@@ -376,6 +383,51 @@ class Device:
     def sync(self):
         self._ensure_current()
         check(_utils.driver().cuCtxSynchronize())
+
+    # -- resources, green contexts, textures and surfaces (cudacffi.core._green, cudacffi.core.texture) ------
+    @property
+    def resources(self):
+        """The device's DeviceResources (all its SMs and workqueues), to split for green contexts."""
+        from ._green import device_resources
+
+        return device_resources(self)
+
+    def create_context(self, options=None):
+        """A new context, not made current: a green context over ``options.resources`` (a ContextOptions),
+        or with None a plain context of its own (cuCtxCreate). ``close()`` destroys it."""
+        from ._green import create_context
+
+        return create_context(self, options)
+
+    def create_opaque_array(self, options):
+        """A new OpaqueArray (a CUDA array) as ``options`` (an OpaqueArrayOptions) describes."""
+        from .texture import OpaqueArray
+
+        self._ensure_current()
+        return OpaqueArray._create(self._id, options)
+
+    def create_mipmapped_array(self, options):
+        """A new MipmappedArray as ``options`` (a MipmappedArrayOptions) describes."""
+        from .texture import MipmappedArray
+
+        self._ensure_current()
+        return MipmappedArray._create(self._id, options)
+
+    def create_texture_object(self, *, resource, options=None):
+        """A TextureObject reading ``resource`` (a ResourceDescriptor) as ``options`` (TextureObjectOptions,
+        a dict of its fields, or None for the defaults) says."""
+        from .texture import TextureObject
+
+        self._ensure_current()
+        return TextureObject._create(self._id, resource, options)
+
+    def create_surface_object(self, *, resource):
+        """A SurfaceObject over ``resource`` (ResourceDescriptor.from_opaque_array of an array made with
+        ``is_surface_load_store=True``)."""
+        from .texture import SurfaceObject
+
+        self._ensure_current()
+        return SurfaceObject._create(self._id, resource)
 
 
 def _uuid_bytes(uuid):

@@ -164,6 +164,13 @@ class Stream:
         return Context._from_ctx(ctx, dev)
 
     @property
+    def resources(self):
+        """The DeviceResources of the context this stream runs in (a default stream: the current context)."""
+        from ._green import stream_resources
+
+        return stream_resources(self)
+
+    @property
     def device(self):
         from ._device import Device
 
