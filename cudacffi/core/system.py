@@ -75,6 +75,12 @@ def _ffi():
     return gen._ffi
 
 
+def _c_struct(obj, ctype):
+    """The C struct behind a binding's struct object, for reading its nested arrays of structs field by field
+    (``obj`` must stay alive while it is read)."""
+    return _ffi().cast(ctype + " *", obj.getPtr())
+
+
 def _version_of(ctype, version):
     """NVML's versioned-struct tag: sizeof(struct) | version << 24."""
     return _ffi().sizeof(ctype) | (version << 24)
@@ -265,6 +271,13 @@ def _text_arg(value, name):
     return value
 
 
+def _c_text(value):
+    """A C char array's text (the bindings give some as NUL-padded bytes)."""
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).split(b"\0")[0].decode()
+    return value
+
+
 def _version_tuple(text):
     """'580.65.06' -> (580, 65, 6)."""
     return tuple(int(part) for part in text.strip().split("."))
@@ -360,7 +373,7 @@ def get_num_devices():
 def get_driver_branch():
     """The driver's branch, e.g. 'r580_00'."""
     _init()
-    return nvml.system_get_driver_branch().branch
+    return _c_text(nvml.system_get_driver_branch().branch)
 
 
 def get_nvml_version():
@@ -750,7 +763,7 @@ class PciInfo:
     def __init__(self, pci, handle):
         self._handle = handle
         self.bus, self.device, self.domain = int(pci.bus), int(pci.device), int(pci.domain)
-        self.bus_id = pci.busId if isinstance(pci.busId, str) else bytes(pci.busId).split(b"\0")[0].decode()
+        self.bus_id = _c_text(pci.busId)
         self.vendor_id = int(pci.pciDeviceId) & 0xFFFF
         self.device_id = int(pci.pciDeviceId) >> 16
         self.subsystem_id = int(pci.pciSubSystemId)
@@ -825,30 +838,44 @@ class Temperature:
         """The ThermalSettings (sensors) of target ``sensor_index`` (ThermalTarget or its value)."""
         target = _THERMAL_TARGET[_enum_arg(ThermalTarget, sensor_index, "sensor_index")]
         settings = nvml.device_get_thermal_settings(self._handle, target)
+        raw = _c_struct(settings, "nvmlGpuThermalSettings_t")
         targets = {v: k for k, v in _THERMAL_TARGET.items()}
+        sensors = [raw.sensor[i] for i in range(min(int(raw.count), len(raw.sensor)))]
         return ThermalSettings(
             ThermalSensor(_THERMAL_CONTROLLER.get(int(s.controller), ThermalController.UNKNOWN), int(s.defaultMinTemp),
                           int(s.defaultMaxTemp), int(s.currentTemp), targets.get(int(s.target), ThermalTarget.NONE))
-            for s in list(settings.sensor)[:int(settings.count)])
+            for s in sensors)
 
 
-EventData = _record("EventData", ("device", "event_type", "_data", "_gpu_instance_id", "_compute_instance_id"),
-                    "One device event: its Device and EventType; for XID_CRITICAL_ERROR also the Xid and the MIG "
-                    "instance ids.")
+class EventData:
+    """One device event: its ``device`` and ``event_type``; for XID_CRITICAL_ERROR also the Xid (``event_data``)
+    and, on MIG devices, the instance ids (ValueError for other event types)."""
 
+    __slots__ = ("device", "event_type", "_data", "_gpu_instance_id", "_compute_instance_id")
 
-def _xid_only(attr):
-    def get(self):
+    def __init__(self, device, event_type, data, gpu_instance_id, compute_instance_id):
+        self.device, self.event_type = device, event_type
+        self._data, self._gpu_instance_id, self._compute_instance_id = data, gpu_instance_id, compute_instance_id
+
+    def _xid_only(self, value, name):
         if self.event_type != EventType.XID_CRITICAL_ERROR:
-            raise ValueError("%s is only set for XID_CRITICAL_ERROR events, not %s" % (attr.strip("_"),
-                                                                                       self.event_type.name))
-        return getattr(self, "_" + attr)
-    return property(get)
+            raise ValueError("%s is only set for XID_CRITICAL_ERROR events, not %s" % (name, self.event_type.name))
+        return value
 
+    @property
+    def event_data(self):
+        return self._xid_only(self._data, "event_data")
 
-EventData.event_data = _xid_only("_data")
-EventData.gpu_instance_id = _xid_only("_gpu_instance_id")
-EventData.compute_instance_id = _xid_only("_compute_instance_id")
+    @property
+    def gpu_instance_id(self):
+        return self._xid_only(self._gpu_instance_id, "gpu_instance_id")
+
+    @property
+    def compute_instance_id(self):
+        return self._xid_only(self._compute_instance_id, "compute_instance_id")
+
+    def __repr__(self):
+        return "EventData(device=%r, event_type=%s)" % (self.device, self.event_type.name)
 
 
 class DeviceEvents:
@@ -1080,7 +1107,7 @@ class Device:
         bits = ffi.sizeof("unsigned long") * 8
         words = max(16, ((os.cpu_count() or 1) + bits - 1) // bits + 1)
         mask = ffi.new("unsigned long[]", words)
-        _raw(function, ffi.cast("nvmlDevice_t", self._handle), words, mask, code)
+        _raw(function, self._handle, words, mask, code)
         return [w * bits + b for w in range(words) for b in range(bits) if (mask[w] >> b) & 1]
 
     def set_cpu_affinity(self):
@@ -1124,16 +1151,17 @@ class Device:
         states = ffi.new("nvmlPstates_t[]", _MAX_PSTATES)
         for i in range(_MAX_PSTATES):
             states[i] = _PSTATE_UNKNOWN
-        _raw("nvmlDeviceGetSupportedPerformanceStates", ffi.cast("nvmlDevice_t", self._handle), states,
+        _raw("nvmlDeviceGetSupportedPerformanceStates", self._handle, states,
              ffi.sizeof(states))
         return [int(s) for s in states if int(s) != _PSTATE_UNKNOWN]
 
     @property
     def dynamic_pstates_info(self):
         info = nvml.device_get_dynamic_pstates_info(self._handle)
+        raw = _c_struct(info, "nvmlGpuDynamicPstatesInfo_t")
         return GpuDynamicPstatesInfo(
             GpuDynamicPstatesUtilization(bool(u.bIsPresent), int(u.percentage), int(u.incThreshold),
-                                         int(u.decThreshold)) for u in info.utilization)
+                                         int(u.decThreshold)) for u in raw.utilization)
 
     # -- cooling, temperature ------------------------------------------------------------------------------------
     @property
@@ -1168,14 +1196,14 @@ class Device:
         own error when its ``value`` is read."""
         values = _field_array(field_ids)
         if field_ids:
-            _raw("nvmlDeviceGetFieldValues", _ffi().cast("nvmlDevice_t", self._handle), len(field_ids), values)
+            _raw("nvmlDeviceGetFieldValues", self._handle, len(field_ids), values)
         return FieldValues(FieldValue(values[i]) for i in range(len(field_ids)))
 
     def clear_field_values(self, field_ids):
         """Reset the counters behind ``field_ids`` (needs root)."""
         values = _field_array(field_ids)
         if field_ids:
-            _raw("nvmlDeviceClearFieldValues", _ffi().cast("nvmlDevice_t", self._handle), len(field_ids), values)
+            _raw("nvmlDeviceClearFieldValues", self._handle, len(field_ids), values)
 
     # -- memory, PCI, InfoROM, NVLink ----------------------------------------------------------------------------
     @property
