@@ -24,7 +24,7 @@ from ._module import Kernel, KernelAttributes, KernelOccupancy, ObjectCode, Para
 from ._program import Program, ProgramOptions
 from ._linker import Linker, LinkerOptions
 from ._launch import LaunchConfig, launch
-from . import checkpoint, system  # core-system: the modules cudacffi.core.checkpoint and cudacffi.core.system
+from . import checkpoint  # noqa: F401 -- core-system: cudacffi.core.checkpoint (``system``, the module, comes above)
 
 __all__ = ["Buffer", "ComputeCapability", "Context", "CUDAError", "Device", "DeviceMemoryResource",
            "DeviceMemoryResourceOptions", "DeviceProperties", "Event", "EventOptions", "IPCAllocationHandle",
