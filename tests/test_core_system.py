@@ -17,7 +17,7 @@ from conftest import ROOT, build_standin, run_python
 
 from cudacffi.core import checkpoint, system
 
-NO_DRIVER = {"CUDACFFI_LIBNVML": "/nonexistent/libnvidia-ml.so.1", "CUDACFFI_LIBCUDA": "/nonexistent/libcuda.so.1"}
+NO_DRIVER = {"CUDACFFI_LIBNVML": "/nonexistent/libnvidia-ml.so.1", "CUDACFFI_LIBDRIVER": "/nonexistent/libcuda.so.1"}
 TABLE = "/work/shared/reference/cuda-core-1.2.2/api.tsv"
 
 
@@ -248,7 +248,7 @@ def standin(tmp_path_factory):
     version = SOURCE.split("cuda-")[-1] if SOURCE.startswith("snapshot") else "12.9"
     include = os.path.join(ROOT, "headers", "cuda-%s" % version, "include")
     path = build_standin(tmp_path_factory, "system_libnvml.c", "libnvidia-ml.so.1", "-I", include)
-    return {"CUDACFFI_LIBNVML": path, "CUDACFFI_LIBCUDA": "/nonexistent/libcuda.so.1"}
+    return {"CUDACFFI_LIBNVML": path, "CUDACFFI_LIBDRIVER": "/nonexistent/libcuda.so.1"}
 
 
 ANSWERS = r"""
@@ -496,3 +496,84 @@ def test_errors_through_the_stand_in(answers):
         assert addressing == repair == "raised NotImplementedError"
     assert answers["to_cuda"] == "raised LibraryNotFoundError"  # finding the CUDA device needs libcuda
     assert answers["nvml_was_initialised_once"] == 2
+
+
+# -- with a stand-in libcuda too: the two Device kinds, the driver-answered attributes, checkpointing ----------------
+
+@pytest.fixture(scope="module")
+def with_cuda(standin, tmp_path_factory):
+    return dict(standin, CUDACFFI_LIBDRIVER=build_standin(tmp_path_factory, "system_libcuda.c"))
+
+
+CUDA_ANSWERS = r"""
+import ctypes, os
+from cudacffi import CUDAError, driver
+from cudacffi.core import Device
+from cudacffi.core.checkpoint import Process
+lib = ctypes.CDLL(os.environ["CUDACFFI_LIBDRIVER"])
+lib.system_libcuda_last_call.restype = ctypes.c_char_p
+last = lambda: lib.system_libcuda_last_call().decode()
+def attempt(f):
+    try:
+        return f()
+    except Exception as e:
+        return "raised %s: %s" % (type(e).__name__, e)
+d0, d1 = Device(0), Device(1)
+r = {"to_system": [d0.to_system_device().index, d1.to_system_device().index],
+     "to_cuda": [system.Device(0).to_cuda_device().device_id, system.Device(1).to_cuda_device().device_id],
+     "round_trip": [d.to_system_device().to_cuda_device() is d for d in (d0, d1)],
+     "names": [d0.to_system_device().name == d0.name, d1.to_system_device().name == d1.name],
+     "legacy": [system.num_devices, list(system.driver_version), [d.device_id for d in system.devices]],
+     "umd": list(system.get_user_mode_driver_version()),
+     "states": [attempt(lambda: Process(pid).state) for pid in (100, 101, 102, 103, 104, 200, 5)],
+     "thread": Process(103).restore_thread_id, "calls": []}
+p = Process(101)
+for step in (lambda: p.lock(), lambda: p.lock(timeout_ms=250), p.checkpoint, p.unlock, Process(102).restore,
+             lambda: Process(102).restore({})):
+    step()
+    r["calls"].append(last())
+has_pairs = hasattr(driver, "CUcheckpointGpuPair")
+mapping = {d0.uuid: d1.uuid, "GPU-" + d1.uuid: driver.CUuuid()}
+r["remap"] = [has_pairs, attempt(lambda: Process(102).restore(mapping)), last()]
+r["bad_uuid"] = attempt(lambda: Process(102).restore({"GPU-12": d0.uuid}))
+r["bad_uuid_type"] = attempt(lambda: Process(102).restore({d0.uuid: 5}))
+r["unsupported"] = attempt(lambda: Process(200).lock())
+print(json.dumps(r))
+"""
+
+
+@pytest.fixture(scope="module")
+def cuda_answers(with_cuda):
+    return json.loads(run(CUDA_ANSWERS, with_cuda))
+
+
+def test_devices_map_by_uuid_not_by_index(cuda_answers):
+    assert cuda_answers["to_system"] == [1, 0] and cuda_answers["to_cuda"] == [1, 0]
+    assert cuda_answers["round_trip"] == [True, True] and cuda_answers["names"] == [True, True]
+
+
+def test_the_earlier_attributes_are_the_drivers(cuda_answers):
+    assert cuda_answers["legacy"] == [2, [13, 0], [0, 1]] and cuda_answers["umd"] == [13, 0]
+
+
+def test_checkpoint_states_and_calls(cuda_answers):
+    states = cuda_answers["states"]
+    assert states[:4] == ["running", "locked", "checkpointed", "failed"]
+    assert states[4] == "raised RuntimeError: unknown CUDA checkpoint process state: 42"
+    assert states[5].startswith("raised NotImplementedError:") and "CUDA 12.8" in states[5]
+    assert states[6].startswith("raised CUDAError:") and "CUDA_ERROR_INVALID_VALUE" in states[6]
+    assert cuda_answers["thread"] == 1031
+    assert cuda_answers["calls"] == ["lock 101 0", "lock 101 250", "checkpoint 101 null", "unlock 101 null",
+                                     "restore 102", "restore 102"]
+    assert cuda_answers["unsupported"].startswith("raised NotImplementedError:")
+
+
+def test_checkpoint_restore_onto_other_gpus(cuda_answers):
+    has_pairs, outcome, call = cuda_answers["remap"]
+    if has_pairs:  # CUDA 13 headers: each pair reaches the driver (the UUIDs' last bytes, old > new)
+        assert outcome is None and call == "restore 102 01>00 00>00"
+    else:
+        assert outcome.startswith("raised NotImplementedError:") and "13.0" in outcome
+    if has_pairs:
+        assert cuda_answers["bad_uuid"].startswith("raised ValueError: gpu_mapping key")
+        assert cuda_answers["bad_uuid_type"].startswith("raised TypeError: gpu_mapping value")
