@@ -56,8 +56,12 @@ def _init():
 
 
 def _raw(name, *args):
-    """Call the C function ``name`` through cudacffi's NVML module with cffi arguments the caller built (for the
-    calls whose caller-owned arrays the generated wrappers do not take); raises the call's NvmlError."""
+    """Call NVML's C function ``name`` with cffi arguments built here; raises the call's NvmlError.
+
+    For the calls whose generated wrappers cannot pass a caller-owned array: nvmlDeviceGetMemoryAffinity and
+    nvmlDeviceGetCpuAffinityWithinScope (the wrappers hand NVML room for one word of the mask),
+    nvmlDeviceGetSupportedPerformanceStates (room for one state), nvmlDeviceGetFieldValues and
+    nvmlDeviceClearFieldValues (no way to name the fields) and nvmlSystemEventSetWait (no event set, no buffer)."""
     from cudacffi._gen import nvml as gen
 
     _init()
@@ -76,8 +80,8 @@ def _ffi():
 
 
 def _c_struct(obj, ctype):
-    """The C struct behind a binding's struct object, for reading its nested arrays of structs field by field
-    (``obj`` must stay alive while it is read)."""
+    """The C struct behind a binding's struct object (``obj`` must stay alive while it is read): the bindings'
+    elements of a nested array of anonymous structs (thermal sensors, P-state utilizations) read no fields."""
     return _ffi().cast(ctype + " *", obj.getPtr())
 
 
