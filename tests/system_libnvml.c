@@ -268,6 +268,25 @@ nvmlReturn_t nvmlDeviceGetAttributes_v2(nvmlDevice_t device, nvmlDeviceAttribute
     return NVML_SUCCESS;
 }
 
+#ifdef nvmlRepairStatus_v1 /* CUDA 13.0 and newer headers */
+nvmlReturn_t nvmlDeviceGetAddressingMode(nvmlDevice_t device, nvmlDeviceAddressingMode_t *mode) {
+    DEVICE(device, i);
+    OUT(mode);
+    if (mode->version != nvmlDeviceAddressingMode_v1) return NVML_ERROR_ARGUMENT_VERSION_MISMATCH;
+    mode->value = i ? NVML_DEVICE_ADDRESSING_MODE_NONE : NVML_DEVICE_ADDRESSING_MODE_ATS;
+    return NVML_SUCCESS;
+}
+
+nvmlReturn_t nvmlDeviceGetRepairStatus(nvmlDevice_t device, nvmlRepairStatus_t *status) {
+    DEVICE(device, i);
+    OUT(status);
+    if (status->version != nvmlRepairStatus_v1) return NVML_ERROR_ARGUMENT_VERSION_MISMATCH;
+    status->bChannelRepairPending = i == 1;
+    status->bTpcRepairPending = i == 0;
+    return NVML_SUCCESS;
+}
+#endif
+
 /* -- temperature, cooling --------------------------------------------------------------------------------- */
 
 nvmlReturn_t nvmlDeviceGetTemperature(nvmlDevice_t device, nvmlTemperatureSensors_t sensor, unsigned int *temp) {

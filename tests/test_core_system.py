@@ -350,7 +350,9 @@ r["bad_enum"] = [attempt(lambda: d0.get_clock("fast")), attempt(lambda: d0.get_c
                  attempt(lambda: d0.get_clock("sm").get_min_max_clock_of_pstate_mhz(16)),
                  attempt(lambda: system.get_p2p_status(d0, d1, "sideways"))]
 r["missing_function"] = attempt(lambda: d0.get_clock("sm").get_max_customer_boost_mhz())
-r["needs_13"] = [attempt(lambda: d0.addressing_mode), attempt(lambda: d0.repair_status), hasattr(nvml, "device_get_repair_status")]
+r["needs_13"] = [attempt(lambda: [S(d0.addressing_mode), d1.addressing_mode]),
+                 attempt(lambda: [rec(d0.repair_status), rec(d1.repair_status)]),
+                 hasattr(nvml, "device_get_repair_status")]
 r["to_cuda"] = attempt(d0.to_cuda_device)
 r["nvml_was_initialised_once"] = nvml.device_get_count_v2()
 print(json.dumps(r))
@@ -494,6 +496,10 @@ def test_errors_through_the_stand_in(answers):
     addressing, repair, has_13 = answers["needs_13"]
     if not has_13:
         assert addressing == repair == "raised NotImplementedError"
+    else:
+        assert addressing == ["ats", None]
+        assert repair == [{"channel_repair_pending": False, "tpc_repair_pending": True},
+                          {"channel_repair_pending": True, "tpc_repair_pending": False}]
     assert answers["to_cuda"] == "raised LibraryNotFoundError"  # finding the CUDA device needs libcuda
     assert answers["nvml_was_initialised_once"] == 2
 
