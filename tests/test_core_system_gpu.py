@@ -92,7 +92,10 @@ def test_values_are_plausible(pairs):
     assert isinstance(system.get_topology_common_ancestor(dev, dev), system.GpuTopologyLevel)
     assert isinstance(system.get_p2p_status(dev, dev, "read"), system.GpuP2PStatus)
     assert dev.bar1_memory_info.total > 0
-    assert dev.get_nvlink_count() == len(dev.get_nvlinks())
+    try:
+        assert dev.get_nvlink_count() == len(dev.get_nvlinks())
+    except system.NotSupportedError:  # a board without NVLink (H100 PCIe)
+        pass
     values = dev.get_field_values([91])  # NVML_FI_DEV_NVLINK_LINK_COUNT
     assert len(values) == 1 and values[0].field_id == 91
 

@@ -213,7 +213,7 @@ _EVENT_BITS = (
     (0x4000, EventType.GPU_UNAVAILABLE_ERROR), (0x8000, EventType.GPU_RECOVERY_ACTION))
 _SYSTEM_EVENT_BITS = ((0x1, SystemEventType.UNBIND), (0x2, SystemEventType.BIND))
 _COOLER_CONTROL = {1: CoolerControl.TOGGLE, 2: CoolerControl.VARIABLE}
-_COOLER_TARGET_BITS = ((0x2, CoolerTarget.GPU), (0x4, CoolerTarget.MEMORY), (0x8, CoolerTarget.POWER_SUPPLY))
+_COOLER_TARGET_BITS = ((0x1, CoolerTarget.NONE), (0x2, CoolerTarget.GPU), (0x4, CoolerTarget.MEMORY), (0x8, CoolerTarget.POWER_SUPPLY))
 _FAN_POLICY = {0: FanControlPolicy.TEMPERATURE_CONTROLLED, 1: FanControlPolicy.MANUAL}
 _INFOROM = {InforomObject.OEM: 0, InforomObject.ECC: 1, InforomObject.POWER: 2, InforomObject.DEN: 3}
 _NVLINK_VERSION = {1: (1, 0), 2: (2, 0), 3: (2, 2), 4: (3, 0), 5: (3, 1), 6: (4, 0), 7: (5, 0)}
@@ -233,6 +233,7 @@ _P2P_INDEX = {GpuP2PCapsIndex.READ: 0, GpuP2PCapsIndex.WRITE: 1, GpuP2PCapsIndex
               GpuP2PCapsIndex.ATOMICS: 3, GpuP2PCapsIndex.PCI: 4, GpuP2PCapsIndex.PROP: 4,
               GpuP2PCapsIndex.UNKNOWN: 5}
 _PSTATE_UNKNOWN = 32
+_INVALID_ID = 0xFFFFFFFF  # an instance id outside MIG
 _MAX_PSTATES = 16
 _NVLINK_MAX_LINKS = 18
 _FI_DEV_NVLINK_LINK_COUNT = 91
@@ -326,8 +327,6 @@ BAR1MemoryInfo = _record("BAR1MemoryInfo", (), "BAR1 memory in bytes (free, tota
                          "window through which the CPU and peers reach device memory.", MemoryInfo)
 Utilization = _record("Utilization", ("gpu", "memory"),
                       "Percent of the last sample period that kernels ran (gpu) and memory was read or written.")
-ProcessInfo = _record("ProcessInfo", ("pid", "used_gpu_memory", "gpu_instance_id", "compute_instance_id"),
-                      "A process with a compute context on the device; the instance ids matter on MIG devices.")
 DeviceAttributes = _record("DeviceAttributes", (
     "multiprocessor_count", "shared_copy_engine_count", "shared_decoder_count", "shared_encoder_count",
     "shared_jpeg_count", "shared_ofa_count", "gpu_instance_slice_count", "compute_instance_slice_count",
@@ -343,6 +342,34 @@ GpuDynamicPstatesUtilization = _record("GpuDynamicPstatesUtilization", (
     "One utilization domain: busy percentage over the last second and the P-state change thresholds.")
 ThermalSensor = _record("ThermalSensor", ("controller", "default_min_temp", "default_max_temp", "current_temp",
                                           "target"), "One thermal sensor: its chip, limits and reading (Celsius).")
+
+
+class ProcessInfo:
+    """A process with a compute context on the device: ``pid``, ``used_gpu_memory`` (bytes) and, on MIG devices
+    only, ``gpu_instance_id`` and ``compute_instance_id`` (elsewhere they raise NotSupportedError)."""
+
+    __slots__ = ("pid", "used_gpu_memory", "_gpu_instance_id", "_compute_instance_id")
+
+    def __init__(self, pid, used_gpu_memory, gpu_instance_id, compute_instance_id):
+        self.pid, self.used_gpu_memory = pid, used_gpu_memory
+        self._gpu_instance_id, self._compute_instance_id = gpu_instance_id, compute_instance_id
+
+    @staticmethod
+    def _mig_only(value):
+        if value == _INVALID_ID:
+            raise nvml.NotSupportedError(nvml.Return.ERROR_NOT_SUPPORTED)
+        return value
+
+    @property
+    def gpu_instance_id(self):
+        return self._mig_only(self._gpu_instance_id)
+
+    @property
+    def compute_instance_id(self):
+        return self._mig_only(self._compute_instance_id)
+
+    def __repr__(self):
+        return "ProcessInfo(pid=%d, used_gpu_memory=%d)" % (self.pid, self.used_gpu_memory)
 
 
 class _Sequence(tuple):
@@ -1174,7 +1201,11 @@ class Device:
         return CoolerInfo(_COOLER_CONTROL.get(int(info.signalType)), _bits(int(info.target), _COOLER_TARGET_BITS))
 
     def get_fan(self, fan=0):
-        """The FanInfo of fan ``fan``."""
+        """The FanInfo of fan ``fan``; ValueError for a fan the device does not have."""
+        _int_arg(fan, "fan", 0)
+        count = self.num_fans
+        if fan >= count:
+            raise ValueError("fan must be within [0, %d) for this device, got %d" % (count, fan))
         return FanInfo(self._handle, fan)
 
     @property
@@ -1229,12 +1260,9 @@ class Device:
         return InforomInfo(self)
 
     def get_nvlink_count(self):
-        """How many NVLinks the device has (0 where it has no NVLink)."""
-        field = self.get_field_values([_FI_DEV_NVLINK_LINK_COUNT])[0]
-        try:
-            return int(field.value)
-        except NotSupportedError:
-            return 0
+        """How many NVLinks the device has (NVML's NVLINK_LINK_COUNT field; NotSupportedError where the device
+        has no NVLink)."""
+        return int(self.get_field_values([_FI_DEV_NVLINK_LINK_COUNT])[0].value)
 
     def get_nvlink(self, link):
         """The NvlinkInfo of link ``link``; ValueError for a link the device does not have."""
