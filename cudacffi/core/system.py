@@ -21,7 +21,7 @@ import sys
 import threading
 import types
 
-from cudacffi import nvml
+from cudacffi import _errors, nvml
 
 # The NVML errors, as cuda.core.system exports them (those this build's nvml.h has).
 _ERRORS = ("AlreadyInitializedError", "ArgumentVersionMismatchError", "CorruptedInforomError", "DeprecatedError",
@@ -36,6 +36,42 @@ globals().update((name, getattr(nvml, name)) for name in _ERRORS if hasattr(nvml
 NvmlError = nvml.NvmlError
 NotFoundError = nvml.NotFoundError
 NotSupportedError = nvml.NotSupportedError
+
+
+
+class _MissingFunction(nvml.FunctionNotFoundError, _errors.FunctionNotFoundError):
+    """A function this process's libnvidia-ml lacks (an older driver): NVML's FunctionNotFoundError, an
+    NvmlError as cuda.core.system raises it, and also cudacffi.FunctionNotFoundError, whose message it keeps."""
+
+    def __new__(cls, message):
+        return Exception.__new__(cls, message)
+
+    def __init__(self, message):
+        nvml.FunctionNotFoundError.__init__(self, nvml.Return.ERROR_FUNCTION_NOT_FOUND)
+        self.args = (message,)
+
+    def __str__(self):
+        return self.args[0]
+
+
+class _Bindings:
+    """``cudacffi.nvml``'s functions, raising ``_MissingFunction`` for a function the library lacks."""
+
+    def __getattr__(self, name):
+        fn = getattr(nvml, name)
+
+        def call(*args):
+            try:
+                return fn(*args)
+            except _errors.FunctionNotFoundError as e:
+                raise _MissingFunction(str(e)) from None
+
+        call.__name__ = name
+        setattr(self, name, call)
+        return call
+
+
+_nv = _Bindings()
 
 CUDA_BINDINGS_NVML_IS_COMPATIBLE = True
 """Always True: cudacffi's NVML bindings are part of cudacffi itself."""
@@ -68,7 +104,10 @@ def _raw(name, *args):
     fn = getattr(gen._lib, "_cc_" + name)
     status = fn(*args)
     if status == gen._UNBOUND:
-        gen._library.bind(name)
+        try:
+            gen._library.bind(name)
+        except _errors.FunctionNotFoundError as e:
+            raise _MissingFunction(str(e)) from None
         status = fn(*args)
     nvml.check_status(status)
 
@@ -398,25 +437,25 @@ class ThermalSettings(_Sequence):
 def get_num_devices():
     """The number of GPUs NVML sees."""
     _init()
-    return nvml.device_get_count_v2()
+    return _nv.device_get_count_v2()
 
 
 def get_driver_branch():
     """The driver's branch, e.g. 'r580_00'."""
     _init()
-    return _c_text(nvml.system_get_driver_branch().branch)
+    return _c_text(_nv.system_get_driver_branch().branch)
 
 
 def get_nvml_version():
     """NVML's version as a tuple of ints, e.g. (13, 580, 65, 6)."""
     _init()
-    return _version_tuple(nvml.system_get_nvml_version())
+    return _version_tuple(_nv.system_get_nvml_version())
 
 
 def get_kernel_mode_driver_version():
     """The kernel-mode (GPU) driver's version, e.g. (580, 65, 6)."""
     _init()
-    return _version_tuple(nvml.system_get_driver_version())
+    return _version_tuple(_nv.system_get_driver_version())
 
 
 def get_user_mode_driver_version():
@@ -432,7 +471,7 @@ def get_process_name(pid):
     """The name of process ``pid`` as NVML reports it (the path of its executable, on Linux)."""
     _int_arg(pid, "pid", 0, 0xFFFFFFFF)
     _init()
-    return nvml.system_get_process_name(pid)
+    return _nv.system_get_process_name(pid)
 
 
 def _device_arg(value, name):
@@ -444,7 +483,7 @@ def _device_arg(value, name):
 def get_topology_common_ancestor(device1, device2):
     """The GpuTopologyLevel of the nearest common ancestor of two GPUs (Linux)."""
     h1, h2 = _device_arg(device1, "device1"), _device_arg(device2, "device2")
-    level = nvml.device_get_topology_common_ancestor(h1, h2)
+    level = _nv.device_get_topology_common_ancestor(h1, h2)
     return {v: k for k, v in _TOPOLOGY.items()}[int(level)]
 
 
@@ -452,7 +491,7 @@ def get_p2p_status(device1, device2, index):
     """The GpuP2PStatus of peer-to-peer capability ``index`` (GpuP2PCapsIndex or its value) between two GPUs."""
     h1, h2 = _device_arg(device1, "device1"), _device_arg(device2, "device2")
     caps = _P2P_INDEX[_enum_arg(GpuP2PCapsIndex, index, "index")]
-    status = int(nvml.device_get_p2p_status(h1, h2, caps))
+    status = int(_nv.device_get_p2p_status(h1, h2, caps))
     members = list(GpuP2PStatus)
     return members[status] if 0 <= status < len(members) else GpuP2PStatus.UNKNOWN
 
@@ -494,9 +533,9 @@ class RegisteredSystemEvents:
     def __init__(self, events):
         mask = _mask(events, SystemEventType, _SYSTEM_EVENT_BITS, "events")
         _init()
-        self._set = nvml.system_event_set_create().set
+        self._set = _nv.system_event_set_create().set
         try:
-            nvml.system_register_events(mask, self._set)
+            _nv.system_register_events(mask, self._set)
         except BaseException:
             self.close()
             raise
@@ -525,7 +564,7 @@ class RegisteredSystemEvents:
         """Stop recording and free the event set (idempotent)."""
         event_set, self._set = getattr(self, "_set", None), None
         if event_set is not None:
-            nvml.system_event_set_free(event_set)
+            _nv.system_event_set_free(event_set)
 
     def __del__(self):
         try:
@@ -547,22 +586,22 @@ class ClockInfo:
 
     def get_current_mhz(self, clock_id=ClockId.CURRENT):
         """The clock's current value, or the value ``clock_id`` names (ClockId)."""
-        return nvml.device_get_clock(self._handle, self._type, _CLOCK_ID[_enum_arg(ClockId, clock_id, "clock_id")])
+        return _nv.device_get_clock(self._handle, self._type, _CLOCK_ID[_enum_arg(ClockId, clock_id, "clock_id")])
 
     def get_max_mhz(self):
-        return nvml.device_get_max_clock_info(self._handle, self._type)
+        return _nv.device_get_max_clock_info(self._handle, self._type)
 
     def get_max_customer_boost_mhz(self):
-        return nvml.device_get_max_customer_boost_clock(self._handle, self._type)
+        return _nv.device_get_max_customer_boost_clock(self._handle, self._type)
 
     def get_min_max_clock_of_pstate_mhz(self, pstate):
         """(min, max) of this clock at P-state ``pstate`` (0 fastest .. 15)."""
-        return tuple(nvml.device_get_min_max_clock_of_p_state(self._handle, self._type,
+        return tuple(_nv.device_get_min_max_clock_of_p_state(self._handle, self._type,
                                                               _int_arg(pstate, "pstate", 0, 15)))
 
     def get_offsets(self, pstate):
         """The ClockOffsets of this clock at P-state ``pstate``."""
-        o = nvml.device_get_clock_offsets(self._handle, self._type, _int_arg(pstate, "pstate", 0, 15))
+        o = _nv.device_get_clock_offsets(self._handle, self._type, _int_arg(pstate, "pstate", 0, 15))
         return ClockOffsets(o.clockOffsetMHz, o.maxClockOffsetMHz, o.minClockOffsetMHz)
 
 
@@ -578,31 +617,31 @@ class FanInfo:
     @property
     def speed(self):
         """The fan's intended speed; settable (needs root)."""
-        return nvml.device_get_fan_speed_v2(self._handle, self._fan)
+        return _nv.device_get_fan_speed_v2(self._handle, self._fan)
 
     @speed.setter
     def speed(self, speed):
-        nvml.device_set_fan_speed_v2(self._handle, self._fan, _int_arg(speed, "speed", 0, 0xFFFFFFFF))
+        _nv.device_set_fan_speed_v2(self._handle, self._fan, _int_arg(speed, "speed", 0, 0xFFFFFFFF))
 
     @property
     def speed_rpm(self):
-        return nvml.device_get_fan_speed_rpm(self._handle, self._fan).speed
+        return _nv.device_get_fan_speed_rpm(self._handle, self._fan).speed
 
     @property
     def target_speed(self):
-        return nvml.device_get_target_fan_speed(self._handle, self._fan)
+        return _nv.device_get_target_fan_speed(self._handle, self._fan)
 
     @property
     def min_max_speed(self):
-        return tuple(nvml.device_get_min_max_fan_speed(self._handle))
+        return tuple(_nv.device_get_min_max_fan_speed(self._handle))
 
     @property
     def control_policy(self):
-        return _FAN_POLICY[int(nvml.device_get_fan_control_policy_v2(self._handle, self._fan))]
+        return _FAN_POLICY[int(_nv.device_get_fan_control_policy_v2(self._handle, self._fan))]
 
     def set_default_speed(self):
         """Hand the fan back to the driver's default policy (needs root)."""
-        nvml.device_set_default_fan_speed_v2(self._handle, self._fan)
+        _nv.device_set_default_fan_speed_v2(self._handle, self._fan)
 
 
 class FieldValue:
@@ -667,28 +706,28 @@ class InforomInfo:
 
     def get_version(self, inforom):
         """The version of InfoROM object ``inforom`` (InforomObject or its value)."""
-        return nvml.device_get_inforom_version(self._handle, _INFOROM[_enum_arg(InforomObject, inforom, "inforom")])
+        return _nv.device_get_inforom_version(self._handle, _INFOROM[_enum_arg(InforomObject, inforom, "inforom")])
 
     @property
     def image_version(self):
-        return nvml.device_get_inforom_image_version(self._handle)
+        return _nv.device_get_inforom_image_version(self._handle)
 
     @property
     def configuration_checksum(self):
-        return nvml.device_get_inforom_configuration_checksum(self._handle)
+        return _nv.device_get_inforom_configuration_checksum(self._handle)
 
     def validate(self):
         """Read the InfoROM and check its checksums (raises CorruptedInforomError)."""
-        nvml.device_validate_inforom(self._handle)
+        _nv.device_validate_inforom(self._handle)
 
     @property
     def bbx_flush_time(self):
         """(timestamp, duration in microseconds) of the last flush of the black-box object."""
-        return tuple(nvml.device_get_last_bbx_flush_time(self._handle))
+        return tuple(_nv.device_get_last_bbx_flush_time(self._handle))
 
     @property
     def board_part_number(self):
-        return nvml.device_get_board_part_number(self._handle)
+        return _nv.device_get_board_part_number(self._handle)
 
 
 class MigInfo:
@@ -702,50 +741,50 @@ class MigInfo:
     @property
     def is_mig_device(self):
         """Whether this handle is a MIG device (a compute instance) rather than a whole GPU."""
-        return bool(nvml.device_is_mig_device_handle(self._handle))
+        return bool(_nv.device_is_mig_device_handle(self._handle))
 
     @property
     def mode(self):
         """Whether MIG mode is on; settable (needs root, may need a GPU reset)."""
-        return bool(nvml.device_get_mig_mode(self._handle)[0])
+        return bool(_nv.device_get_mig_mode(self._handle)[0])
 
     @mode.setter
     def mode(self, mode):
         if not isinstance(mode, bool):
             raise TypeError("mode must be a bool, not %s" % type(mode).__name__)
-        nvml.device_set_mig_mode(self._handle, int(mode))
+        _nv.device_set_mig_mode(self._handle, int(mode))
 
     @property
     def pending_mode(self):
         """The MIG mode after the next reset."""
-        return bool(nvml.device_get_mig_mode(self._handle)[1])
+        return bool(_nv.device_get_mig_mode(self._handle)[1])
 
     @property
     def device_count(self):
         """How many MIG devices this GPU can hold (0 where MIG is not supported)."""
         try:
-            return nvml.device_get_max_mig_device_count(self._handle)
+            return _nv.device_get_max_mig_device_count(self._handle)
         except NotSupportedError:
             return 0
 
     @property
     def parent(self):
         """The whole GPU of this MIG device."""
-        return Device._from_handle(nvml.device_get_device_handle_from_mig_device_handle(self._handle))
+        return Device._from_handle(_nv.device_get_device_handle_from_mig_device_handle(self._handle))
 
     def get_device_by_index(self, index):
         count = self.device_count
         _int_arg(index, "index", 0)
         if index >= count:
             raise ValueError("index must be within [0, %d), got %d" % (count, index))
-        return Device._from_handle(nvml.device_get_mig_device_handle_by_index(self._handle, index))
+        return Device._from_handle(_nv.device_get_mig_device_handle_by_index(self._handle, index))
 
     def get_all_devices(self):
         """The MIG devices that exist now under this GPU."""
         found = []
         for i in range(self.device_count):
             try:
-                found.append(Device._from_handle(nvml.device_get_mig_device_handle_by_index(self._handle, i)))
+                found.append(Device._from_handle(_nv.device_get_mig_device_handle_by_index(self._handle, i)))
             except NotFoundError:
                 continue
         return found
@@ -773,7 +812,7 @@ class NvlinkInfo(metaclass=_NvlinkInfoMeta):
     @property
     def version(self):
         """(major, minor) of the link's NVLink version."""
-        v = int(nvml.device_get_nvlink_version(self._handle, self._link))
+        v = int(_nv.device_get_nvlink_version(self._handle, self._link))
         try:
             return _NVLINK_VERSION[v]
         except KeyError:
@@ -782,7 +821,7 @@ class NvlinkInfo(metaclass=_NvlinkInfoMeta):
     @property
     def state(self):
         """Whether the link is active."""
-        return int(nvml.device_get_nvlink_state(self._handle, self._link)) == 1
+        return int(_nv.device_get_nvlink_state(self._handle, self._link)) == 1
 
 
 class PciInfo:
@@ -803,38 +842,38 @@ class PciInfo:
     @property
     def link_generation(self):
         """The highest PCIe generation this device and system can run."""
-        return nvml.device_get_max_pcie_link_generation(self._handle)
+        return _nv.device_get_max_pcie_link_generation(self._handle)
 
     @property
     def max_link_generation(self):
         """The highest PCIe generation the GPU supports."""
-        return nvml.device_get_gpu_max_pcie_link_generation(self._handle)
+        return _nv.device_get_gpu_max_pcie_link_generation(self._handle)
 
     @property
     def max_link_width(self):
-        return nvml.device_get_max_pcie_link_width(self._handle)
+        return _nv.device_get_max_pcie_link_width(self._handle)
 
     @property
     def current_link_generation(self):
-        return nvml.device_get_curr_pcie_link_generation(self._handle)
+        return _nv.device_get_curr_pcie_link_generation(self._handle)
 
     @property
     def current_link_width(self):
-        return nvml.device_get_curr_pcie_link_width(self._handle)
+        return _nv.device_get_curr_pcie_link_width(self._handle)
 
     @property
     def rx_throughput(self):
         """PCIe receive throughput over a 20 ms window, KB/s."""
-        return nvml.device_get_pcie_throughput(self._handle, 1)
+        return _nv.device_get_pcie_throughput(self._handle, 1)
 
     @property
     def tx_throughput(self):
         """PCIe transmit throughput over a 20 ms window, KB/s."""
-        return nvml.device_get_pcie_throughput(self._handle, 0)
+        return _nv.device_get_pcie_throughput(self._handle, 0)
 
     @property
     def replay_counter(self):
-        return nvml.device_get_pcie_replay_counter(self._handle)
+        return _nv.device_get_pcie_replay_counter(self._handle)
 
     def __repr__(self):
         return "PciInfo(bus_id=%r, vendor_id=0x%04x, device_id=0x%04x)" % (self.bus_id, self.vendor_id,
@@ -852,23 +891,23 @@ class Temperature:
     def get_sensor(self):
         """The GPU's temperature sensor reading."""
         if hasattr(nvml, "device_get_temperature_v"):
-            return nvml.device_get_temperature_v(self._handle, 0).temperature
-        return nvml.device_get_temperature(self._handle, 0)
+            return _nv.device_get_temperature_v(self._handle, 0).temperature
+        return _nv.device_get_temperature(self._handle, 0)
 
     def get_threshold(self, threshold_type):
         """The temperature of threshold ``threshold_type`` (TemperatureThresholds or its value)."""
         kind = _THRESHOLD[_enum_arg(TemperatureThresholds, threshold_type, "threshold_type")]
-        return nvml.device_get_temperature_threshold(self._handle, kind)
+        return _nv.device_get_temperature_threshold(self._handle, kind)
 
     @property
     def margin(self):
         """Degrees left before the nearest slowdown threshold."""
-        return nvml.device_get_margin_temperature(self._handle).marginTemperature
+        return _nv.device_get_margin_temperature(self._handle).marginTemperature
 
     def get_thermal_settings(self, sensor_index):
         """The ThermalSettings (sensors) of target ``sensor_index`` (ThermalTarget or its value)."""
         target = _THERMAL_TARGET[_enum_arg(ThermalTarget, sensor_index, "sensor_index")]
-        settings = nvml.device_get_thermal_settings(self._handle, target)
+        settings = _nv.device_get_thermal_settings(self._handle, target)
         raw = _c_struct(settings, "nvmlGpuThermalSettings_t")
         targets = {v: k for k, v in _THERMAL_TARGET.items()}
         sensors = [raw.sensor[i] for i in range(min(int(raw.count), len(raw.sensor)))]
@@ -916,9 +955,9 @@ class DeviceEvents:
     def __init__(self, device_handle, events):
         mask = _mask(events, EventType, _EVENT_BITS, "events")
         _init()
-        self._set = nvml.event_set_create()
+        self._set = _nv.event_set_create()
         try:
-            nvml.device_register_events(device_handle, mask, self._set)
+            _nv.device_register_events(device_handle, mask, self._set)
         except BaseException:
             self.close()
             raise
@@ -928,7 +967,7 @@ class DeviceEvents:
         _int_arg(timeout_ms, "timeout_ms", 0, 0xFFFFFFFF)
         if self._set is None:
             raise RuntimeError("these device events were closed")
-        data = nvml.event_set_wait_v2(self._set, timeout_ms)
+        data = _nv.event_set_wait_v2(self._set, timeout_ms)
         kinds = {bit: member for bit, member in _EVENT_BITS}
         return EventData(Device._from_handle(int(data.device)), kinds.get(int(data.eventType), EventType.NONE),
                          int(data.eventData), int(data.gpuInstanceId), int(data.computeInstanceId))
@@ -937,7 +976,7 @@ class DeviceEvents:
         """Stop recording and free the event set (idempotent)."""
         event_set, self._set = getattr(self, "_set", None), None
         if event_set is not None:
-            nvml.event_set_free(event_set)
+            _nv.event_set_free(event_set)
 
     def __del__(self):
         try:
@@ -965,13 +1004,13 @@ class Device:
         if index is not None:
             _int_arg(index, "index", 0, 0xFFFFFFFF)
             _init()
-            self._handle = nvml.device_get_handle_by_index_v2(index)
+            self._handle = _nv.device_get_handle_by_index_v2(index)
         elif uuid is not None:
             self._handle = _handle_by_uuid(_text_arg(uuid, "uuid"))
         else:
             text = _text_arg(pci_bus_id, "pci_bus_id")
             _init()
-            self._handle = nvml.device_get_handle_by_pci_bus_id_v2(text)
+            self._handle = _nv.device_get_handle_by_pci_bus_id_v2(text)
 
     @classmethod
     def _from_handle(cls, handle):
@@ -993,7 +1032,7 @@ class Device:
         """The GPUs with affinity to CPU ``cpu_index`` (Linux)."""
         _int_arg(cpu_index, "cpu_index", 0, 0xFFFFFFFF)
         _init()
-        return [cls._from_handle(h) for h in nvml.system_get_topology_gpu_set(cpu_index)]
+        return [cls._from_handle(h) for h in _nv.system_get_topology_gpu_set(cpu_index)]
 
     def __eq__(self, other):
         return isinstance(other, Device) and other._handle == self._handle
@@ -1008,12 +1047,12 @@ class Device:
     @property
     def index(self):
         """NVML's index of this device (not necessarily CUDA's ordinal)."""
-        return nvml.device_get_index(self._handle)
+        return _nv.device_get_index(self._handle)
 
     @property
     def uuid(self):
         """NVML's UUID, with its 'GPU-' or 'MIG-' prefix."""
-        return nvml.device_get_uuid(self._handle)
+        return _nv.device_get_uuid(self._handle)
 
     @property
     def uuid_without_prefix(self):
@@ -1027,12 +1066,12 @@ class Device:
 
     @property
     def numa_node_id(self):
-        return nvml.device_get_numa_node_id(self._handle)
+        return _nv.device_get_numa_node_id(self._handle)
 
     @property
     def arch(self):
         """The DeviceArch (UNKNOWN for an architecture newer than this list)."""
-        value = int(nvml.device_get_architecture(self._handle))
+        value = int(_nv.device_get_architecture(self._handle))
         try:
             return DeviceArch(value)
         except ValueError:
@@ -1040,45 +1079,45 @@ class Device:
 
     @property
     def name(self):
-        return nvml.device_get_name(self._handle)
+        return _nv.device_get_name(self._handle)
 
     @property
     def brand(self):
         """The brand as a name ('Tesla', 'NVIDIA', 'GeForce RTX' ...; 'Unknown' where NVML knows none)."""
-        value = int(nvml.device_get_brand(self._handle))
+        value = int(_nv.device_get_brand(self._handle))
         return _BRANDS[value] if 0 <= value < len(_BRANDS) else "Unknown"
 
     @property
     def serial(self):
-        return nvml.device_get_serial(self._handle)
+        return _nv.device_get_serial(self._handle)
 
     @property
     def module_id(self):
-        return nvml.device_get_module_id(self._handle)
+        return _nv.device_get_module_id(self._handle)
 
     @property
     def minor_number(self):
         """N of /dev/nvidiaN (Linux)."""
-        return nvml.device_get_minor_number(self._handle)
+        return _nv.device_get_minor_number(self._handle)
 
     @property
     def is_c2c_enabled(self):
-        return bool(nvml.device_get_c2c_mode_info_v(self._handle).isC2cEnabled)
+        return bool(_nv.device_get_c2c_mode_info_v(self._handle).isC2cEnabled)
 
     @property
     def is_persistence_mode_enabled(self):
         """Whether persistence mode is on; settable (needs root; Linux)."""
-        return int(nvml.device_get_persistence_mode(self._handle)) == 1
+        return int(_nv.device_get_persistence_mode(self._handle)) == 1
 
     @is_persistence_mode_enabled.setter
     def is_persistence_mode_enabled(self, enabled):
         if not isinstance(enabled, bool):
             raise TypeError("is_persistence_mode_enabled must be a bool, not %s" % type(enabled).__name__)
-        nvml.device_set_persistence_mode(self._handle, int(enabled))
+        _nv.device_set_persistence_mode(self._handle, int(enabled))
 
     @property
     def cuda_compute_capability(self):
-        return tuple(nvml.device_get_cuda_compute_capability(self._handle))
+        return tuple(_nv.device_get_cuda_compute_capability(self._handle))
 
     def to_cuda_device(self):
         """The cudacffi.core.Device of the same GPU (matched by UUID); RuntimeError where CUDA has none (a MIG
@@ -1104,18 +1143,18 @@ class Device:
 
     @property
     def attributes(self):
-        a = nvml.device_get_attributes_v2(self._handle)
+        a = _nv.device_get_attributes_v2(self._handle)
         return DeviceAttributes(a.multiprocessorCount, a.sharedCopyEngineCount, a.sharedDecoderCount,
                                 a.sharedEncoderCount, a.sharedJpegCount, a.sharedOfaCount, a.gpuInstanceSliceCount,
                                 a.computeInstanceSliceCount, a.memorySizeMB)
 
     @property
     def is_display_connected(self):
-        return int(nvml.device_get_display_mode(self._handle)) == 1
+        return int(_nv.device_get_display_mode(self._handle)) == 1
 
     @property
     def is_display_active(self):
-        return int(nvml.device_get_display_active(self._handle)) == 1
+        return int(_nv.device_get_display_active(self._handle)) == 1
 
     @property
     def repair_status(self):
@@ -1143,11 +1182,11 @@ class Device:
 
     def set_cpu_affinity(self):
         """Bind the calling thread to the CPUs nearest the device (Linux)."""
-        nvml.device_set_cpu_affinity(self._handle)
+        _nv.device_set_cpu_affinity(self._handle)
 
     def clear_cpu_affinity(self):
         """Undo ``set_cpu_affinity`` for the calling thread (Linux)."""
-        nvml.device_clear_cpu_affinity(self._handle)
+        _nv.device_clear_cpu_affinity(self._handle)
 
     # -- clocks, performance ------------------------------------------------------------------------------------
     def get_clock(self, clock_type):
@@ -1157,22 +1196,22 @@ class Device:
     @property
     def is_auto_boosted_clocks_enabled(self):
         """(current, default) state of auto boosted clocks."""
-        current, default = nvml.device_get_auto_boosted_clocks_enabled(self._handle)
+        current, default = _nv.device_get_auto_boosted_clocks_enabled(self._handle)
         return (bool(current), bool(default))
 
     @property
     def current_clock_event_reasons(self):
         """The ClocksEventReasons in effect now ([] where the clocks are unconstrained)."""
-        return _bits(int(nvml.device_get_current_clocks_event_reasons(self._handle)), _CLOCKS_EVENT_BITS)
+        return _bits(int(_nv.device_get_current_clocks_event_reasons(self._handle)), _CLOCKS_EVENT_BITS)
 
     @property
     def supported_clock_event_reasons(self):
-        return _bits(int(nvml.device_get_supported_clocks_event_reasons(self._handle)), _CLOCKS_EVENT_BITS)
+        return _bits(int(_nv.device_get_supported_clocks_event_reasons(self._handle)), _CLOCKS_EVENT_BITS)
 
     @property
     def performance_state(self):
         """The current P-state, 0 (fastest) to 15; None where unknown."""
-        state = int(nvml.device_get_performance_state(self._handle))
+        state = int(_nv.device_get_performance_state(self._handle))
         return None if state == _PSTATE_UNKNOWN else state
 
     @property
@@ -1188,7 +1227,7 @@ class Device:
 
     @property
     def dynamic_pstates_info(self):
-        info = nvml.device_get_dynamic_pstates_info(self._handle)
+        info = _nv.device_get_dynamic_pstates_info(self._handle)
         raw = _c_struct(info, "nvmlGpuDynamicPstatesInfo_t")
         return GpuDynamicPstatesInfo(
             GpuDynamicPstatesUtilization(bool(u.bIsPresent), int(u.percentage), int(u.incThreshold),
@@ -1197,7 +1236,7 @@ class Device:
     # -- cooling, temperature ------------------------------------------------------------------------------------
     @property
     def cooler(self):
-        info = nvml.device_get_cooler_info(self._handle)
+        info = _nv.device_get_cooler_info(self._handle)
         return CoolerInfo(_COOLER_CONTROL.get(int(info.signalType)), _bits(int(info.target), _COOLER_TARGET_BITS))
 
     def get_fan(self, fan=0):
@@ -1210,7 +1249,7 @@ class Device:
 
     @property
     def num_fans(self):
-        return nvml.device_get_num_fans(self._handle)
+        return _nv.device_get_num_fans(self._handle)
 
     @property
     def temperature(self):
@@ -1223,7 +1262,7 @@ class Device:
         return DeviceEvents(self._handle, events)
 
     def get_supported_event_types(self):
-        return _bits(int(nvml.device_get_supported_event_types(self._handle)), _EVENT_BITS)
+        return _bits(int(_nv.device_get_supported_event_types(self._handle)), _EVENT_BITS)
 
     # -- field values ------------------------------------------------------------------------------------------
     def get_field_values(self, field_ids):
@@ -1243,17 +1282,17 @@ class Device:
     # -- memory, PCI, InfoROM, NVLink ----------------------------------------------------------------------------
     @property
     def memory_info(self):
-        m = nvml.device_get_memory_info_v2(self._handle)
+        m = _nv.device_get_memory_info_v2(self._handle)
         return MemoryInfo(m.free, m.total, m.used, m.reserved)
 
     @property
     def bar1_memory_info(self):
-        m = nvml.device_get_bar1_memory_info(self._handle)
+        m = _nv.device_get_bar1_memory_info(self._handle)
         return BAR1MemoryInfo(m.bar1Free, m.bar1Total, m.bar1Used, 0)
 
     @property
     def pci_info(self):
-        return PciInfo(nvml.device_get_pci_info_ext(self._handle), self._handle)
+        return PciInfo(_nv.device_get_pci_info_ext(self._handle), self._handle)
 
     @property
     def inforom(self):
@@ -1280,17 +1319,17 @@ class Device:
     def compute_running_processes(self):
         """The processes with a compute context on the device (ProcessInfo)."""
         return [ProcessInfo(p.pid, p.used_gpu_memory, p.gpu_instance_id, p.compute_instance_id)
-                for p in nvml.device_get_compute_running_processes_v3(self._handle)]
+                for p in _nv.device_get_compute_running_processes_v3(self._handle)]
 
     @property
     def utilization(self):
-        u = nvml.device_get_utilization_rates(self._handle)
+        u = _nv.device_get_utilization_rates(self._handle)
         return Utilization(u.gpu, u.memory)
 
     def get_topology_nearest_gpus(self, level):
         """The GPUs connected to this one at GpuTopologyLevel ``level`` (Linux)."""
         code = _TOPOLOGY[_enum_arg(GpuTopologyLevel, level, "level")]
-        return [Device._from_handle(h) for h in nvml.device_get_topology_nearest_gpus(self._handle, code)]
+        return [Device._from_handle(h) for h in _nv.device_get_topology_nearest_gpus(self._handle, code)]
 
 
 def _strip_prefix(uuid):
@@ -1302,20 +1341,19 @@ def _handle_by_uuid(text):
     """The NVML handle of UUID ``text``; without NVML's prefix, as a GPU and then as a MIG device."""
     _init()
     if _strip_prefix(text) != text:
-        return nvml.device_get_handle_by_uuid(text)
+        return _nv.device_get_handle_by_uuid(text)
     try:
-        return nvml.device_get_handle_by_uuid("GPU-" + text)
+        return _nv.device_get_handle_by_uuid("GPU-" + text)
     except NotFoundError:
-        return nvml.device_get_handle_by_uuid("MIG-" + text)
+        return _nv.device_get_handle_by_uuid("MIG-" + text)
 
 
 def _needs_13(name):
     """The NVML binding ``name``, or NotImplementedError where this build's headers predate it."""
-    fn = getattr(nvml, name, None)
-    if fn is None:
+    if not hasattr(nvml, name):
         raise NotImplementedError("%s needs cudacffi built with CUDA 13.0 or newer headers (this build: CUDA %s)"
                                   % (name, nvml.CUDA_VERSION))
-    return fn
+    return getattr(_nv, name)
 
 
 # -- cudacffi.core.system.typing, and the driver-answered attributes of the earlier ``system`` object ---------------
