@@ -361,6 +361,12 @@ r["needs_13"] = [attempt(lambda: [S(d0.addressing_mode), d1.addressing_mode]),
                  attempt(lambda: [rec(d0.repair_status), rec(d1.repair_status)]),
                  hasattr(nvml, "device_get_repair_status")]
 r["to_cuda"] = attempt(d0.to_cuda_device)
+import warnings
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    r["warned"] = [d0.temperature.get_threshold("acoustic_min"), len(caught), d0.temperature.get_threshold("gpu_max"),
+                   len(caught), system.NvlinkInfo.max_links, len(caught),
+                   sorted(set(w.category.__name__ for w in caught)), "gpu_max" in str(caught[0].message)]
 r["nvml_was_initialised_once"] = nvml.device_get_count_v2()
 print(json.dumps(r))
 """
@@ -438,7 +444,7 @@ def test_cooling_and_temperature(answers):
     assert d0["fans"] == 2 and d1["fans"] == 0
     assert d0["fan"] == [41, "manual", "temperature_controlled", [30, 100]]
     assert d1["fan"] == "raised ValueError"  # no fans: every index is out of range
-    assert d0["temp"] == [35, 81, 80, 40] and d1["temp"] == [36, 82, 81, 39]
+    assert d0["temp"] == [35, 81, 80, 40] and d1["temp"] == [36, 82, 81, 39]  # (deprecated ones warn)
     assert d0["thermal"] == [
         {"controller": "gpu_internal", "default_min_temp": 0, "default_max_temp": 90, "current_temp": 35,
          "target": "gpu"},
@@ -511,6 +517,12 @@ def test_errors_through_the_stand_in(answers):
                           {"channel_repair_pending": True, "tpc_repair_pending": False}]
     assert answers["to_cuda"] == "raised LibraryNotFoundError"  # finding the CUDA device needs libcuda
     assert answers["nvml_was_initialised_once"] == 2
+
+
+def test_deprecations_warn(answers):
+    """The four thresholds that NVML's field values replace on Ada and newer (device 0 is a Hopper), and
+    NvlinkInfo.max_links."""
+    assert answers["warned"] == [84, 0, 83, 1, 18, 2, ["DeprecationWarning"], True]
 
 
 # -- with a stand-in libcuda too: the two Device kinds, the driver-answered attributes, checkpointing ----------------

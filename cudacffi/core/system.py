@@ -20,6 +20,7 @@ import os
 import sys
 import threading
 import types
+import warnings
 
 from cudacffi import _errors, nvml
 
@@ -257,6 +258,8 @@ _FAN_POLICY = {0: FanControlPolicy.TEMPERATURE_CONTROLLED, 1: FanControlPolicy.M
 _INFOROM = {InforomObject.OEM: 0, InforomObject.ECC: 1, InforomObject.POWER: 2, InforomObject.DEN: 3}
 _NVLINK_VERSION = {1: (1, 0), 2: (2, 0), 3: (2, 2), 4: (3, 0), 5: (3, 1), 6: (4, 0), 7: (5, 0)}
 _THRESHOLD = {m: i for i, m in enumerate(TemperatureThresholds)}
+_FIELD_THRESHOLDS = (TemperatureThresholds.SHUTDOWN, TemperatureThresholds.SLOWDOWN, TemperatureThresholds.MEM_MAX,
+                     TemperatureThresholds.GPU_MAX)
 _THERMAL_CONTROLLER = dict(enumerate(list(ThermalController)[:-1], 1))
 _THERMAL_TARGET = {ThermalTarget.NONE: 0, ThermalTarget.GPU: 1, ThermalTarget.MEMORY: 2,
                    ThermalTarget.POWER_SUPPLY: 4, ThermalTarget.BOARD: 8, ThermalTarget.VCD_BOARD: 9,
@@ -793,8 +796,10 @@ class MigInfo:
 class _NvlinkInfoMeta(type):
     @property
     def max_links(cls):
-        """NVML_NVLINK_MAX_LINKS, the most links any device has (``Device.get_nvlink_count`` says how many one
-        device has)."""
+        """NVML_NVLINK_MAX_LINKS, the most links any device has. Deprecated (as in cuda.core): use
+        ``Device.get_nvlink_count()``, how many links one device has."""
+        warnings.warn("NvlinkInfo.max_links is deprecated; use Device.get_nvlink_count()", DeprecationWarning,
+                      stacklevel=2)
         return _NVLINK_MAX_LINKS
 
 
@@ -895,9 +900,21 @@ class Temperature:
         return _nv.device_get_temperature(self._handle, 0)
 
     def get_threshold(self, threshold_type):
-        """The temperature of threshold ``threshold_type`` (TemperatureThresholds or its value)."""
-        kind = _THRESHOLD[_enum_arg(TemperatureThresholds, threshold_type, "threshold_type")]
-        return _nv.device_get_temperature_threshold(self._handle, kind)
+        """The temperature of threshold ``threshold_type`` (TemperatureThresholds or its value). On Ada and newer
+        GPUs NVML deprecates SHUTDOWN, SLOWDOWN, MEM_MAX and GPU_MAX here (DeprecationWarning): the field values
+        NVML_FI_DEV_TEMPERATURE_* replace them."""
+        threshold = _enum_arg(TemperatureThresholds, threshold_type, "threshold_type")
+        if threshold in _FIELD_THRESHOLDS and self._ada_or_newer():
+            warnings.warn("the %s threshold is deprecated on Ada and newer GPUs; read the NVML_FI_DEV_TEMPERATURE_* "
+                          "field values with Device.get_field_values instead" % threshold.value, DeprecationWarning,
+                          stacklevel=2)
+        return _nv.device_get_temperature_threshold(self._handle, _THRESHOLD[threshold])
+
+    def _ada_or_newer(self):
+        try:
+            return int(_nv.device_get_architecture(self._handle)) >= DeviceArch.ADA
+        except NvmlError:
+            return False
 
     @property
     def margin(self):
