@@ -507,21 +507,24 @@ def register_events(events):
 
 # -- system events ---------------------------------------------------------------------------------------------
 
-SystemEvent = _record("SystemEvent", ("event_type", "gpu_id"),
-                      "One system event: its SystemEventType and the GPU's PCI id (``device`` finds the GPU).")
-
-
 def _pci_bus_id_from_gpu_id(gpu_id):
     """NVML's bus id of a system event's packed ``gpu_id`` (domain << 16 | bus << 8 | device; function 0)."""
     return "%08X:%02X:%02X.0" % (gpu_id >> 16, (gpu_id >> 8) & 0xFF, gpu_id & 0xFF)
 
 
-def _system_event_device(self):
-    """The Device of the event's GPU, found by its PCI bus id."""
-    return Device(pci_bus_id=_pci_bus_id_from_gpu_id(self.gpu_id))
+class SystemEvent(_Record):
+    """One system event: its ``event_type`` (SystemEventType) and ``gpu_id``, the GPU's packed PCI address;
+    ``device`` finds the GPU."""
 
+    __slots__ = ("_event_type", "_gpu_id")
+    _fields = ("event_type", "gpu_id")
+    event_type = property(lambda self: self._event_type)
+    gpu_id = property(lambda self: self._gpu_id)
 
-SystemEvent.device = property(_system_event_device)
+    @property
+    def device(self):
+        """The Device of the event's GPU, found by its PCI bus id."""
+        return Device(pci_bus_id=_pci_bus_id_from_gpu_id(self.gpu_id))
 
 
 class SystemEvents(_Sequence):
