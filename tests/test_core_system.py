@@ -604,3 +604,10 @@ def test_checkpoint_restore_onto_other_gpus(cuda_answers):
     if has_pairs:
         assert cuda_answers["bad_uuid"].startswith("raised ValueError: gpu_mapping key")
         assert cuda_answers["bad_uuid_type"].startswith("raised TypeError: gpu_mapping value")
+
+
+@pytest.mark.parametrize("gpu_id, bus_id", [(0x0000_0200, "00000000:02:00.0"), (0x0000_C100, "00000000:C1:00.0"),
+                                            (0x0001_0A0F, "00000001:0A:0F.0")])
+def test_system_event_gpu_ids_unpack_to_bus_ids(gpu_id, bus_id):
+    """A system event's gpu_id packs domain << 16 | bus << 8 | device; the function is always 0."""
+    assert system._pci_bus_id_from_gpu_id(gpu_id) == bus_id

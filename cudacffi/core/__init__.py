@@ -24,7 +24,6 @@ from ._module import Kernel, KernelAttributes, KernelOccupancy, ObjectCode, Para
 from ._program import Program, ProgramOptions
 from ._linker import Linker, LinkerOptions
 from ._launch import LaunchConfig, launch
-from . import checkpoint  # noqa: F401 -- core-system: cudacffi.core.checkpoint (``system``, the module, comes above)
 
 __all__ = ["Buffer", "ComputeCapability", "Context", "CUDAError", "Device", "DeviceMemoryResource",
            "DeviceMemoryResourceOptions", "DeviceProperties", "Event", "EventOptions", "IPCAllocationHandle",
@@ -33,3 +32,7 @@ __all__ = ["Buffer", "ComputeCapability", "Context", "CUDAError", "Device", "Dev
            "ManagedMemoryResourceOptions", "MemoryResource", "NVRTCError", "ObjectCode", "ParamInfo",
            "PER_THREAD_DEFAULT_STREAM", "PinnedMemoryResource", "PinnedMemoryResourceOptions", "Program",
            "ProgramOptions", "Stream", "StreamOptions", "SynchronousMemoryResource", "launch", "system"]
+
+# core-system: the module cudacffi.core.checkpoint (``system``, NVML's view of the machine, is imported above)
+from . import checkpoint  # noqa: E402
+__all__ += ["checkpoint"]
