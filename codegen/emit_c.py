@@ -213,6 +213,9 @@ def function_cdefs(model):
     ]
     if status_struct(model):
         lines.append("int _cc_status_detail(void);")
+    if _has_launch_ex(model):
+        lines.append("int _cc_launch_blob(const void *config, uintptr_t f, const char *blob, const uint32_t *offsets, "
+                     "int n);")
     return "\n".join(lines) + "\n" + trampoline_cdefs(model)
 
 
@@ -282,6 +285,8 @@ def c_source(model):
         ptds = '"%s"' % f["ptds_symbol"] if f.get("ptds_symbol") else "NULL"
         table.append('    {"%s", %s, (void **)&_cc_fp_%s},' % (f["symbol"], ptds, name))
     out += value_stubs(model, index)
+    if _has_launch_ex(model):
+        out += LAUNCH_BLOB.splitlines()
     out.append("")
     out.append("struct _cc_sym { const char *name; const char *ptds; void **slot; };")
     out.append("static const struct _cc_sym _cc_syms[] = {")
@@ -290,6 +295,31 @@ def c_source(model):
     out.append("};")
     out.append(_LOADER)
     return "\n".join(out) + "\n"
+
+
+def _has_launch_ex(model):
+    return any(f["name"] == "cuLaunchKernelEx" for f in model["functions"])
+
+
+# cudacffi.core's launch(): the kernel's arguments arrive packed in one immutable bytes object, argument i at
+# offsets[i]; the void* table the driver reads lives on this frame, so concurrent launches share no memory.
+LAUNCH_BLOB = r"""
+#include <stdlib.h>
+#define _CC_BLOB_TABLE 32
+static int _cc_launch_blob(const void *config, uintptr_t f, const char *blob, const uint32_t *offsets, int n) {
+    void *local[_CC_BLOB_TABLE];
+    void **table = local;
+    int i, r;
+    if (n > _CC_BLOB_TABLE && !(table = (void **)malloc(sizeof(void *) * (size_t)n)))
+        return 2;  /* CUDA_ERROR_OUT_OF_MEMORY */
+    for (i = 0; i < n; i++)
+        table[i] = (void *)(blob + offsets[i]);
+    r = _cc_cuLaunchKernelEx((void *)config, f, n > 0 ? (uintptr_t)table : 0, 0);
+    if (table != local)
+        free(table);
+    return r;
+}
+"""
 
 
 _LOADER = r"""

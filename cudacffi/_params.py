@@ -189,7 +189,55 @@ class _Plan:
         self.pointers = tuple(i for i, a in enumerate(args) if a.kind == "ptr")
         self.handles = tuple(i for i, a in enumerate(args) if a.kind == "none")
         self.fast = not any(a.kind == "blob" for a in args)
+        self.fill = _filler(args) if _ONE_PACK and self.fast else None
         self.tls = threading.local()
+
+
+# On CPython one struct.pack_into of all the slots costs less than a cdata store per value; under PyPy the JIT
+# makes the stores cheaper still, so they stay.
+_ONE_PACK = sys.implementation.name == "cpython"
+_FILL_CODES = {("int", 1, True): "b", ("int", 1, False): "B", ("int", 2, True): "h", ("int", 2, False): "H",
+               ("int", 4, True): "i", ("int", 4, False): "I", ("int", 8, True): "q", ("int", 8, False): "Q",
+               ("float", 4, True): "f", ("float", 8, True): "d"}
+
+
+def _filler(args):
+    """``fill(values, buffer)`` for a plan whose slots all take ints, floats, int addresses or handles' values:
+    one ``struct.pack_into`` of every slot, after checking that handle slots hold handles and address slots
+    ints (TypeError otherwise; values struct refuses raise struct.error: the checking path then decides).
+    None where a slot needs something else (bool, char, blob)."""
+    import struct
+
+    fmt, exprs, checks, at = ["@"], [], [], 8 * len(args)
+    for i, a in enumerate(args):
+        if a.kind == "none":
+            code, expr = "Q", "v%d._v" % i
+            checks.append("isinstance(v%d, _VALUE_TYPES)" % i)
+        elif a.kind == "ptr":
+            code, expr = "Q", "v%d" % i
+            checks.append("v%d.__class__ is int" % i)
+        elif a.kind in ("int", "float"):
+            signed = a.kind == "float" or _INT_RANGE[a.cname][0] < 0
+            code, expr = _FILL_CODES.get((a.kind, a.size, signed)), "v%d" % i
+            if code is None:
+                return None
+        else:
+            return None
+        pad = a.offset - at
+        fmt.append("%dx%s" % (pad, code) if pad else code)
+        at = a.offset + struct.calcsize("@" + code)
+        exprs.append(expr)
+    packer = struct.Struct("".join(fmt))
+    if not args or packer.size != at - 8 * len(args):
+        return None
+    source = ("def fill(values, buffer, pack_into=pack_into):\n    %s, = values\n%s    pack_into(buffer, %d, %s)\n"
+              % (", ".join("v%d" % i for i in range(len(args))),
+                 "    if not (%s):\n        raise TypeError\n" % " and ".join(checks) if checks else "",
+                 8 * len(args), ", ".join(exprs)))
+    namespace = {"pack_into": packer.pack_into}
+    # this module's globals: _VALUE_TYPES is read when the values are, as value_type() may grow it
+    exec(compile(source, "<cudacffi kernelParams of %d values>" % len(args), "exec"), globals(), namespace)
+    return namespace["fill"]
 
 
 def _plan(types, values, func):
@@ -272,7 +320,7 @@ def _numpy_arg(np, dt, i, func):
 class _Block:
     """One plan's memory for one thread: the void* table, then the slots; with typed views of the slots."""
 
-    __slots__ = ("plan", "mem", "base", "table", "stores", "hslots", "pslots", "memo", "seen", "dirty")
+    __slots__ = ("plan", "mem", "base", "table", "buffer", "stores", "hslots", "pslots", "memo", "seen", "dirty")
 
     def __init__(self, plan):
         self.plan = plan
@@ -280,6 +328,7 @@ class _Block:
         self.base = base = int(_ffi.cast("uintptr_t", mem))
         self.table = [base + a.offset for a in plan.args]  # each argument's pointer: its own slot
         mem[0:plan.n] = self.table
+        self.buffer = _ffi.buffer(mem) if plan.fill is not None else None
         self.stores = [(i, _ffi.cast(c + " *", mem + off // 8)) for i, off, c in plan.typed]
         self.hslots = [(i, mem + plan.args[i].offset // 8) for i in plan.handles]
         self.pslots = [(i, mem + plan.args[i].offset // 8) for i in plan.pointers]
@@ -294,18 +343,10 @@ class _Block:
                 if self.dirty:
                     self.mem[0:self.plan.n] = self.table
                     self.dirty = False
-                for i, p in self.stores:
-                    p[0] = values[i]
-                for i, p in self.hslots:
-                    v = values[i]
-                    if not isinstance(v, _VALUE_TYPES):  # only these store their value; others: getPtr()
-                        raise TypeError
-                    p[0] = v._v
-                for i, p in self.pslots:
-                    v = values[i]
-                    if v.__class__ is not int:  # None, c_void_p, getPtr() objects: the checking path
-                        raise TypeError
-                    p[0] = v
+                if self.buffer is not None:
+                    self.plan.fill(values, self.buffer)
+                else:
+                    self._store(values)
             except Exception:
                 self._check(values, func)
                 return
@@ -314,6 +355,21 @@ class _Block:
         else:
             self._check(values, func)
         self.seen = values
+
+    def _store(self, values):
+        """The values stored one by one into their slots (raising what cffi or the checks refuse)."""
+        for i, p in self.stores:
+            p[0] = values[i]
+        for i, p in self.hslots:
+            v = values[i]
+            if not isinstance(v, _VALUE_TYPES):  # only these store their value; others: getPtr()
+                raise TypeError
+            p[0] = v._v
+        for i, p in self.pslots:
+            v = values[i]
+            if v.__class__ is not int:  # None, c_void_p, getPtr() objects: the checking path
+                raise TypeError
+            p[0] = v
 
     def _check(self, values, func):
         """Convert every value with full checks: a failing argument is named in the exception."""

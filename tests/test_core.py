@@ -463,7 +463,9 @@ def test_buffers_pack_as_their_device_pointers():
     k = fake_kernel([8] * 16)
     bufs = [fake_buffer(0x7f0000000000 + 0x100 * i) for i in range(16)]
     assert packed(k, *bufs) == [le(b.handle, 8) for b in bufs]
-    assert k._arg_plans[tuple([Buffer] * 16)] == ((None,) * 16, None)  # nothing converted per launch
+    plan = k._arg_plans[tuple([Buffer] * 16)]
+    assert plan.types == (None,) * 16 and plan.convert is None  # nothing converted per launch
+    assert plan.fast is not None  # and one struct.pack packs them all
 
 
 def test_buffers_pack_by_value_and_a_closed_one_is_named(monkeypatch):

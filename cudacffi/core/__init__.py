@@ -33,6 +33,16 @@ __all__ = ["Buffer", "ComputeCapability", "Context", "CUDAError", "Device", "Dev
            "PER_THREAD_DEFAULT_STREAM", "PinnedMemoryResource", "PinnedMemoryResourceOptions", "Program",
            "ProgramOptions", "Stream", "StreamOptions", "SynchronousMemoryResource", "launch", "system"]
 
+# core-utils: tensor maps (TMA)
+from ._tensor_map import TensorMapDescriptor, TensorMapDescriptorOptions  # noqa: E402
+__all__ += ["TensorMapDescriptor", "TensorMapDescriptorOptions"]
+
+# core-mem: managed, virtual and graph memory (issue 15)
+from ._managed import Host, ManagedBuffer  # noqa: E402
+from ._memory_resource import GraphMemoryResource  # noqa: E402
+from ._vmm import VirtualMemoryResource, VirtualMemoryResourceOptions  # noqa: E402
+__all__ += ["GraphMemoryResource", "Host", "ManagedBuffer", "VirtualMemoryResource", "VirtualMemoryResourceOptions"]
+
 # core-system: the module cudacffi.core.checkpoint (``system``, NVML's view of the machine, is imported above)
 from . import checkpoint  # noqa: E402
 __all__ += ["checkpoint"]

@@ -8,9 +8,11 @@ whose size differs from its parameter's raises TypeError naming the argument, an
 is packed at its parameter's size (int8..int64, half/float/double). Without that report, ints pack as
 intptr_t and floats as double, as in cuda.core.
 
-The hot path: per kernel, a plan per tuple of argument classes (the types tuple the packer caches its
-layout by, and which arguments need converting); per LaunchConfig, one CUlaunchConfig per stream. A launch
-of Buffers, ints and floats converts nothing and allocates only the tuple of argument classes.
+The hot path: per kernel, a plan per tuple of argument classes (the types the packer would use, which
+arguments need converting, and a launcher made for those classes that packs every value with one
+``struct.pack`` and launches through the driver module's ``_cc_launch_blob``); per LaunchConfig, one
+CUlaunchConfig per stream. A launch with the classes of the kernel's last launch checks each argument's
+class, packs, and calls C once: no per-argument cdata store, no tuple of classes, no per-thread state.
 """
 
 import struct
@@ -20,6 +22,7 @@ from . import _utils
 from ._memory import Buffer
 from ._module import Kernel
 from ._stream import Stream
+from ._tensor_map import TensorMapDescriptor
 from ._utils import cast_to_3_tuple, check
 
 _INT_TYPES = {1: "int8_t", 2: "int16_t", 4: "int32_t", 8: "int64_t"}
@@ -117,6 +120,7 @@ def _native_config(config, stream_handle, with_cluster=True):
 
 
 def _native_for(config, stream_handle):
+    """The CUlaunchConfig of ``config`` on a stream, kept for the next launch there."""
     natives = config._natives
     if len(natives) >= 64:  # many short-lived streams: start again rather than grow
         natives = config._natives = {}
@@ -125,6 +129,7 @@ def _native_for(config, stream_handle):
 
 
 _launch_ex = []  # [driver.cuLaunchKernelEx], bound on the first launch
+_PACK_ERRORS = (struct.error, TypeError, ValueError, OverflowError, AttributeError)
 
 
 def launch(stream, config, kernel, *kernel_args):
@@ -142,29 +147,49 @@ def launch(stream, config, kernel, *kernel_args):
         native = _native_for(config, h)
     if kernel.__class__ is not Kernel:
         raise TypeError("kernel must be a Kernel, not %s" % type(kernel).__name__)
+    try:  # the launcher of the last argument classes: None when these differ
+        err = kernel._fast(kernel_args, native._ptr, kernel._h)
+    except _PACK_ERRORS:  # a value the fast path cannot pack (range, closed Buffer): the checked path says why
+        err = None
+    if err is None:
+        err = _launch_planned(native, kernel, kernel_args)
+    if err:
+        if err == _UNBOUND[0]:  # the driver's cuLaunchKernelEx is not bound yet: the wrapper binds it
+            err = _launch_planned(native, kernel, kernel_args)
+        if err:
+            check((err,))
+
+
+def _launch_planned(native, kernel, kernel_args):
+    """Launch through the plan of these argument classes (made on first sight) and the packer."""
     key = tuple(map(type, kernel_args))
     plan = kernel._arg_plans.get(key)
     if plan is None:
         plan = _plan(kernel, key, kernel_args)
-    types, convert = plan
-    values = kernel_args if convert is None else convert(kernel_args)
+    if plan.fast is not None:
+        kernel._fast = plan.fast
+    values = kernel_args if plan.convert is None else plan.convert(kernel_args)
     if not _launch_ex:
+        from .. import _driver
+
+        _UNBOUND[0] = _driver.lib._CC_UNBOUND
         _launch_ex.append(_utils.driver().cuLaunchKernelEx)
     try:
-        err, = _launch_ex[0](native, kernel._handle, (values, types), 0)
+        err, = _launch_ex[0](native, kernel._handle, (values, plan.types), 0)
     except (TypeError, ValueError, OverflowError) as e:
-        err, = _launch_checked(native, kernel, kernel_args, values, types, e)
-    if err:
-        check((err,))
+        err, = _launch_checked(native, kernel, kernel_args, values, plan.types, e)
+    return err
+
+
+_UNBOUND = [None]
 
 
 def prepare_arguments(kernel, kernel_args):
     """(values, types) as launch() hands them to the packer: for tests and tools, not the hot path."""
     plan = _plan(kernel, tuple(map(type, kernel_args)), kernel_args)
-    types, convert = plan
-    values = tuple(kernel_args) if convert is None else convert(tuple(kernel_args))
-    _check_values(kernel, kernel_args, types)
-    return _widen_unsigned(values, types), types
+    values = tuple(kernel_args) if plan.convert is None else plan.convert(tuple(kernel_args))
+    _check_values(kernel, kernel_args, plan.types)
+    return _widen_unsigned(values, plan.types), plan.types
 
 
 # -- plans ------------------------------------------------------------------------------------------------------
@@ -186,11 +211,107 @@ def _plan(kernel, key, args):
         types.append(t)
         if conv is not None:
             convs.append((i, conv))
-    plan = (tuple(types), _converter(tuple(convs)) if convs else None)
+    plan = _Plan(tuple(types), _converter(tuple(convs)) if convs else None, key)
     if len(kernel._arg_plans) >= 64:
         kernel._arg_plans.clear()
     kernel._arg_plans[key] = plan
     return plan
+
+
+class _Plan:
+    """How launch() packs arguments of one tuple of classes for one kernel: ``types`` and ``convert`` for the
+    packer (``(values, types)`` kernelParams), and ``fast``, the launcher that packs them in one
+    ``struct.pack`` and launches through ``_cc_launch_blob`` (None where a type has no struct code)."""
+
+    __slots__ = ("types", "convert", "fast")
+
+    def __init__(self, types, convert, key):
+        self.types = types
+        self.convert = convert
+        self.fast = _fast_launcher(key, types, convert)
+
+    def __eq__(self, other):
+        return isinstance(other, _Plan) and (self.types, self.convert) == (other.types, other.convert)
+
+    __hash__ = None
+
+
+# -- the fast launcher -------------------------------------------------------------------------------------------
+#
+# Per plan, a function made for its argument classes: it checks each argument's class (exactly the classes
+# of the plan's key), packs every value into one bytes object with a precompiled struct.Struct, and calls
+# the driver module's _cc_launch_blob, which points the driver's void* table into those bytes. The bytes
+# are immutable and the table lives on the C stack: launches from many threads share nothing. A class
+# mismatch returns None (launch() then finds or makes the plan of the new classes); a value struct refuses
+# raises, and launch() takes the checked path, which names the argument.
+
+_STRUCT_CODES = {"_Bool": "?", "int8_t": "b", "uint8_t": "B", "int16_t": "h", "uint16_t": "H", "int32_t": "i",
+                 "uint32_t": "I", "int64_t": "q", "uint64_t": "Q", "intptr_t": "q", "long": "q",
+                 "unsigned long": "Q", "void *": "Q", "float": "f", "double": "d",
+                 None: "P"}  # a Buffer's or handle's _v: a non-negative int below 2**64, as a pointer
+_NUMPY_CODES = {("b", 1): "?", ("i", 1): "b", ("i", 2): "h", ("i", 4): "i", ("i", 8): "q", ("u", 1): "B",
+                ("u", 2): "H", ("u", 4): "I", ("u", 8): "Q", ("f", 4): "f", ("f", 8): "d", ("c", 8): "ff",
+                ("c", 16): "dd"}
+
+
+def _struct_code(t):
+    """The struct code of a packer type (a name, None for a value's ``_v``, or a numpy dtype), or None."""
+    if t is None or isinstance(t, str):
+        return _STRUCT_CODES.get(t)
+    kind, size = getattr(t, "kind", None), getattr(t, "itemsize", None)
+    if getattr(t, "isnative", False) and getattr(t, "fields", 1) is None and getattr(t, "subdtype", 1) is None:
+        return _NUMPY_CODES.get((kind, size))
+    return None
+
+
+def _fast_launcher(key, types, convert):
+    """The fast launcher of a plan (see above), or None where a type has no struct code."""
+    from .. import _driver
+
+    codes = [_struct_code(t) for t in types]
+    if None in codes or not hasattr(_driver.lib, "_cc_launch_blob"):  # (a build older than the launcher)
+        return None
+    if any(t is None and not hasattr(cls, "_v") for cls, t in zip(key, types)):
+        return None  # a value passed by pointer (a TensorMapDescriptor's 128 bytes): the packer's path
+    convs = dict(convert.convs) if convert is not None else {}
+    fmt, offsets, at = ["@"], [], 0  # native byte order and sizes (the GPU's host is little-endian)
+    params = {"pack": None, "run": None, "offsets": None}
+    exprs, checks = [], []
+    for i, (cls, t, code) in enumerate(zip(key, types, codes)):
+        align = struct.calcsize("@" + code[0])
+        pad = -at % align
+        fmt.append("%dx%s" % (pad, code) if pad else code)
+        at += pad
+        offsets.append(at)
+        at += struct.calcsize("@" + code)
+        params["T%d" % i] = cls
+        checks.append("a%d.__class__ is T%d" % (i, i))
+        if t is None:
+            exprs.append("a%d._v" % i)
+        elif i in convs:
+            params["c%d" % i] = convs[i]
+            exprs.append("c%d(a%d)" % (i, i))
+        elif len(code) == 2:  # complex: the two parts
+            exprs.append("a%d.real, a%d.imag" % (i, i))
+        else:
+            exprs.append("a%d" % i)
+    packer = struct.Struct("".join(fmt))
+    if packer.size != at:  # native alignment would have moved a value: not a layout this launcher knows
+        return None
+    params["pack"] = packer.pack
+    params["run"] = _driver.lib._cc_launch_blob
+    params["offsets"] = _driver.ffi.new("uint32_t[]", offsets) if offsets else _driver.ffi.NULL
+    n = len(key)
+    if n:  # unpacking a tuple of another length raises ValueError: launch() then takes the checked path
+        head = "    %s, = a\n    if not (%s):\n        return None\n" % (", ".join("a%d" % i for i in range(n)),
+                                                                   " and ".join(checks))
+    else:
+        head = "    if a:\n        return None\n"
+    source = ("def fast(a, config, function, %s):\n%s    return run(config, function, pack(%s), offsets, %d)\n"
+              % (", ".join("%s=%s" % (p, p) for p in params), head, ", ".join(exprs), n))
+    namespace = dict(params)
+    exec(compile(source, "<cudacffi.core launch of %d arguments>" % len(key), "exec"), namespace)
+    return namespace["fast"]
 
 
 def _converter(convs):
@@ -199,6 +320,7 @@ def _converter(convs):
         for i, f in convs:
             values[i] = f(values[i])
         return tuple(values)
+    convert.convs = convs
     return convert
 
 
@@ -261,6 +383,8 @@ def _arg_rule(kernel, i, arg, size):
         if size is not None and size != 8:
             raise _mismatch(kernel, i, "a %s (8 bytes)" % cls.__name__, size)
         return None, None
+    if cls is TensorMapDescriptor:
+        return _tensor_map_rule(kernel, i, size)
     to_pointer = array_pointer(arg)
     if to_pointer is not None:
         if size is not None and size != 8:
@@ -271,6 +395,13 @@ def _arg_rule(kernel, i, arg, size):
             raise _mismatch(kernel, i, "None (a NULL pointer, 8 bytes)", size)
         return "void *", lambda v: 0
     raise _unsupported(kernel, i, arg)
+
+
+def _tensor_map_rule(kernel, i, size):
+    """A TensorMapDescriptor packs as its 128 bytes, by value (the packer copies what its getPtr() points to)."""
+    if size is not None and size != 128:
+        raise _mismatch(kernel, i, "a TensorMapDescriptor (a 128-byte CUtensorMap)", size)
+    return None, None
 
 
 def _numpy(kernel, i, what):

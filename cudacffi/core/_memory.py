@@ -233,6 +233,14 @@ class Buffer:
         if self._guard is not None:
             self._guard[1][3] = stream
 
+    def _resize(self, ptr, size):
+        """The resource moved or grew this buffer's memory: it now spans ``size`` bytes at ``ptr``."""
+        self._v = self._ptr = ptr
+        self._size = size
+        self._box = None
+        if self._guard is not None:
+            self._guard[1][1:3] = [ptr, size]
+
     def close(self, stream=None):
         """Free the memory through its resource, ordered on ``stream`` (default: the stream it was allocated
         on, or the one ``set_deallocation_stream`` gave); idempotent."""

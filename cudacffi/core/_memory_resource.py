@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from . import _utils
+from ._managed import ManagedBuffer
 from ._memory import Buffer, MemoryResource, _check_size, stream_or_default
 from ._utils import check, check_or_create_options
 
@@ -48,8 +49,9 @@ class PinnedMemoryResourceOptions:
 
 @dataclass
 class ManagedMemoryResourceOptions:
-    """``preferred_location``: a device ordinal, -1 for the host, or None (the driver decides);
-    ``preferred_location_type``: None, "device", "host" or "host_numa"."""
+    """``preferred_location`` and ``preferred_location_type``, read together: with the type None, the location
+    is a device ordinal, -1 for the host, or None (the driver decides); with type "device" an ordinal >= 0,
+    with "host" None, with "host_numa" a NUMA node >= 0 or None (the current device's host node)."""
 
     preferred_location: Optional[int] = None
     preferred_location_type: Optional[str] = None
@@ -114,7 +116,7 @@ class _MemPool(MemoryResource):
 
     def _init_pool(self, pool, device_id, owned, ipc, mapped=False, uuid=None):
         self._pool = pool
-        self._ph = int(pool)
+        self._ph = int(pool) if pool is not None else 0
         self._device_id = device_id
         self._owned = owned
         self._ipc = ipc
@@ -518,54 +520,132 @@ def _host_numa_id(dev):
     return v if v >= 0 else 0
 
 
-class ManagedMemoryResource(MemoryResource):
-    """Managed (unified) memory, reachable from the host and every device (``cuMemAllocManaged``; allocation
-    and free are synchronous). ``preferred_location`` is given to the driver as advice."""
+def _managed_preference(opts):
+    """The (kind, id) a ManagedMemoryResourceOptions prefers, or None: kind "device" (id: ordinal), "host"
+    (id: None) or "host_numa" (id: NUMA node; None there means the current device's host node)."""
+    kind, loc = opts.preferred_location_type, opts.preferred_location
+    if loc is not None and (not isinstance(loc, int) or isinstance(loc, bool)):
+        raise TypeError("preferred_location must be an int or None, not %s" % type(loc).__name__)
+    if kind is None:  # the ordinal form: a device, -1 for the host, None for no preference
+        if loc is None:
+            return None
+        if loc == -1:
+            return ("host", None)
+        if loc < 0:
+            raise ValueError("preferred_location must be a device ordinal >= 0, -1 (the host) or None, got %d" % loc)
+        return ("device", loc)
+    if kind not in ("device", "host", "host_numa"):
+        raise ValueError("preferred_location_type must be None, 'device', 'host' or 'host_numa', not %r" % (kind,))
+    kind = str(kind)
+    if kind == "device" and (loc is None or loc < 0):
+        raise ValueError("a 'device' preferred_location must be a device ordinal >= 0, not %r" % (loc,))
+    if kind == "host" and loc is not None:
+        raise ValueError("a 'host' preferred_location must be None, not %r" % (loc,))
+    if kind == "host_numa" and loc is not None and loc < 0:
+        raise ValueError("a 'host_numa' preferred_location must be a NUMA node >= 0 or None, not %r" % (loc,))
+    return (kind, loc)
+
+
+def _managed_pools(drv):
+    """Whether managed memory comes from pools here: a CUDA 13 build on a CUDA 13 driver."""
+    return hasattr(drv, "cuMemGetMemPool") and int(check(drv.cuDriverGetVersion())) >= 13000
+
+
+class ManagedMemoryResource(_MemPool):
+    """Managed (unified) memory, reachable from the host and every device; ``allocate`` returns a
+    ManagedBuffer. With a CUDA 13 build and driver it is a stream-ordered managed memory pool: with no
+    options, the current managed pool (not owned); with options, a pool of its own whose location is the
+    preferred one. Elsewhere (or where the driver refuses managed pools) it allocates with
+    ``cuMemAllocManaged`` (synchronous; ``handle`` is None) and gives the preferred location as advice.
+    ``preferred_location``: ``(kind, id)`` with kind "device", "host" or "host_numa", or None."""
 
     def __init__(self, options=None):
         opts = check_or_create_options(ManagedMemoryResourceOptions, options, "ManagedMemoryResource options")
-        kind, loc = opts.preferred_location_type, opts.preferred_location
-        if kind is None:
-            kind = None if loc is None else ("host" if loc == -1 else "device")
-        if kind not in (None, "device", "host", "host_numa"):
-            raise ValueError("preferred_location_type must be None, 'device', 'host' or 'host_numa', not %r" % kind)
-        if kind == "device" and (loc is None or loc < 0):
-            raise ValueError("a 'device' preferred_location must be a device ordinal >= 0, not %r" % (loc,))
-        self._preferred = None if kind is None else (kind, None if kind == "host" else loc)
-        self._device_id = _current_device().device_id
+        preferred = _managed_preference(opts)
+        dev = _current_device()
+        if preferred is not None and preferred[0] == "host_numa" and preferred[1] is None:
+            preferred = ("host_numa", _host_numa_id(dev))
+        self._preferred = preferred
+        drv = _utils.driver()
+        pool = self._managed_pool(drv, options is not None) if _managed_pools(drv) else None
+        if pool is None:
+            self._init_pool(None, dev.device_id, False, False)
+            return
+        self._init_pool(pool, dev.device_id, options is not None, False)
+        if options is not None or int(check(drv.cuMemPoolGetAttribute(
+                pool, drv.CUmemPool_attribute.CU_MEMPOOL_ATTR_RELEASE_THRESHOLD))) == 0:
+            self._set_release_threshold(None)
+
+    def _managed_pool(self, drv, own):
+        """A managed pool at the preferred location (a new one where ``own``, else the current one), or None
+        where the driver has none to give."""
+        types = drv.CUmemLocationType
+        kind, ident = self._preferred if self._preferred is not None else (None, 0)
+        loc_type = {None: 0, "device": types.CU_MEM_LOCATION_TYPE_DEVICE,  # 0: CU_MEM_LOCATION_TYPE_NONE
+                    "host": types.CU_MEM_LOCATION_TYPE_HOST, "host_numa": types.CU_MEM_LOCATION_TYPE_HOST_NUMA}[kind]
+        managed = drv.CUmemAllocationType.CU_MEM_ALLOCATION_TYPE_MANAGED
+        if own:
+            props = _pool_props(drv, loc_type, ident or 0, False, 0)
+            props.allocType = managed
+            err, pool = drv.cuMemPoolCreate(props)
+        else:
+            loc = drv.CUmemLocation()
+            loc.type = loc_type
+            loc.id = ident or 0
+            err, pool = drv.cuMemGetMemPool(loc, managed)
+        if err in (drv.CUresult.CUDA_ERROR_NOT_SUPPORTED, drv.CUresult.CUDA_ERROR_INVALID_VALUE):
+            return None  # no managed pools on this device or system: cuMemAllocManaged instead
+        check((err,))
+        return pool
 
     def allocate(self, size, *, stream=None):
+        """A ManagedBuffer of ``size`` bytes: stream-ordered on ``stream`` (None: the device's default stream)
+        from a pool, synchronous from ``cuMemAllocManaged``."""
         _check_size(size)
+        if self._pool is None:
+            return self._allocate_unpooled(size, stream)
+        h = self._stream_h(stream)
+        pool = self._live_pool()
+        if not size:
+            return ManagedBuffer._make(0, 0, self, stream)
+        ptr = check(_utils.driver().cuMemAllocFromPoolAsync(size, pool, h))
+        return ManagedBuffer._make(int(ptr), size, self, stream)
+
+    def _allocate_unpooled(self, size, stream):
+        if self._closed:
+            raise RuntimeError("the memory resource is closed")
         if stream is not None:
             _utils.stream_handle(stream)
         if not size:
-            return Buffer._make(0, 0, self, stream)
+            return ManagedBuffer._make(0, 0, self, stream)
         drv = _utils.driver()
         ptr = int(check(drv.cuMemAllocManaged(size, int(drv.CUmemAttach_flags.CU_MEM_ATTACH_GLOBAL))))
-        if self._preferred is not None and self._preferred[0] == "device":
-            self._advise_device(drv, ptr, size, self._preferred[1])
-        elif self._preferred is not None and self._preferred[0] == "host":
-            self._advise_device(drv, ptr, size, -1)  # CU_DEVICE_CPU
-        return Buffer._make(ptr, size, self, stream)
-
-    @staticmethod
-    def _advise_device(drv, ptr, size, device):
-        advice = drv.CUmem_advise.CU_MEM_ADVISE_SET_PREFERRED_LOCATION
-        if drv.CUDA_VERSION >= 13000:
-            loc = drv.CUmemLocation()
-            loc.type = (drv.CUmemLocationType.CU_MEM_LOCATION_TYPE_HOST if device < 0
-                        else drv.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE)
-            loc.id = max(device, 0)
-            check(drv.cuMemAdvise(ptr, size, advice, loc))
-        else:
-            check(drv.cuMemAdvise(ptr, size, advice, device))
+        buf = ManagedBuffer._make(ptr, size, self, stream)
+        if self._preferred is not None:
+            try:
+                buf.preferred_location = _managed_location(self._preferred)
+            except BaseException:
+                buf.close()
+                raise
+        return buf
 
     def deallocate(self, ptr, size, *, stream=None):
+        """Free ``ptr``: in stream order on ``stream`` for a pool, else after ``stream`` (where given) is done."""
         if not ptr:
+            return
+        if self._pool is not None:
+            _MemPool.deallocate(self, ptr, size, stream=stream)
             return
         if stream is not None:
             check(_utils.driver().cuStreamSynchronize(_utils.stream_handle(stream)))
         check(_utils.driver().cuMemFree(ptr))
+
+    @property
+    def attributes(self):
+        if self._pool is None:
+            raise RuntimeError("this ManagedMemoryResource has no memory pool (managed pools need a CUDA 13 build "
+                               "and driver): its memory comes from cuMemAllocManaged")
+        return _MemPool.attributes.fget(self)
 
     @property
     def preferred_location(self):
@@ -589,15 +669,21 @@ class ManagedMemoryResource(MemoryResource):
     def is_managed(self):
         return True
 
-    @property
-    def is_ipc_enabled(self):
-        return False
-
-    def close(self):
-        """Nothing to release: managed memory has no pool here."""
-
     def __repr__(self):
-        return "<ManagedMemoryResource preferred_location=%r>" % (self._preferred,)
+        return "<ManagedMemoryResource preferred_location=%r%s>" % (self._preferred,
+                                                                   "" if self._pool is not None else " unpooled")
+
+
+def _managed_location(preferred):
+    """The Device or Host of a resource's (kind, id) preference."""
+    from ._managed import Host
+
+    kind, ident = preferred
+    if kind == "device":
+        from ._device import Device
+
+        return Device(ident)
+    return Host(numa_id=ident) if kind == "host_numa" else Host()
 
 
 class LegacyPinnedMemoryResource(MemoryResource):
@@ -659,6 +745,127 @@ class SynchronousMemoryResource(_DeviceOnly, MemoryResource):
 
     def __repr__(self):
         return "<SynchronousMemoryResource device=%d>" % self._device_id
+
+
+class GraphMemoryResource(MemoryResource):
+    """Memory that graphs allocate: ``allocate`` on a stream (or GraphBuilder) that is capturing a graph adds
+    an allocation node to it (``cuMemAllocAsync`` in capture); the memory lives in the device's graph memory
+    pool, which ``attributes`` describes and ``trim`` shrinks. Allocating outside a capture raises
+    RuntimeError. ``GraphMemoryResource(device)`` is one object per device."""
+
+    _instances = {}
+    _instances_lock = threading.Lock()
+
+    def __new__(cls, device_id):
+        ordinal = _device_id(device_id)
+        self = cls._instances.get(ordinal)
+        if self is None:
+            with cls._instances_lock:
+                self = cls._instances.get(ordinal)
+                if self is None:
+                    self = object.__new__(cls)
+                    self._device_id = ordinal
+                    cls._instances[ordinal] = self
+        return self
+
+    def _capturing(self, stream, what):
+        """The CUstream int of ``stream``, which must be capturing a graph."""
+        if stream is None:
+            raise TypeError("stream must be a Stream or GraphBuilder that is capturing a graph, not None")
+        h = _utils.stream_handle(stream)
+        drv = _utils.driver()
+        if check(drv.cuStreamIsCapturing(h)) != drv.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_ACTIVE:
+            raise RuntimeError("GraphMemoryResource %s only while a graph is being captured on the stream (begin "
+                               "building a GraphBuilder and pass it as stream); use DeviceMemoryResource outside "
+                               "graphs" % what)
+        return h
+
+    def allocate(self, size, *, stream):
+        """A Buffer of ``size`` bytes allocated by the graph being captured on ``stream``."""
+        _check_size(size)
+        h = self._capturing(stream, "allocates")
+        if not size:
+            return Buffer._make(0, 0, self, stream)
+        from ._device import Device
+
+        Device(self._device_id)._ensure_current()
+        return Buffer._make(int(check(_utils.driver().cuMemAllocAsync(size, h))), size, self, stream)
+
+    def deallocate(self, ptr, size, *, stream=None):
+        """Free ``ptr`` in stream order: inside the graph where ``stream`` is capturing, else on ``stream``
+        (None: the device's default stream) for memory a launched graph left allocated."""
+        if not ptr:
+            return
+        h = stream_or_default(stream, self._device_id)
+        check(_utils.driver().cuMemFreeAsync(ptr, h))
+
+    def trim(self):
+        """Give the device's unused graph memory back to the OS (``cuDeviceGraphMemTrim``)."""
+        check(_utils.driver().cuDeviceGraphMemTrim(self._device_id))
+
+    @property
+    def attributes(self):
+        """The device's graph memory figures (``cuDeviceGetGraphMemAttribute``), read when asked."""
+        return GraphMemoryResourceAttributes._init(self._device_id)
+
+    @property
+    def device_id(self):
+        return self._device_id
+
+    @property
+    def is_device_accessible(self):
+        return True
+
+    @property
+    def is_host_accessible(self):
+        return False
+
+    def close(self):
+        """Nothing to release: the graph memory pool is the device's."""
+
+    def __repr__(self):
+        return "<GraphMemoryResource device=%d>" % self._device_id
+
+
+class GraphMemoryResourceAttributes:
+    """A device's graph memory in bytes: ``used_mem_current`` / ``used_mem_high`` (held by graphs),
+    ``reserved_mem_current`` / ``reserved_mem_high`` (backing memory); a high watermark is reset to the
+    current figure by assigning 0 to it."""
+
+    __slots__ = ("_device_id",)
+
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError("GraphMemoryResourceAttributes cannot be instantiated directly: use "
+                           "GraphMemoryResource.attributes")
+
+    @classmethod
+    def _init(cls, device_id):
+        self = object.__new__(cls)
+        self._device_id = device_id
+        return self
+
+    def _get(self, name):
+        drv = _utils.driver()
+        attr = getattr(drv.CUgraphMem_attribute, "CU_GRAPH_MEM_ATTR_" + name)
+        return int(check(drv.cuDeviceGetGraphMemAttribute(self._device_id, attr)))
+
+    def _reset(self, name, value):
+        if value != 0 or isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError("a graph memory high watermark can only be reset, by assigning 0 (got %r)" % (value,))
+        drv = _utils.driver()
+        attr = getattr(drv.CUgraphMem_attribute, "CU_GRAPH_MEM_ATTR_" + name)
+        check(drv.cuDeviceSetGraphMemAttribute(self._device_id, attr, drv.cuuint64_t(0)))
+
+    used_mem_current = property(lambda self: self._get("USED_MEM_CURRENT"))
+    used_mem_high = property(lambda self: self._get("USED_MEM_HIGH"),
+                             lambda self, value: self._reset("USED_MEM_HIGH", value))
+    reserved_mem_current = property(lambda self: self._get("RESERVED_MEM_CURRENT"))
+    reserved_mem_high = property(lambda self: self._get("RESERVED_MEM_HIGH"),
+                                 lambda self, value: self._reset("RESERVED_MEM_HIGH", value))
+
+    def __repr__(self):
+        names = ("used_mem_current", "used_mem_high", "reserved_mem_current", "reserved_mem_high")
+        return "<GraphMemoryResourceAttributes %s>" % " ".join("%s=%d" % (n, getattr(self, n)) for n in names)
 
 
 _default_lock = threading.Lock()

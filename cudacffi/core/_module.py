@@ -142,12 +142,17 @@ class ObjectCode:
 _NO_PARAM_INFO = object()
 
 
+def _launch_miss(args, config, function):
+    """A kernel's fast launcher before its first launch: no argument classes match."""
+    return None
+
+
 class Kernel:
     """A kernel of a loaded ObjectCode; launch it with ``launch(stream, config, kernel, *args)``.
     It keeps its ObjectCode (and so the loaded library) alive."""
 
-    __slots__ = ("_handle", "_h", "_module", "_name", "_param_info", "_arg_plans", "_attributes", "_occupancy",
-                 "__weakref__")
+    __slots__ = ("_handle", "_h", "_module", "_name", "_param_info", "_arg_plans", "_fast", "_attributes",
+                 "_occupancy", "__weakref__")
 
     def __init__(self, *args, **kwargs):
         raise RuntimeError("Kernel objects cannot be instantiated directly: use ObjectCode.get_kernel()")
@@ -161,6 +166,7 @@ class Kernel:
         self._name = name
         self._param_info = None  # list of ParamInfo, _NO_PARAM_INFO where the driver cannot say, None: not asked
         self._arg_plans = {}
+        self._fast = _launch_miss  # the fast launcher of the last argument classes launched (see _launch)
         self._attributes = self._occupancy = None
         return self
 

@@ -248,6 +248,7 @@ class Program:
             raise ValueError("code_type must be 'c++', 'ptx' or 'nvvm', got %r" % (code_type,))
         self._options = _utils.check_or_create_options(ProgramOptions, options, "Program options")
         self._code_type = code_type
+        self._source = code  # for a program cache's key
         self._handle = None
         self._linker = None
         if code_type == "c++":
@@ -336,10 +337,15 @@ class Program:
     def __repr__(self):
         return "<Program %r (%s)%s>" % (self._options.name, self._code_type, " closed" if self.is_closed else "")
 
-    def compile(self, target_type, name_expressions=(), logs=None):
+    def compile(self, target_type, name_expressions=(), logs=None, *, cache=None):
         """Compile to ``target_type`` ("ptx", "cubin" or "ltoir"); an ObjectCode. ``name_expressions``
         (C++ only) are instantiated and map to their mangled names in ``get_kernel``. ``logs``: an object
-        with ``write`` that receives the compiler's log."""
+        with ``write`` that receives the compiler's log. ``cache``: a ProgramCacheResource consulted first
+        and filled on a miss (``cudacffi.core.utils``)."""
+        if cache is not None:
+            from ._program_cache import compile_with_cache
+
+            return compile_with_cache(self, cache, self._source, target_type, name_expressions, logs)
         target_type = str(target_type).lower()
         if target_type not in _TARGETS[self._code_type]:
             raise ValueError("the target_type %r is not supported for code_type %r (choose one of %s)"

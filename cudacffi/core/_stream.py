@@ -224,7 +224,7 @@ def default_stream():
 class Event:
     """A marker in a stream. ``end - start`` gives the milliseconds between two timing-enabled events."""
 
-    __slots__ = ("_handle", "_device", "_timing", "_blocking", "_ipc", "__weakref__")
+    __slots__ = ("_handle", "_device", "_timing", "_blocking", "_ipc", "_ipc_desc", "__weakref__")
 
     def __init__(self, *args, **kwargs):
         raise RuntimeError("Event objects cannot be instantiated directly: use Device.create_event() or "
@@ -249,6 +249,7 @@ class Event:
         self._timing = bool(opts.timing_enabled)
         self._blocking = bool(opts.blocking_sync)
         self._ipc = bool(opts.ipc_enabled)
+        self._ipc_desc = None
         return self
 
     def _live(self):
@@ -328,11 +329,89 @@ class Event:
     def __eq__(self, other):
         return isinstance(other, Event) and self._handle is not None and other._handle == self._handle
 
+    # -- IPC -------------------------------------------------------------------------------------------------
+    @property
+    def ipc_descriptor(self):
+        """An IPCEventDescriptor another process opens with ``Event.from_ipc_descriptor`` (the event must be
+        made with ``EventOptions(ipc_enabled=True)``). Events pickle as their descriptor, so an IPC-enabled
+        event passes to a process started with the 'spawn' method or through its queues."""
+        handle = self._live()
+        if not self._ipc:
+            raise RuntimeError("this Event is not IPC-enabled: create it with EventOptions(ipc_enabled=True)")
+        if self._ipc_desc is None:
+            data = check(_utils.driver().cuIpcGetEventHandle(handle))
+            self._ipc_desc = IPCEventDescriptor._init(bytes(data.reserved), self._blocking)
+        return self._ipc_desc
+
+    @classmethod
+    def from_ipc_descriptor(cls, ipc_descriptor):
+        """The event another process exported (its ``ipc_descriptor``), opened in the current device's context;
+        recording and waiting on either side is seen by both."""
+        if not isinstance(ipc_descriptor, IPCEventDescriptor):
+            raise TypeError("ipc_descriptor must be an IPCEventDescriptor, not %s" % type(ipc_descriptor).__name__)
+        _utils.check_not_forked()
+        from ._device import Device
+
+        dev = Device()
+        dev._ensure_current()
+        drv = _utils.driver()
+        data = drv.CUipcEventHandle()
+        data.reserved = ipc_descriptor._reserved
+        handle = check(drv.cuIpcOpenEventHandle(data))
+        self = object.__new__(cls)
+        self._handle = handle
+        self._device = dev
+        self._timing = False
+        self._blocking = ipc_descriptor._blocking
+        self._ipc = True
+        self._ipc_desc = ipc_descriptor
+        return self
+
+    def __reduce__(self):
+        if self._handle is None:
+            raise ValueError("a closed Event cannot be pickled")
+        if not self._ipc:
+            raise TypeError("only an IPC-enabled Event can be pickled (it is sent as its IPC descriptor): create it "
+                            "with EventOptions(ipc_enabled=True)")
+        return (Event.from_ipc_descriptor, (self.ipc_descriptor,))
+
     def __hash__(self):
         return hash((Event, int(self._handle) if self._handle is not None else id(self)))
 
     def __repr__(self):
         return "<Event %s>" % ("closed" if self._handle is None else "0x%x" % int(self._handle))
+
+
+class IPCEventDescriptor:
+    """What another process needs to open an IPC-enabled event: 64 opaque bytes, and whether the event
+    synchronizes by blocking. Picklable. Treat a descriptor from an untrusted peer as untrusted input."""
+
+    __slots__ = ("_reserved", "_blocking")
+
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError("IPCEventDescriptor objects cannot be instantiated directly: use Event.ipc_descriptor")
+
+    @staticmethod
+    def _init(reserved, is_blocking_sync):
+        if not isinstance(reserved, bytes) or len(reserved) != 64:
+            raise ValueError("an IPC event descriptor holds 64 bytes, got %r" % (reserved,))
+        self = object.__new__(IPCEventDescriptor)
+        self._reserved = reserved
+        self._blocking = bool(is_blocking_sync)
+        return self
+
+    def __reduce__(self):
+        return (IPCEventDescriptor._init, (self._reserved, self._blocking))
+
+    def __eq__(self, other):
+        return isinstance(other, IPCEventDescriptor) and (other._reserved, other._blocking) == (self._reserved,
+                                                                                              self._blocking)
+
+    def __hash__(self):
+        return hash((IPCEventDescriptor, self._reserved, self._blocking))
+
+    def __repr__(self):
+        return "<IPCEventDescriptor%s>" % (" blocking_sync" if self._blocking else "")
 
 
 def _special(handle_int):

@@ -10,8 +10,13 @@ import functools
 import sys
 
 from . import _dlpack, _utils
+from ._copy import CopyOptions, MemcpyOverlapMode, MemcpySrcAccessOrder, copy_batch
+from ._program_cache import (FileStreamProgramCache, InMemoryProgramCache, ProgramCacheResource,
+                             make_program_cache_key)
 
 __all__ = ["StridedMemoryView", "args_viewable_as_strided_memory"]
+__all__ += ["CopyOptions", "FileStreamProgramCache", "InMemoryProgramCache", "MemcpyOverlapMode",
+            "MemcpySrcAccessOrder", "ProgramCacheResource", "copy_batch", "make_program_cache_key"]
 
 _KINDS = {"b": "bool", "i": "int", "u": "uint", "f": "float", "c": "complex"}
 _SIZES = {"b": (1,), "i": (1, 2, 4, 8), "u": (1, 2, 4, 8), "f": (2, 4, 8), "c": (8, 16)}
@@ -72,16 +77,16 @@ class StridedMemoryView:
     (an int handle); work the producer queued on its own stream is ordered before it. None or -1: no
     ordering. The view keeps ``exporting_obj`` (and what it exported) alive."""
 
-    __slots__ = ("ptr", "shape", "_strides", "_typestr", "readonly", "exporting_obj", "_device_id", "_dl_device",
+    __slots__ = ("_ptr", "_shape", "_strides", "_typestr", "_readonly", "_exporting_obj", "_device_id", "_dl_device",
                  "_keep", "__weakref__")
 
     def __init__(self, obj=None, stream_ptr=None):
-        self.ptr = 0
-        self.shape = ()
+        self._ptr = 0
+        self._shape = ()
         self._strides = None
         self._typestr = "|u1"
-        self.readonly = False
-        self.exporting_obj = None
+        self._readonly = False
+        self._exporting_obj = None
         self._device_id = -1
         self._dl_device = (_dlpack.CPU, 0)
         self._keep = None
@@ -95,12 +100,12 @@ class StridedMemoryView:
     @classmethod
     def _new(cls, ptr, shape, strides, typestr, readonly, obj, device_id, dl_device, keep=None):
         self = object.__new__(cls)
-        self.ptr = ptr
-        self.shape = shape
+        self._ptr = ptr
+        self._shape = shape
         self._strides = strides
         self._typestr = typestr
-        self.readonly = bool(readonly)
-        self.exporting_obj = obj
+        self._readonly = bool(readonly)
+        self._exporting_obj = obj
         self._device_id = device_id  # None: asked of the driver when wanted
         self._dl_device = dl_device
         self._keep = keep
@@ -260,6 +265,26 @@ class StridedMemoryView:
 
     # -- what it describes -------------------------------------------------------------------------------------
     @property
+    def ptr(self):
+        """The address of the first element (an int)."""
+        return self._ptr
+
+    @property
+    def shape(self):
+        """The shape, a tuple of ints."""
+        return self._shape
+
+    @property
+    def readonly(self):
+        """Whether the producer marked the memory read-only."""
+        return self._readonly
+
+    @property
+    def exporting_obj(self):
+        """The object the view was made from (kept alive by the view)."""
+        return self._exporting_obj
+
+    @property
     def strides(self):
         """Strides in elements, or None (C-contiguous, as the producer said)."""
         return self._strides
@@ -304,9 +329,99 @@ class StridedMemoryView:
         return _dlpack.export(self, self.ptr, self.shape, self._strides, (code, 8 * size, 1), here, versioned,
                               readonly=self.readonly)
 
+    # -- new views, copies and tensor maps ---------------------------------------------------------------------
+    def view(self, layout=None, dtype=None):
+        """A view of the same memory with another layout and/or dtype, checked to stay inside this view's extent.
+
+        ``layout``: None (this view's), or an object with ``shape``, ``strides`` (in elements, or None for C
+        order), ``itemsize`` and optionally ``slice_offset`` (elements from this view's pointer to the new
+        one's first element); beyond cuda.core, a tuple is a shape in C order over this view's (C-contiguous)
+        elements. ``dtype``: a numpy dtype-like whose item size must be the layout's; without one, the dtype is
+        kept where the item size is unchanged, else an unsigned int of the layout's item size."""
+        size = int(self._typestr[2:])
+        shape, strides, itemsize, offset = self._layout_parts(layout, size)
+        typestr = self._typestr if itemsize == size else _typestr("u", itemsize) if itemsize in (1, 2, 4, 8) else None
+        if dtype is not None:
+            import numpy
+
+            dt = numpy.dtype(dtype)
+            if dt.itemsize != itemsize:
+                raise ValueError("dtype %s has %d-byte items, the %s %d" % (dt, dt.itemsize, "view's" if layout is None
+                                                                             else "layout", itemsize))
+            typestr = _parse_typestr(dt.str, "dtype")
+        elif typestr is None:
+            raise ValueError("layout itemsize %d needs a dtype (no unsigned int has that size)" % itemsize)
+        lo, hi = _extent(self.shape, self._strides, size)
+        new_lo, new_hi = _extent(shape, strides, itemsize)
+        new_lo += offset * itemsize
+        new_hi += offset * itemsize
+        if new_lo < new_hi and (new_lo < lo or new_hi > hi):
+            raise ValueError("the new view reaches bytes [%d, %d) of the memory, outside this view's [%d, %d)"
+                             % (new_lo, new_hi, lo, hi))
+        return StridedMemoryView._new(self.ptr + offset * itemsize, shape, strides, typestr, self.readonly,
+                                      self.exporting_obj, self._device_id, self._dl_device, self._keep)
+
+    def _layout_parts(self, layout, size):
+        """(shape, strides in elements or None, itemsize, offset in elements) of a view() layout."""
+        if layout is None:
+            return self.shape, self._strides, size, 0
+        if isinstance(layout, tuple):
+            shape = _shape(layout, "layout")
+            if not _c_contiguous(self.shape, self._strides):
+                raise ValueError("a shape as layout reshapes C-contiguous views only: this one has strides %r"
+                                 % (self._strides,))
+            n = 1
+            for d in shape:
+                n *= d
+            if n != self.size:
+                raise ValueError("cannot reshape %d elements into shape %r" % (self.size, shape))
+            return shape, None, size, 0
+        try:
+            shape, strides, itemsize = layout.shape, layout.strides, layout.itemsize
+        except AttributeError:
+            raise TypeError("layout must have shape, strides and itemsize (or be a shape tuple), not %s"
+                            % type(layout).__name__) from None
+        shape = _shape(shape, "layout")
+        if strides is not None:
+            strides = _ints(strides, "layout strides")
+            if len(strides) != len(shape):
+                raise ValueError("layout strides %r do not match its shape %r" % (strides, shape))
+        if not isinstance(itemsize, int) or isinstance(itemsize, bool) or itemsize < 1:
+            raise ValueError("layout itemsize must be an int >= 1, got %r" % (itemsize,))
+        offset = getattr(layout, "slice_offset", 0) or 0
+        return shape, strides, itemsize, int(offset)
+
+    def copy_from(self, other, stream, allocator=None, blocking=None):
+        """Copy ``other`` (a StridedMemoryView of the same shape and dtype) into this view, on ``stream`` (None:
+        the default stream). Host to device, device to host and device to device; any positive strides.
+        ``blocking``: wait for the copy (None: wait unless both views are device memory). ``allocator`` is
+        accepted for compatibility: the copy needs no temporary memory."""
+        _check_copy_args(other, "other", allocator)
+        from ._copy import copy_views
+
+        copy_views(self, other, stream, blocking)
+
+    def copy_to(self, other, stream=None, allocator=None, blocking=None):
+        """Copy this view into ``other``; see ``copy_from``."""
+        _check_copy_args(other, "other", allocator)
+        from ._copy import copy_views
+
+        copy_views(other, self, stream, blocking)
+
+    def as_tensor_map(self, box_dim=None, *, options=None, element_strides=None, data_type=None, interleave=None,
+                      swizzle=None, l2_promotion=None, oob_fill=None):
+        """A tiled TensorMapDescriptor (TMA, sm_90+) of this device view: ``box_dim`` (tile size per dimension,
+        in the shape's order) and the other settings, or all of them bundled in ``options``
+        (TensorMapDescriptorOptions or a dict)."""
+        from ._tensor_map import TensorMapDescriptor
+
+        return TensorMapDescriptor._from_tiled(self, box_dim, options=options, element_strides=element_strides,
+                                               data_type=data_type, interleave=interleave, swizzle=swizzle,
+                                               l2_promotion=l2_promotion, oob_fill=oob_fill)
+
     def __repr__(self):
         return ("StridedMemoryView(ptr=0x%x, shape=%r, strides=%r, dtype=%s, device_id=%s, readonly=%r)"
-                % (self.ptr, self.shape, self._strides, self._typestr, self._device_id, self.readonly))
+                % (self._ptr, self._shape, self._strides, self._typestr, self._device_id, self._readonly))
 
 
 def _extent(shape, strides, itemsize):
@@ -325,6 +440,26 @@ def _extent(shape, strides, itemsize):
         else:
             lo += (d - 1) * s
     return lo * itemsize, (hi + 1) * itemsize
+
+
+def _c_contiguous(shape, strides):
+    if strides is None:
+        return True
+    step = 1
+    for n, s in zip(reversed(shape), reversed(strides)):
+        if n != 1 and s != step:
+            return False
+        step *= n
+    return True
+
+
+def _check_copy_args(other, what, allocator):
+    from ._memory import MemoryResource
+
+    if not isinstance(other, StridedMemoryView):
+        raise TypeError("%s must be a StridedMemoryView, not %s" % (what, type(other).__name__))
+    if allocator is not None and not isinstance(allocator, MemoryResource):
+        raise TypeError("allocator must be a MemoryResource or None, not %s" % type(allocator).__name__)
 
 
 def _order(producer, consumer):
@@ -370,3 +505,9 @@ def args_viewable_as_strided_memory(arg_indices):
             return func(*args, **kwargs)
         return wrapper
     return wrap
+
+
+# managed-memory batches (issue 15)
+from ._managed import discard_batch, discard_prefetch_batch, prefetch_batch  # noqa: E402 (issue 15)
+
+__all__ += ["discard_batch", "discard_prefetch_batch", "prefetch_batch"]

@@ -1,0 +1,232 @@
+"""cudacffi.core.utils on a GPU: strided StridedMemoryView copies host <-> device and device <-> device checked
+against numpy, copy_batch (batched and one copy at a time), a TMA tensor map read by a kernel (sm_90+) and
+moved with replace_address, and a program cache in front of Program.compile."""
+
+import pytest
+
+pytestmark = pytest.mark.gpu
+
+np = pytest.importorskip("numpy")
+
+
+@pytest.fixture
+def core():
+    import cudacffi.core as core
+
+    return core
+
+
+@pytest.fixture
+def dev(core):
+    d = core.Device(0)
+    d.set_current()
+    return d
+
+
+@pytest.fixture
+def stream(dev):
+    s = dev.create_stream()
+    yield s
+    s.close()
+
+
+def _device_array(dev, stream, shape, dtype, strides=None):
+    """(Buffer, StridedMemoryView) of a device allocation big enough for ``shape``/``strides`` (elements)."""
+    from cudacffi.core.utils import StridedMemoryView
+
+    dt = np.dtype(dtype)
+    if strides is None:
+        n = int(np.prod(shape))
+    else:
+        n = 1 + sum((s - 1) * st for s, st in zip(shape, strides))
+    buf = dev.allocate(max(n, 1) * dt.itemsize, stream=stream)
+    return buf, StridedMemoryView.from_buffer(buf, shape, strides, dtype=dt)
+
+
+def _host(a):
+    from cudacffi.core.utils import StridedMemoryView
+
+    return StridedMemoryView.from_array_interface(a)
+
+
+def _download(buf, dtype, stream):
+    out = np.empty(buf.size // np.dtype(dtype).itemsize, dtype=dtype)
+    buf.copy_to(out, stream=stream)
+    stream.sync()
+    return out
+
+
+def test_contiguous_round_trip_host_device_host(dev, stream):
+    a = np.arange(3 * 5 * 7, dtype=np.float32).reshape(3, 5, 7)
+    buf, view = _device_array(dev, stream, a.shape, a.dtype)
+    with buf:
+        view.copy_from(_host(a), stream)
+        back = np.zeros_like(a)
+        view.copy_to(_host(back), stream)
+        assert np.array_equal(a, back)
+
+
+def test_strided_host_source_lands_in_a_strided_device_view(dev, stream):
+    big = np.arange(6 * 9 * 11, dtype=np.int32).reshape(6, 9, 11)
+    src = big[::2, 1:7, 2:10:3]  # shape (3, 6, 3), strided in every dimension
+    shape = src.shape
+    strides = (6 * 8 * 2, 8 * 2, 2)  # every other element of a (3, 6, 8)-shaped region per row
+    buf, view = _device_array(dev, stream, shape, np.int32, strides)
+    with buf:
+        buf.fill(0, stream=stream)
+        view.copy_from(_host(src), stream)
+        flat = _download(buf, np.int32, stream)
+        expected = np.zeros_like(flat)
+        np.lib.stride_tricks.as_strided(expected, shape, tuple(4 * s for s in strides))[...] = src
+        assert np.array_equal(flat, expected)
+        # and back into a strided host array
+        out_big = np.full((4, 7, 9), -1, dtype=np.int32)
+        out = out_big[1:, ::1, 1:8:3][:, :6, :3]
+        view.copy_to(_host(out), stream)
+        assert np.array_equal(out, src)
+        untouched = out_big.copy()
+        untouched[1:, :6, 1:8:3] = -1
+        assert (untouched == -1).all()  # nothing written beside the view
+
+
+def test_device_to_device_strided_copy(dev, stream):
+    a = np.arange(8 * 32, dtype=np.int16).reshape(8, 32)
+    sbuf, src = _device_array(dev, stream, (8, 32), np.int16)
+    dbuf, dst = _device_array(dev, stream, (8, 16), np.int16, strides=(64, 2))
+    with sbuf, dbuf:
+        dbuf.fill(0, stream=stream)
+        src.copy_from(_host(a), stream)
+        from cudacffi.core.utils import StridedMemoryView
+
+        half = StridedMemoryView.from_buffer(sbuf, (8, 16), (32, 2), dtype=np.int16)  # even columns of a
+        dst.copy_from(half, stream)
+        stream.sync()
+        flat = _download(dbuf, np.int16, stream)
+        expected = np.zeros(dbuf.size // 2, dtype=np.int16)
+        np.lib.stride_tricks.as_strided(expected, (8, 16), (128, 4))[...] = a[:, ::2]
+        assert np.array_equal(flat, expected)
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_copy_batch_copies_several_buffers(core, dev, stream, native, monkeypatch):
+    from cudacffi.core import _copy
+    from cudacffi.core.utils import CopyOptions, copy_batch
+
+    if not native:
+        monkeypatch.setattr(_copy, "_native", [False])
+    sizes = (256, 4096, 12, 1 << 20)
+    hosts = [np.random.default_rng(i).integers(0, 255, size=n, dtype=np.uint8) for i, n in enumerate(sizes)]
+    srcs = [dev.allocate(n, stream=stream) for n in sizes]
+    dsts = [dev.allocate(n, stream=stream) for n in sizes]
+    try:
+        for h, s in zip(hosts, srcs):
+            s.copy_from(h, stream=stream)
+        for d in dsts:
+            d.fill(0, stream=stream)
+        copy_batch(stream, srcs, dsts, options=[CopyOptions(), CopyOptions("any"), CopyOptions("any"), CopyOptions()])
+        for h, d in zip(hosts, dsts):
+            assert np.array_equal(_download(d, np.uint8, stream), h)
+    finally:
+        for b in srcs + dsts:
+            b.close(stream)
+        stream.sync()
+
+
+TMA_KERNEL = r"""
+struct alignas(64) TensorMap { unsigned long long opaque[16]; };
+
+extern "C" __global__ void load_tile(const __grid_constant__ TensorMap tmap, float *out, int x0, int y0)
+{
+    __shared__ alignas(128) float tile[16 * 8];
+    __shared__ alignas(8) unsigned long long bar;
+    unsigned bar_addr = (unsigned)__cvta_generic_to_shared(&bar);
+    unsigned tile_addr = (unsigned)__cvta_generic_to_shared(tile);
+    if (threadIdx.x == 0) {
+        asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" :: "r"(bar_addr) : "memory");
+        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        asm volatile("{\n .reg .b64 state;\n mbarrier.arrive.expect_tx.shared::cta.b64 state, [%0], %1;\n}"
+                     :: "r"(bar_addr), "r"((unsigned)sizeof(tile)) : "memory");
+        asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                     " [%0], [%1, {%2, %3}], [%4];"
+                     :: "r"(tile_addr), "l"((unsigned long long)&tmap), "r"(x0), "r"(y0), "r"(bar_addr) : "memory");
+    }
+    unsigned done = 0;
+    while (!done) {
+        asm volatile("{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                     " selp.u32 %0, 1, 0, p;\n}" : "=r"(done) : "r"(bar_addr), "r"(0u) : "memory");
+    }
+    for (int i = threadIdx.x; i < 16 * 8; i += blockDim.x)
+        out[i] = tile[i];
+}
+"""
+
+
+def test_tensor_map_tile_load_and_replace_address(core, dev, stream):
+    from cudacffi.core import LaunchConfig, Program, ProgramOptions, TensorMapDescriptor, launch
+
+    if int(dev.arch) < 90:
+        pytest.skip("TMA needs compute capability 9.0 or newer, this device is sm_%s" % dev.arch)
+    kernel = Program(TMA_KERNEL, "c++", ProgramOptions(arch="sm_" + dev.arch)).compile("cubin").get_kernel("load_tile")
+    first = np.arange(64 * 32, dtype=np.float32).reshape(64, 32)
+    second = -first
+    abuf, a = _device_array(dev, stream, (64, 32), np.float32)
+    bbuf, b = _device_array(dev, stream, (64, 32), np.float32)
+    out = dev.allocate(16 * 8 * 4, stream=stream)
+    try:
+        a.copy_from(_host(first), stream)
+        b.copy_from(_host(second), stream)
+        tm = a.as_tensor_map((16, 8))
+        assert isinstance(tm, TensorMapDescriptor) and tm.device.device_id == dev.device_id
+        config = LaunchConfig(grid=1, block=128)
+        launch(stream, config, kernel, tm, out, 8, 16)  # x (column) 8, y (row) 16
+        assert np.array_equal(_download(out, np.float32, stream).reshape(16, 8), first[16:32, 8:16])
+        tm.replace_address(b)
+        launch(stream, config, kernel, tm, out, 0, 48)
+        assert np.array_equal(_download(out, np.float32, stream).reshape(16, 8), second[48:64, 0:8])
+    finally:
+        for buf in (abuf, bbuf, out):
+            buf.close(stream)
+        stream.sync()
+
+
+def test_tensor_map_encodes_on_any_device_that_has_the_call(core, dev, stream):
+    """cuTensorMapEncodeTiled needs no sm_90 to encode; the result is 128 bytes holding the address."""
+    buf, view = _device_array(dev, stream, (32, 64), np.uint16)
+    with buf:
+        tm = view.as_tensor_map(box_dim=(8, 16), l2_promotion=None)
+        assert len(tm._bytes()) == 128 and tm.device is not None
+        with pytest.raises(ValueError, match="box_dim values"):
+            view.as_tensor_map((8, 512))
+
+
+PROGRAM = r"""
+extern "C" __global__ void store(int *p, int v) { p[threadIdx.x] = v + threadIdx.x; }
+"""
+
+
+def test_program_cache_in_front_of_compile(core, dev, stream, tmp_path):
+    from cudacffi.core import LaunchConfig, ObjectCode, Program, ProgramOptions, launch
+    from cudacffi.core._program_cache import compile_with_cache
+    from cudacffi.core.utils import FileStreamProgramCache, InMemoryProgramCache, make_program_cache_key
+
+    options = ProgramOptions(arch="sm_" + dev.arch)
+    for cache in (FileStreamProgramCache(tmp_path / "cache"), InMemoryProgramCache()):
+        with cache:
+            key = make_program_cache_key(code=PROGRAM, code_type="c++", options=options, target_type="cubin")
+            assert cache.get(key) is None
+            compiled = compile_with_cache(Program(PROGRAM, "c++", options), cache, PROGRAM, "cubin")
+            assert cache.get(key) == compiled.code
+            hit = Program(PROGRAM, "c++", options).compile("cubin", cache=cache)
+            assert hit.code == compiled.code and hit is not compiled
+            for obj in (hit, ObjectCode.from_cubin(cache[key])):
+                buf = dev.allocate(32 * 4, stream=stream)
+                try:
+                    launch(stream, LaunchConfig(grid=1, block=32), obj.get_kernel("store"), buf, 7)
+                    assert list(_download(buf, np.int32, stream)) == [7 + i for i in range(32)]
+                finally:
+                    buf.close(stream)
+    stream.sync()
