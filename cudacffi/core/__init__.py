@@ -51,3 +51,7 @@ from . import texture  # noqa: E402,F401
 
 __all__ += ["ContextOptions", "DeviceResources", "GraphicsResource", "SMResource", "SMResourceOptions",
             "WorkqueueResource", "WorkqueueResourceOptions", "WorkqueueSharingScopeType"]
+
+# core-system: the module cudacffi.core.checkpoint (``system``, NVML's view of the machine, is imported above)
+from . import checkpoint  # noqa: E402
+__all__ += ["checkpoint"]

@@ -429,34 +429,16 @@ class Device:
         self._ensure_current()
         return SurfaceObject._create(self._id, resource)
 
+    # -- NVML (core-system) ----------------------------------------------------------------------------------
+    def to_system_device(self):
+        """The ``cudacffi.core.system.Device`` of this GPU (NVML's view of it, matched by UUID)."""
+        return system.Device(uuid=self.uuid)
+
 
 def _uuid_bytes(uuid):
     b = uuid.bytes
     return b if not isinstance(b, str) else b.encode("latin-1")
 
 
-class _System:
-    """``system``: the driver's view of the machine (no NVML here)."""
-
-    @property
-    def num_devices(self):
-        return check(_utils.driver().cuDeviceGetCount())
-
-    @property
-    def driver_version(self):
-        """(major, minor) of the driver's CUDA version, e.g. (12, 9)."""
-        v = check(_utils.driver().cuDriverGetVersion())
-        return (v // 1000, (v % 1000) // 10)
-
-    @property
-    def devices(self):
-        return Device.get_all_devices()
-
-    def get_num_devices(self):
-        return self.num_devices
-
-    def __repr__(self):
-        return "<cudacffi.core.system>"
-
-
-system = _System()
+# ``system`` is the module cudacffi.core.system (NVML's view of the machine); named here for the package's exports.
+from . import system  # noqa: E402
