@@ -355,6 +355,11 @@ OVERRIDES = {
     # the groups are returned in a list as long as the group count the caller asks for
     ("cuDevSmResourceSplitByCount", "result"): Direction("out_list", count="nbGroups"),
     ("cudaDevSmResourceSplitByCount", "result"): Direction("out_list", count="nbGroups"),
+    # CUDA 13.5: one result and one group description per group (a single slot would be overrun)
+    ("cuDevSmResourceSplit", "result"): Direction("out_list", count="nbGroups"),
+    ("cudaDevSmResourceSplit", "result"): Direction("out_list", count="nbGroups"),
+    ("cuDevSmResourceSplit", "groupParams"): Direction("in_list", count="nbGroups"),
+    ("cudaDevSmResourceSplit", "groupParams"): Direction("in_list", count="nbGroups"),
     # CUDA 13.5 headers spell it graphID; cuda.bindings' output is graphId
     ("cudaGraphGetId", "graphID"): Named("graphId"),
     ("cudaGraphExecGetId", "graphID"): Named("graphId"),

@@ -187,6 +187,19 @@ def test_snapshot_reproduces(version, family):
     assert snapshot.regenerate(version, family) == committed
 
 
+@pytest.mark.parametrize("family,prefix", [("driver", "cu"), ("runtime", "cuda")])
+def test_sm_resource_splits_have_one_result_per_group(family, prefix):
+    """The driver writes one resource (and reads one group description) per group: a single output slot
+    would be overrun by a split into two groups."""
+    model = snapshot.load_model("13.5", family)
+    funcs = {f["name"]: {p["name"]: p for p in f["params"]} for f in model["functions"]}
+    for name in (prefix + "DevSmResourceSplit", prefix + "DevSmResourceSplitByCount"):
+        result = funcs[name]["result"]
+        assert (result["dir"], result.get("count")) == ("out_list", "nbGroups"), name
+    groups = funcs[prefix + "DevSmResourceSplit"]["groupParams"]
+    assert (groups["dir"], groups.get("count")) == ("in_list", "nbGroups")
+
+
 @pytest.mark.parametrize("version", snapshot.available_versions())
 @pytest.mark.parametrize("family", ["driver", "runtime"])
 def test_every_list_parameter_has_a_length(version, family):

@@ -219,20 +219,18 @@ class SMResource:
                 SMResource._make(rest, self._device_id, dry))
 
     def _split_structured(self, drv, groups):
-        """cuDevSmResourceSplit, one group per call on what the previous call left (the bisection the driver
-        documents): this build's binding returns a single result struct, which more groups would overrun."""
-        results = []
-        rest = self._res
+        """cuDevSmResourceSplit: every group in one call (one result and one group description per group)."""
         flags = drv.CUdevSmResourceGroup_flags
+        params = []
         for count, cosched, preferred, backfill in groups:
             p = drv.CU_DEV_SM_RESOURCE_GROUP_PARAMS()
             p.smCount = count or 0
             p.coscheduledSmCount = cosched or 0
             p.preferredCoscheduledSmCount = preferred or 0
             p.flags = int(flags.CU_DEV_SM_RESOURCE_GROUP_BACKFILL) if backfill else 0
-            result, rest = check(drv.cuDevSmResourceSplit(1, rest, 0, [p]))
-            results.append(result[0] if isinstance(result, list) else result)
-        return results, rest
+            params.append(p)
+        results, rest = check(drv.cuDevSmResourceSplit(len(params), self._res, 0, params))
+        return list(results), rest
 
     def _split_by_count(self, drv, groups):
         """cuDevSmResourceSplitByCount: groups of one size, without co-scheduling constraints."""
