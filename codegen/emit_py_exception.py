@@ -61,6 +61,8 @@ HAND_WRITTEN = {
         "nvmlDeviceSetTemperatureThreshold",  # an input int passed by address
         "nvmlDeviceGetHandleByUUIDV",  # the UUID request built from its type and value
         "nvmlDeviceReadWritePRM_v1", "nvmlDeviceReadPRMCounters_v1",  # PRM requests as bytes and a counter list
+        # bit masks of the caller's size in unsigned longs: a single slot would be overrun
+        "nvmlDeviceGetCpuAffinity", "nvmlDeviceGetCpuAffinityWithinScope", "nvmlDeviceGetMemoryAffinity",
     )),
     "cufile": frozenset((
         "cuFileReadv", "cuFileWritev",  # an IOVec list, iovcnt its length

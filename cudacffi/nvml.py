@@ -537,3 +537,52 @@ if _present("nvmlDeviceReadPRMCounters_v1"):
         request = _ffi.new("nvmlPRMCounterList_v1_t *", {"numCounters": len(items), "counters": arr})
         check_status(_call("nvmlDeviceReadPRMCounters_v1", device_, request))
         _copy_back(items, arr)
+
+
+# -- affinity masks: the caller's size, in unsigned longs ------------------------------------------------------
+
+_MAX_SET_SIZE = 1 << 16  # unsigned longs in a mask: 4 million CPUs or NUMA nodes; more is a mistake, not a machine
+
+
+def _affinity(func, cname, device, size_name, size, *scope):
+    """The mask ``cname`` writes into ``size`` unsigned longs, as a list of ints (bit i of word j: CPU or node
+    64 j + i)."""
+    device_ = _s.handle_value(device, func, "device")
+    n = _s.check_integer(func, size_name, size, 1, _MAX_SET_SIZE)
+    mask = _ffi.new("unsigned long[]", n)
+    check_status(_call(cname, device_, n, mask, *scope))
+    return list(mask)
+
+
+if _present("nvmlDeviceGetCpuAffinity"):
+    def device_get_cpu_affinity(device, cpu_set_size) -> list:
+        """The CPUs close to ``device``, as ``cpu_set_size`` unsigned longs of bits (a list of ints).
+
+        C: nvmlDeviceGetCpuAffinity
+        """
+        return _affinity("device_get_cpu_affinity", "nvmlDeviceGetCpuAffinity", device, "cpu_set_size",
+                         cpu_set_size)
+
+
+if _present("nvmlDeviceGetCpuAffinityWithinScope"):
+    def device_get_cpu_affinity_within_scope(device, cpu_set_size, scope) -> list:
+        """The CPUs close to ``device`` within ``scope`` (``AffinityScope``: NODE or SOCKET), as ``cpu_set_size``
+        unsigned longs of bits (a list of ints).
+
+        C: nvmlDeviceGetCpuAffinityWithinScope
+        """
+        func = "device_get_cpu_affinity_within_scope"
+        scope_ = _s.handle_value(scope, func, "scope", *_UINT)
+        return _affinity(func, "nvmlDeviceGetCpuAffinityWithinScope", device, "cpu_set_size", cpu_set_size, scope_)
+
+
+if _present("nvmlDeviceGetMemoryAffinity"):
+    def device_get_memory_affinity(device, node_set_size, scope) -> list:
+        """The NUMA nodes close to ``device`` within ``scope`` (``AffinityScope``), as ``node_set_size`` unsigned
+        longs of bits (a list of ints).
+
+        C: nvmlDeviceGetMemoryAffinity
+        """
+        func = "device_get_memory_affinity"
+        scope_ = _s.handle_value(scope, func, "scope", *_UINT)
+        return _affinity(func, "nvmlDeviceGetMemoryAffinity", device, "node_set_size", node_set_size, scope_)

@@ -395,6 +395,26 @@ nvmlReturn_t nvmlDeviceGetSupportedPerformanceStates(nvmlDevice_t device, nvmlPs
     return NVML_SUCCESS;
 }
 
+/* Affinity masks: word k of device i's mask is 0x1000 * (i + 1) + k (+ 0x100 * scope), every word of the
+   caller's size written, as NVML does; a size of 0 is refused. */
+static nvmlReturn_t mask(nvmlDevice_t device, unsigned int size, unsigned long *set, unsigned int scope) {
+    DEVICE(device, i);
+    if (!set || !size) return NVML_ERROR_INVALID_ARGUMENT;
+    for (unsigned int k = 0; k < size; k++) set[k] = 0x1000ul * (unsigned long)(i + 1) + 0x100ul * scope + k;
+    return NVML_SUCCESS;
+}
+nvmlReturn_t nvmlDeviceGetCpuAffinity(nvmlDevice_t device, unsigned int size, unsigned long *set) {
+    return mask(device, size, set, 0);
+}
+nvmlReturn_t nvmlDeviceGetCpuAffinityWithinScope(nvmlDevice_t device, unsigned int size, unsigned long *set,
+                                                 nvmlAffinityScope_t scope) {
+    return mask(device, size, set, scope);
+}
+nvmlReturn_t nvmlDeviceGetMemoryAffinity(nvmlDevice_t device, unsigned int size, unsigned long *set,
+                                         nvmlAffinityScope_t scope) {
+    return mask(device, size, set, scope);
+}
+
 static int thresholds[3][16];
 
 nvmlReturn_t nvmlDeviceSetTemperatureThreshold(nvmlDevice_t device, nvmlTemperatureThresholds_t type, int *temp) {

@@ -282,6 +282,10 @@ r["vgpu_metadata"] = [[type(x).__name__, x.guest_driver_version, x.opaque_data_s
                        ffi.unpack(ffi.cast("char *", x.getPtr() + ffi.offsetof("nvmlVgpuMetadata_t", "opaqueData")),
                                   x.opaque_data_size).decode()] for x in vm]
 r["vgpu_metadata_bad"] = [attempt(lambda: nvml.vgpu_instance_get_metadata(x)) for x in (-1, "1", 99)]
+r["affinity"] = [nvml.device_get_cpu_affinity(d, 3), nvml.device_get_cpu_affinity_within_scope(d, 2, 1),
+                 nvml.device_get_memory_affinity(nvml.device_get_handle_by_index_v2(0), 1, 0)]
+r["affinity_bad"] = [attempt(lambda: nvml.device_get_cpu_affinity(d, x)) for x in (0, -1, 1 << 40, "2", None)]
+r["affinity_bad"].append(attempt(lambda: nvml.device_get_memory_affinity(d, 2, -1)))
 r["pstates"] = [nvml.device_get_supported_performance_states(nvml.device_get_handle_by_index_v2(i)) for i in (0, 2)]
 gpu_max = nvml.TemperatureThresholds.TEMPERATURE_THRESHOLD_GPU_MAX
 r["threshold"] = [nvml.device_set_temperature_threshold(d, gpu_max, 85),
@@ -423,6 +427,18 @@ def test_supported_performance_states_fill_the_array(hand_written):
     stand-in refuses an array whose byte size is short (the call's size is in bytes)."""
     zero, two = hand_written["pstates"]
     assert zero == [0, 2] + [32] * 14 and two == [0, 2, 4, 6] + [32] * 12
+
+
+def test_affinity_masks_are_as_long_as_asked(hand_written):
+    """Every word of the caller's size comes back (the stand-in writes them all: a one-word buffer would be
+    overrun), and a size of 0, negative, huge or not an int is refused naming the parameter."""
+    cpus, scoped, nodes = hand_written["affinity"]
+    d = cpus[0] & ~0xFFF
+    assert cpus == [d, d + 1, d + 2] and scoped == [d + 0x100, d + 0x101] and nodes == [0x1000]
+    *sizes, scope = hand_written["affinity_bad"]
+    assert [s[0] for s in sizes] == ["OverflowError"] * 3 + ["TypeError"] * 2
+    assert all("'cpu_set_size'" in s[1] for s in sizes), sizes
+    assert "'scope'" in scope[1], scope
 
 
 def test_temperature_threshold_is_an_input(hand_written):

@@ -95,10 +95,8 @@ def _init():
 def _raw(name, *args):
     """Call NVML's C function ``name`` with cffi arguments built here; raises the call's NvmlError.
 
-    For the calls whose generated wrappers cannot pass a caller-owned array: nvmlDeviceGetMemoryAffinity and
-    nvmlDeviceGetCpuAffinityWithinScope (the wrappers hand NVML room for one word of the mask),
-    nvmlDeviceGetSupportedPerformanceStates (room for one state), nvmlDeviceGetFieldValues and
-    nvmlDeviceClearFieldValues (no way to name the fields) and nvmlSystemEventSetWait (no event set, no buffer)."""
+    For the calls whose arrays this module sizes itself (affinity masks, supported P-states, field values,
+    system event buffers) and whose missing symbol must read as this module's own error."""
     from cudacffi._gen import nvml as gen
 
     _init()
