@@ -1,0 +1,345 @@
+/* A stand-in libcuda for the explicit-graph tests (test_core_graph.py): graphs of nodes and edges kept in
+ * memory, as the driver keeps them, enough to build definitions node by node, walk and change their edges,
+ * destroy nodes, embed copies of graphs, add conditional nodes (whose bodies are new graphs) and instantiate
+ * and launch. A launch runs the host nodes on the calling thread in dependency order, child graphs included;
+ * other nodes do nothing. A context is current on device 0 (one device). Error codes are the driver's:
+ * CUDA_ERROR_INVALID_VALUE (1), CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE (910). The CUDA 13 forms of the edge
+ * calls (_v2, with edge data) are here beside the CUDA 12 ones. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXN 256
+#define MAXE 1024
+enum { KERNEL = 0, MEMCPY = 1, MEMSET = 2, HOST = 3, GRAPH = 4, EMPTY = 5, CONDITIONAL = 13 };
+
+typedef void (*host_fn)(void *);
+struct graph;
+struct node { int type; struct graph *g; host_fn fn; void *user; struct graph *child; struct graph *bodies[8];
+              unsigned nbodies; unsigned char memset[64]; };
+struct graph { struct node *nodes[MAXN]; int n; struct node *from[MAXE], *to[MAXE]; int ne; };
+struct host_params { host_fn fn; void *user; };
+struct entry { struct node *orig; int type; host_fn fn; void *user; };
+struct exec { struct entry e[MAXN]; int n; };
+struct cond_params { unsigned long long handle; int type; unsigned size; struct graph **out; void *ctx; };
+struct node_params { int type; int reserved0[3]; union { long long reserved1[29]; struct cond_params cond; } u;
+                     long long reserved2; };
+
+static int has_node(struct graph *g, struct node *x) {
+    for (int i = 0; i < g->n; i++) if (g->nodes[i] == x) return 1;
+    return 0;
+}
+
+static int has_edge(struct graph *g, struct node *a, struct node *b) {
+    for (int i = 0; i < g->ne; i++) if (g->from[i] == a && g->to[i] == b) return 1;
+    return 0;
+}
+
+static struct graph *new_graph(void) { return calloc(1, sizeof(struct graph)); }
+static void free_graph(struct graph *g);
+
+static void free_node(struct node *x) {
+    if (x->child) free_graph(x->child);
+    for (unsigned i = 0; i < x->nbodies; i++) free_graph(x->bodies[i]);
+    free(x);
+}
+
+static void free_graph(struct graph *g) {
+    for (int i = 0; i < g->n; i++) free_node(g->nodes[i]);
+    free(g);
+}
+
+static int add(struct node **out, struct graph *g, struct node *const *deps, size_t n, int type) {
+    if (!out || !g || g->n >= MAXN || g->ne + (int)n > MAXE || (n && !deps)) return 1;
+    for (size_t i = 0; i < n; i++) if (!has_node(g, deps[i])) return 1;
+    struct node *x = calloc(1, sizeof *x);
+    x->type = type;
+    x->g = g;
+    g->nodes[g->n++] = x;
+    for (size_t i = 0; i < n; i++) { g->from[g->ne] = deps[i]; g->to[g->ne++] = x; }
+    *out = x;
+    return 0;
+}
+
+static struct graph *clone(struct graph *src) {
+    struct graph *g = new_graph();
+    for (int i = 0; i < src->n; i++) {
+        struct node *x = malloc(sizeof *x);
+        *x = *src->nodes[i];
+        x->g = g;
+        x->child = x->child ? clone(x->child) : NULL;
+        for (unsigned b = 0; b < x->nbodies; b++) x->bodies[b] = clone(x->bodies[b]);
+        g->nodes[g->n++] = x;
+    }
+    for (int i = 0; i < src->ne; i++) {
+        int a = 0, b = 0;
+        while (src->nodes[a] != src->from[i]) a++;
+        while (src->nodes[b] != src->to[i]) b++;
+        g->from[g->ne] = g->nodes[a];
+        g->to[g->ne++] = g->nodes[b];
+    }
+    return g;
+}
+
+int cuInit(unsigned int flags) { (void)flags; return 0; }
+int cuDriverGetVersion(int *v) { *v = 13000; return 0; }
+int cuDeviceGetCount(int *n) { *n = 1; return 0; }
+int cuDeviceGet(int *d, int ordinal) { if (ordinal != 0) return 101; *d = 0; return 0; }
+int cuCtxGetCurrent(void **ctx) { *ctx = (void *)0xc0; return 0; }
+int cuCtxGetDevice(int *d) { *d = 0; return 0; }
+
+int cuGraphCreate(struct graph **g, unsigned int flags) { (void)flags; *g = new_graph(); return 0; }
+int cuGraphDestroy(struct graph *g) { if (!g) return 1; free_graph(g); return 0; }
+
+int cuGraphAddEmptyNode(struct node **out, struct graph *g, struct node *const *deps, size_t n) {
+    return add(out, g, deps, n, EMPTY);
+}
+
+int cuGraphAddHostNode(struct node **out, struct graph *g, struct node *const *deps, size_t n,
+                       const struct host_params *p) {
+    if (!p || !p->fn) return 1;
+    int err = add(out, g, deps, n, HOST);
+    if (!err) { (*out)->fn = p->fn; (*out)->user = p->user; }
+    return err;
+}
+
+int cuGraphHostNodeSetParams(struct node *x, const struct host_params *p) {
+    if (!x || x->type != HOST || !p || !p->fn) return 1;
+    x->fn = p->fn;
+    x->user = p->user;
+    return 0;
+}
+
+/* A memset node keeps its parameters' bytes (CUDA_MEMSET_NODE_PARAMS, 48 bytes) and gives them back. */
+int cuGraphAddMemsetNode(struct node **out, struct graph *g, struct node *const *deps, size_t n, const void *p,
+                         void *ctx) {
+    if (!p || ctx != (void *)0xc0) return 1;
+    int err = add(out, g, deps, n, MEMSET);
+    if (!err) memcpy((*out)->memset, p, 48);
+    return err;
+}
+
+int cuGraphMemsetNodeGetParams(struct node *x, void *p) {
+    if (!x || x->type != MEMSET) return 1;
+    memcpy(p, x->memset, 48);
+    return 0;
+}
+
+int cuGraphAddChildGraphNode(struct node **out, struct graph *g, struct node *const *deps, size_t n,
+                             struct graph *child) {
+    if (!child || child == g) return 1;
+    int err = add(out, g, deps, n, GRAPH);
+    if (!err) (*out)->child = clone(child);
+    return err;
+}
+
+int cuGraphChildGraphNodeGetGraph(struct node *x, struct graph **out) {
+    if (!x || x->type != GRAPH) return 1;
+    *out = x->child;
+    return 0;
+}
+
+static unsigned long long next_condition = 0x100;
+
+int cuGraphConditionalHandleCreate(unsigned long long *out, struct graph *g, void *ctx, unsigned value,
+                                   unsigned flags) {
+    (void)value; (void)flags;
+    if (!g || ctx != (void *)0xc0) return 1;
+    *out = next_condition++;
+    return 0;
+}
+
+static int add_node(struct node **out, struct graph *g, struct node *const *deps, size_t n, struct node_params *p) {
+    if (!p || p->type != CONDITIONAL || p->u.cond.size < 1 || p->u.cond.size > 8 || !p->u.cond.handle) return 1;
+    int err = add(out, g, deps, n, CONDITIONAL);
+    if (err) return err;
+    struct node *x = *out;
+    x->nbodies = p->u.cond.size;
+    for (unsigned i = 0; i < x->nbodies; i++) x->bodies[i] = new_graph();
+    p->u.cond.out = x->bodies;
+    return 0;
+}
+
+int cuGraphAddNode(struct node **out, struct graph *g, struct node *const *deps, size_t n, struct node_params *p) {
+    return add_node(out, g, deps, n, p);
+}
+
+int cuGraphAddNode_v2(struct node **out, struct graph *g, struct node *const *deps, const void *edges, size_t n,
+                      struct node_params *p) {
+    (void)edges;
+    return add_node(out, g, deps, n, p);
+}
+
+int cuGraphNodeGetType(struct node *x, int *type) { if (!x) return 1; *type = x->type; return 0; }
+
+int cuGraphDestroyNode(struct node *x) {
+    struct graph *g = x ? x->g : NULL;
+    if (!g || !has_node(g, x)) return 1;
+    int k = 0;
+    for (int i = 0; i < g->ne; i++)
+        if (g->from[i] != x && g->to[i] != x) { g->from[k] = g->from[i]; g->to[k++] = g->to[i]; }
+    g->ne = k;
+    k = 0;
+    for (int i = 0; i < g->n; i++) if (g->nodes[i] != x) g->nodes[k++] = g->nodes[i];
+    g->n = k;
+    free_node(x);
+    return 0;
+}
+
+/* The getters: with a NULL array, the count; else up to *count items, and *count set to how many there are. */
+static int give(struct node **src, size_t have, struct node **out, size_t *count) {
+    if (!count) return 1;
+    if (out) for (size_t i = 0; i < *count; i++) out[i] = i < have ? src[i] : NULL;
+    *count = have;
+    return 0;
+}
+
+int cuGraphGetNodes(struct graph *g, struct node **out, size_t *count) {
+    return g ? give(g->nodes, (size_t)g->n, out, count) : 1;
+}
+
+int cuGraphGetEdges(struct graph *g, struct node **from, struct node **to, size_t *count) {
+    if (!g || !count) return 1;
+    size_t want = *count;
+    give(g->from, (size_t)g->ne, from, count);
+    *count = want;
+    return give(g->to, (size_t)g->ne, to, count);
+}
+
+int cuGraphGetEdges_v2(struct graph *g, struct node **from, struct node **to, void *edges, size_t *count) {
+    if (edges && count) memset(edges, 0, 8 * *count);
+    return cuGraphGetEdges(g, from, to, count);
+}
+
+static int neighbours(struct node *x, int forward, struct node **out, size_t *count) {
+    struct node *found[MAXE];
+    size_t k = 0;
+    if (!x) return 1;
+    for (int i = 0; i < x->g->ne; i++) {
+        if (forward && x->g->from[i] == x) found[k++] = x->g->to[i];
+        if (!forward && x->g->to[i] == x) found[k++] = x->g->from[i];
+    }
+    return give(found, k, out, count);
+}
+
+int cuGraphNodeGetDependencies(struct node *x, struct node **out, size_t *count) {
+    return neighbours(x, 0, out, count);
+}
+int cuGraphNodeGetDependentNodes(struct node *x, struct node **out, size_t *count) {
+    return neighbours(x, 1, out, count);
+}
+int cuGraphNodeGetDependencies_v2(struct node *x, struct node **out, void *edges, size_t *count) {
+    if (edges && count) memset(edges, 0, 8 * *count);
+    return neighbours(x, 0, out, count);
+}
+int cuGraphNodeGetDependentNodes_v2(struct node *x, struct node **out, void *edges, size_t *count) {
+    if (edges && count) memset(edges, 0, 8 * *count);
+    return neighbours(x, 1, out, count);
+}
+
+static int edges(struct graph *g, struct node *const *from, struct node *const *to, size_t n, int adding) {
+    if (!g || (n && (!from || !to))) return 1;
+    for (size_t i = 0; i < n; i++) {
+        if (!has_node(g, from[i]) || !has_node(g, to[i]) || from[i] == to[i]) return 1;
+        if (has_edge(g, from[i], to[i]) == adding) return 1;  /* adding one that exists, removing one that doesn't */
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (adding) { if (g->ne >= MAXE) return 1; g->from[g->ne] = from[i]; g->to[g->ne++] = to[i]; continue; }
+        for (int j = 0; j < g->ne; j++)
+            if (g->from[j] == from[i] && g->to[j] == to[i]) {
+                g->from[j] = g->from[g->ne - 1]; g->to[j] = g->to[g->ne - 1]; g->ne--; break;
+            }
+    }
+    return 0;
+}
+
+int cuGraphAddDependencies(struct graph *g, struct node *const *from, struct node *const *to, size_t n) {
+    return edges(g, from, to, n, 1);
+}
+int cuGraphRemoveDependencies(struct graph *g, struct node *const *from, struct node *const *to, size_t n) {
+    return edges(g, from, to, n, 0);
+}
+int cuGraphAddDependencies_v2(struct graph *g, struct node *const *from, struct node *const *to, const void *e,
+                              size_t n) {
+    (void)e;
+    return edges(g, from, to, n, 1);
+}
+int cuGraphRemoveDependencies_v2(struct graph *g, struct node *const *from, struct node *const *to, const void *e,
+                                 size_t n) {
+    (void)e;
+    return edges(g, from, to, n, 0);
+}
+
+/* Instantiation: the nodes in dependency order (Kahn), child graphs flattened in place. */
+static int flatten(struct graph *g, struct exec *x) {
+    int indeg[MAXN], done[MAXN] = {0};
+    for (int i = 0; i < g->n; i++) {
+        indeg[i] = 0;
+        for (int e = 0; e < g->ne; e++) if (g->to[e] == g->nodes[i]) indeg[i]++;
+    }
+    for (int placed = 0; placed < g->n; placed++) {
+        int i = 0;
+        while (i < g->n && (done[i] || indeg[i])) i++;
+        if (i == g->n) return 1;  /* a cycle */
+        done[i] = 1;
+        struct node *nd = g->nodes[i];
+        if (x->n >= MAXN) return 1;
+        x->e[x->n].orig = nd; x->e[x->n].type = nd->type; x->e[x->n].fn = nd->fn; x->e[x->n].user = nd->user;
+        x->n++;
+        if (nd->child && flatten(nd->child, x)) return 1;
+        for (int e = 0; e < g->ne; e++)
+            if (g->from[e] == nd)
+                for (int j = 0; j < g->n; j++) if (g->nodes[j] == g->to[e]) indeg[j]--;
+    }
+    return 0;
+}
+
+int cuGraphInstantiateWithFlags(struct exec **out, struct graph *g, unsigned long long flags) {
+    (void)flags;
+    if (!g) return 1;
+    struct exec *x = calloc(1, sizeof *x);
+    if (flatten(g, x)) { free(x); return 1; }
+    *out = x;
+    return 0;
+}
+
+int cuGraphLaunch(struct exec *x, void *stream) {
+    (void)stream;
+    if (!x) return 1;
+    for (int i = 0; i < x->n; i++) if (x->e[i].type == HOST) x->e[i].fn(x->e[i].user);
+    return 0;
+}
+
+int cuGraphExecDestroy(struct exec *x) { if (!x) return 1; free(x); return 0; }
+
+int cuGraphExecHostNodeSetParams(struct exec *x, struct node *nd, const struct host_params *p) {
+    if (!x || !p || !p->fn) return 1;
+    for (int i = 0; i < x->n; i++)
+        if (x->e[i].orig == nd && x->e[i].type == HOST) { x->e[i].fn = p->fn; x->e[i].user = p->user; return 0; }
+    return 1;
+}
+
+/* An update takes the host functions of a graph whose flattened nodes have the same types in the same order. */
+struct update_info { int result; struct node *error_node, *error_from; };
+
+int cuGraphExecUpdate_v2(struct exec *x, struct graph *g, struct update_info *info) {
+    struct exec *y = calloc(1, sizeof *y);
+    int same = x && g && !flatten(g, y) && y->n == x->n;
+    for (int i = 0; same && i < x->n; i++) same = x->e[i].type == y->e[i].type;
+    if (same)
+        for (int i = 0; i < x->n; i++) { x->e[i].fn = y->e[i].fn; x->e[i].user = y->e[i].user; }
+    if (info) { memset(info, 0, sizeof *info); info->result = same ? 0 : 2; /* TOPOLOGY_CHANGED */ }
+    free(y);
+    return same ? 0 : 910;
+}
+
+int cuGraphDebugDotPrint(struct graph *g, const char *path, unsigned int flags) {
+    (void)flags;
+    FILE *f = g ? fopen(path, "w") : NULL;
+    if (!f) return 1;
+    fprintf(f, "digraph standin {\n");
+    for (int i = 0; i < g->ne; i++) fprintf(f, "  n%p -> n%p;\n", (void *)g->from[i], (void *)g->to[i]);
+    fprintf(f, "}\n");
+    fclose(f);
+    return 0;
+}
