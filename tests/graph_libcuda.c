@@ -110,18 +110,18 @@ int cuGraphHostNodeSetParams(struct node *x, const struct host_params *p) {
     return 0;
 }
 
-/* A memset node keeps its parameters' bytes (CUDA_MEMSET_NODE_PARAMS, 48 bytes) and gives them back. */
+/* A memset node keeps its parameters' bytes (CUDA_MEMSET_NODE_PARAMS, 40 bytes) and gives them back. */
 int cuGraphAddMemsetNode(struct node **out, struct graph *g, struct node *const *deps, size_t n, const void *p,
                          void *ctx) {
     if (!p || ctx != (void *)0xc0) return 1;
     int err = add(out, g, deps, n, MEMSET);
-    if (!err) memcpy((*out)->memset, p, 48);
+    if (!err) memcpy((*out)->memset, p, 40);
     return err;
 }
 
 int cuGraphMemsetNodeGetParams(struct node *x, void *p) {
     if (!x || x->type != MEMSET) return 1;
-    memcpy(p, x->memset, 48);
+    memcpy(p, x->memset, 40);
     return 0;
 }
 
