@@ -19,7 +19,7 @@ struct node { int type; struct graph *g; host_fn fn; void *user; struct graph *c
               unsigned nbodies; unsigned char memset[64]; };
 struct graph { struct node *nodes[MAXN]; int n; struct node *from[MAXE], *to[MAXE]; int ne; };
 struct host_params { host_fn fn; void *user; };
-struct entry { struct node *orig; int type; host_fn fn; void *user; };
+struct entry { struct node *orig; int type; host_fn fn; void *user; int disabled; };
 struct exec { struct entry e[MAXN]; int n; };
 struct cond_params { unsigned long long handle; int type; unsigned size; struct graph **out; void *ctx; };
 struct node_params { int type; int reserved0[3]; union { long long reserved1[29]; struct cond_params cond; } u;
@@ -122,6 +122,12 @@ int cuGraphAddMemsetNode(struct node **out, struct graph *g, struct node *const 
 int cuGraphMemsetNodeGetParams(struct node *x, void *p) {
     if (!x || x->type != MEMSET) return 1;
     memcpy(p, x->memset, 40);
+    return 0;
+}
+
+int cuGraphMemsetNodeSetParams(struct node *x, const void *p) {
+    if (!x || x->type != MEMSET || !p) return 1;
+    memcpy(x->memset, p, 40);
     return 0;
 }
 
@@ -317,6 +323,26 @@ int cuGraphExecHostNodeSetParams(struct exec *x, struct node *nd, const struct h
     for (int i = 0; i < x->n; i++)
         if (x->e[i].orig == nd && x->e[i].type == HOST) { x->e[i].fn = p->fn; x->e[i].user = p->user; return 0; }
     return 1;
+}
+
+static struct entry *find(struct exec *x, struct node *nd) {
+    for (int i = 0; x && i < x->n; i++) if (x->e[i].orig == nd) return &x->e[i];
+    return NULL;
+}
+
+/* Enabling and disabling: kernel, memcpy and memset nodes only, as the driver. */
+int cuGraphNodeSetEnabled(struct exec *x, struct node *nd, unsigned int on) {
+    struct entry *e = find(x, nd);
+    if (!e || e->type > MEMSET) return 1;
+    e->disabled = !on;
+    return 0;
+}
+
+int cuGraphNodeGetEnabled(struct exec *x, struct node *nd, unsigned int *on) {
+    struct entry *e = find(x, nd);
+    if (!e || e->type > MEMSET) return 1;
+    *on = !e->disabled;
+    return 0;
 }
 
 /* An update takes the host functions of a graph whose flattened nodes have the same types in the same order. */
