@@ -191,8 +191,10 @@ def _fill_value(value):
     try:
         raw = memoryview(value).tobytes()
     except TypeError:
-        raise TypeError("value must be an int in [0, 256) or a buffer of 1, 2 or 4 bytes, not %s"
-                        % type(value).__name__) from None
+        if not callable(getattr(value, "tobytes", None)):  # a numpy scalar where it has no buffer (PyPy)
+            raise TypeError("value must be an int in [0, 256) or a buffer of 1, 2 or 4 bytes, not %s"
+                            % type(value).__name__) from None
+        raw = bytes(value.tobytes())
     if len(raw) not in (1, 2, 4):
         raise ValueError("value must be 1, 2 or 4 bytes, got %d" % len(raw))
     return len(raw), int.from_bytes(raw, sys.byteorder)
