@@ -558,8 +558,9 @@ class GraphDefinition(_Builder):
         if self._h is None:
             raise RuntimeError("the graph definition is no longer valid")
         owner = self._owner
-        if isinstance(owner, GraphNode) and not owner.is_valid:
-            raise RuntimeError("the graph definition is no longer valid: the node that holds it was destroyed")
+        if owner is not True and owner is not None and not owner._holds_graphs():
+            raise RuntimeError("the graph definition is no longer valid: the %s that holds it is gone"
+                               % ("node" if isinstance(owner, GraphNode) else "graph builder"))
         return self._h
 
     def _target(self):
@@ -795,6 +796,9 @@ class GraphNode(_Builder):
     @property
     def is_valid(self):
         return self._h is not None and self._hv not in self._graph._state.destroyed and self._graph.is_valid
+
+    def _holds_graphs(self):  # the bodies and child graph it holds live as long as it does
+        return self.is_valid
 
     @property
     def pred(self):

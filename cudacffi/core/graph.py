@@ -152,6 +152,9 @@ class GraphBuilder:
     def is_closed(self):
         return self._stream is None
 
+    def _holds_graphs(self):  # the bodies of the conditional nodes it captured are valid until it is closed
+        return self._stream is not None
+
     @property
     def is_building(self):
         if self._stream is None or self._state != "building":
