@@ -291,12 +291,16 @@ class GraphBuilder:
     # -- host callbacks ----------------------------------------------------------------------------------------
     def callback(self, fn, *, user_data=None):
         """Run ``fn()`` (``fn(user_data)`` where user_data is given) on a host thread when the graph reaches
-        this point. ``fn`` must not call CUDA. It stays alive for the rest of the process."""
+        this point; or a ctypes function pointer declared as CUhostFn, given ``user_data`` (an int address, or
+        bytes copied here). ``fn`` must not call CUDA. It and its user data stay alive for the rest of the
+        process."""
         if not callable(fn):
             raise TypeError("fn must be callable, not %s" % type(fn).__name__)
         drv, h, graph, deps = self._capture_point("callback()")
-        params, _, _ = _graph_nodes._host_params(drv, fn, user_data)
+        params, pyfn, keep = _graph_nodes._host_params(drv, fn, user_data)
         node = check(drv.cuGraphAddHostNode(graph, deps, len(deps), params))
+        if pyfn is None:  # a ctypes function and its user data (a Python callable is armed for good already)
+            _captured_callbacks.append(keep)
         _continue_after(drv, h, node)
 
     def _capture_point(self, what):
@@ -400,6 +404,9 @@ class GraphBuilder:
 
     def __repr__(self):
         return "<GraphBuilder %s%s>" % (self._state, "" if self._primary else " split")
+
+
+_captured_callbacks = []  # ctypes host functions of captured graphs: any graph instantiated from one may call them
 
 
 def _continue_after(drv, stream, node):
