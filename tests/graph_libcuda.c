@@ -2,7 +2,9 @@
  * memory, as the driver keeps them, enough to build definitions node by node, walk and change their edges,
  * destroy nodes, embed copies of graphs, add conditional nodes (whose bodies are new graphs) and instantiate
  * and launch. A launch runs the host nodes on the calling thread in dependency order, child graphs included;
- * other nodes do nothing. A context is current on device 0 (one device). Error codes are the driver's:
+ * a kernel node "runs" by counting itself and remembering its first two 8-byte arguments, which the driver
+ * copied when the node was made or updated (standin_kernel_runs and standin_last_kernel_args report them);
+ * other nodes do nothing. A context is current on device 0 (one device); events are tokens. Error codes are the driver's:
  * CUDA_ERROR_INVALID_VALUE (1), CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE (910). The CUDA 13 forms of the edge
  * calls (_v2, with edge data) are here beside the CUDA 12 ones. */
 #include <stdio.h>
@@ -11,15 +13,20 @@
 
 #define MAXN 256
 #define MAXE 1024
-enum { KERNEL = 0, MEMCPY = 1, MEMSET = 2, HOST = 3, GRAPH = 4, EMPTY = 5, CONDITIONAL = 13 };
+enum { KERNEL = 0, MEMCPY = 1, MEMSET = 2, HOST = 3, GRAPH = 4, EMPTY = 5, WAIT_EVENT = 6, EVENT_RECORD = 7,
+       CONDITIONAL = 13 };
 
 typedef void (*host_fn)(void *);
 struct graph;
+struct kernel_params { void *func; unsigned grid[3], block[3], shmem; void **params; void **extra; void *kern;
+                       void *ctx; };
 struct node { int type; struct graph *g; host_fn fn; void *user; struct graph *child; struct graph *bodies[8];
-              unsigned nbodies; unsigned char memset[64]; };
+              unsigned nbodies; unsigned char memset[64]; struct kernel_params kp; unsigned long long args[2];
+              void *argp[2]; void *event; };
 struct graph { struct node *nodes[MAXN]; int n; struct node *from[MAXE], *to[MAXE]; int ne; };
 struct host_params { host_fn fn; void *user; };
-struct entry { struct node *orig; int type; host_fn fn; void *user; int disabled; };
+struct entry { struct node *orig; int type; host_fn fn; void *user; int disabled; unsigned long long args[2];
+               void *event; };
 struct exec { struct entry e[MAXN]; int n; };
 struct cond_params { unsigned long long handle; int type; unsigned size; struct graph **out; void *ctx; };
 struct node_params { int type; int reserved0[3]; union { long long reserved1[29]; struct cond_params cond; } u;
@@ -37,6 +44,7 @@ static int has_edge(struct graph *g, struct node *a, struct node *b) {
 
 static struct graph *new_graph(void) { return calloc(1, sizeof(struct graph)); }
 static void free_graph(struct graph *g);
+int cuGraphDestroyNode(struct node *x);
 
 static void free_node(struct node *x) {
     if (x->child) free_graph(x->child);
@@ -66,6 +74,9 @@ static struct graph *clone(struct graph *src) {
     for (int i = 0; i < src->n; i++) {
         struct node *x = malloc(sizeof *x);
         *x = *src->nodes[i];
+        x->argp[0] = &x->args[0];
+        x->argp[1] = &x->args[1];
+        x->kp.params = x->argp;
         x->g = g;
         x->child = x->child ? clone(x->child) : NULL;
         for (unsigned b = 0; b < x->nbodies; b++) x->bodies[b] = clone(x->bodies[b]);
@@ -128,6 +139,66 @@ int cuGraphMemsetNodeGetParams(struct node *x, void *p) {
 int cuGraphMemsetNodeSetParams(struct node *x, const void *p) {
     if (!x || x->type != MEMSET || !p) return 1;
     memcpy(x->memset, p, 40);
+    return 0;
+}
+
+/* Kernel nodes copy their parameters (the first two, of 8 bytes each: what the tests pass). */
+static unsigned long long kernel_runs, last_args[2];
+unsigned long long standin_kernel_runs(void) { return kernel_runs; }
+void standin_last_kernel_args(unsigned long long *out) { out[0] = last_args[0]; out[1] = last_args[1]; }
+
+int cuKernelGetFunction(void **func, void *kernel) { if (!kernel) return 1; *func = kernel; return 0; }
+
+static int set_kernel(struct node *x, const struct kernel_params *p) {
+    if (!p || !p->func || !p->params || p->kern) return 1;
+    x->kp = *p;
+    for (int i = 0; i < 2; i++) { x->args[i] = *(unsigned long long *)p->params[i]; x->argp[i] = &x->args[i]; }
+    x->kp.params = x->argp;
+    return 0;
+}
+
+int cuGraphAddKernelNode_v2(struct node **out, struct graph *g, struct node *const *deps, size_t n,
+                            const struct kernel_params *p) {
+    if (!p || !p->params) return 1;
+    int err = add(out, g, deps, n, KERNEL);
+    if (!err && (err = set_kernel(*out, p))) cuGraphDestroyNode(*out);
+    return err;
+}
+
+int cuGraphKernelNodeGetParams_v2(struct node *x, struct kernel_params *p) {
+    if (!x || x->type != KERNEL) return 1;
+    *p = x->kp;
+    return 0;
+}
+
+int cuGraphKernelNodeSetParams_v2(struct node *x, const struct kernel_params *p) {
+    return x && x->type == KERNEL ? set_kernel(x, p) : 1;
+}
+
+int cuEventCreate(void **event, unsigned int flags) { (void)flags; *event = malloc(1); return 0; }
+int cuEventDestroy_v2(void *event) { free(event); return 0; }
+
+static int add_event(struct node **out, struct graph *g, struct node *const *deps, size_t n, void *ev, int type) {
+    if (!ev) return 1;
+    int err = add(out, g, deps, n, type);
+    if (!err) (*out)->event = ev;
+    return err;
+}
+
+int cuGraphAddEventRecordNode(struct node **out, struct graph *g, struct node *const *deps, size_t n, void *ev) {
+    return add_event(out, g, deps, n, ev, EVENT_RECORD);
+}
+int cuGraphAddEventWaitNode(struct node **out, struct graph *g, struct node *const *deps, size_t n, void *ev) {
+    return add_event(out, g, deps, n, ev, WAIT_EVENT);
+}
+int cuGraphEventRecordNodeSetEvent(struct node *x, void *ev) {
+    if (!x || x->type != EVENT_RECORD || !ev) return 1;
+    x->event = ev;
+    return 0;
+}
+int cuGraphEventWaitNodeSetEvent(struct node *x, void *ev) {
+    if (!x || x->type != WAIT_EVENT || !ev) return 1;
+    x->event = ev;
     return 0;
 }
 
@@ -290,8 +361,9 @@ static int flatten(struct graph *g, struct exec *x) {
         done[i] = 1;
         struct node *nd = g->nodes[i];
         if (x->n >= MAXN) return 1;
-        x->e[x->n].orig = nd; x->e[x->n].type = nd->type; x->e[x->n].fn = nd->fn; x->e[x->n].user = nd->user;
-        x->n++;
+        struct entry *e = &x->e[x->n++];
+        e->orig = nd; e->type = nd->type; e->fn = nd->fn; e->user = nd->user; e->event = nd->event;
+        e->args[0] = nd->args[0]; e->args[1] = nd->args[1];
         if (nd->child && flatten(nd->child, x)) return 1;
         for (int e = 0; e < g->ne; e++)
             if (g->from[e] == nd)
@@ -312,7 +384,11 @@ int cuGraphInstantiateWithFlags(struct exec **out, struct graph *g, unsigned lon
 int cuGraphLaunch(struct exec *x, void *stream) {
     (void)stream;
     if (!x) return 1;
-    for (int i = 0; i < x->n; i++) if (x->e[i].type == HOST) x->e[i].fn(x->e[i].user);
+    for (int i = 0; i < x->n; i++) {
+        struct entry *e = &x->e[i];
+        if (e->type == HOST) e->fn(e->user);
+        if (e->type == KERNEL && !e->disabled) { kernel_runs++; last_args[0] = e->args[0]; last_args[1] = e->args[1]; }
+    }
     return 0;
 }
 
@@ -330,6 +406,27 @@ static struct entry *find(struct exec *x, struct node *nd) {
     return NULL;
 }
 
+int cuGraphExecKernelNodeSetParams_v2(struct exec *x, struct node *nd, const struct kernel_params *p) {
+    struct entry *e = find(x, nd);
+    if (!e || e->type != KERNEL || !p || !p->params) return 1;
+    e->args[0] = *(unsigned long long *)p->params[0];
+    e->args[1] = *(unsigned long long *)p->params[1];
+    return 0;
+}
+
+static int exec_event(struct exec *x, struct node *nd, void *ev, int type) {
+    struct entry *e = find(x, nd);
+    if (!e || e->type != type || !ev) return 1;
+    e->event = ev;
+    return 0;
+}
+int cuGraphExecEventRecordNodeSetEvent(struct exec *x, struct node *nd, void *ev) {
+    return exec_event(x, nd, ev, EVENT_RECORD);
+}
+int cuGraphExecEventWaitNodeSetEvent(struct exec *x, struct node *nd, void *ev) {
+    return exec_event(x, nd, ev, WAIT_EVENT);
+}
+
 /* Enabling and disabling: kernel, memcpy and memset nodes only, as the driver. */
 int cuGraphNodeSetEnabled(struct exec *x, struct node *nd, unsigned int on) {
     struct entry *e = find(x, nd);
@@ -345,7 +442,7 @@ int cuGraphNodeGetEnabled(struct exec *x, struct node *nd, unsigned int *on) {
     return 0;
 }
 
-/* An update takes the host functions of a graph whose flattened nodes have the same types in the same order. */
+/* An update takes the parameters of a graph whose flattened nodes have the same types in the same order. */
 struct update_info { int result; struct node *error_node, *error_from; };
 
 int cuGraphExecUpdate_v2(struct exec *x, struct graph *g, struct update_info *info) {
@@ -353,7 +450,10 @@ int cuGraphExecUpdate_v2(struct exec *x, struct graph *g, struct update_info *in
     int same = x && g && !flatten(g, y) && y->n == x->n;
     for (int i = 0; same && i < x->n; i++) same = x->e[i].type == y->e[i].type;
     if (same)
-        for (int i = 0; i < x->n; i++) { x->e[i].fn = y->e[i].fn; x->e[i].user = y->e[i].user; }
+        for (int i = 0; i < x->n; i++) {
+            struct entry *e = &x->e[i], *f = &y->e[i];
+            e->fn = f->fn; e->user = f->user; e->event = f->event; e->args[0] = f->args[0]; e->args[1] = f->args[1];
+        }
     if (info) { memset(info, 0, sizeof *info); info->result = same ? 0 : 2; /* TOPOLOGY_CHANGED */ }
     free(y);
     return same ? 0 : 910;

@@ -376,6 +376,86 @@ def test_memset_nodes_keep_their_parameters_and_update(standin):
     """)
 
 
+def test_kernel_nodes_pass_their_packed_arguments_and_update(standin):
+    run(standin, """
+        import ctypes, os
+        from cudacffi.core import Buffer, Kernel, LaunchConfig, ParamInfo
+        lib = ctypes.CDLL(os.environ["CUDACFFI_LIBDRIVER"])
+        lib.standin_kernel_runs.restype = ctypes.c_ulonglong
+        def last_args():
+            out = (ctypes.c_ulonglong * 2)()
+            lib.standin_last_kernel_args(out)
+            return list(out)
+        kernel = Kernel._from_kernel(0x1000, None, "k")
+        kernel._param_info = [ParamInfo(0, 8), ParamInfo(8, 8)]
+        buf, other = Buffer.from_handle(0x7000, 64), Buffer.from_handle(0x8000, 64)
+        config = LaunchConfig(grid=(2, 3), block=64, shmem_size=128)
+        g = GraphDefinition()
+        k = g.launch(config, kernel, buf, 42)
+        assert isinstance(k, KernelNode) and k.type == driver.CUgraphNodeType.CU_GRAPH_NODE_TYPE_KERNEL
+        assert (k.grid, k.block, k.shmem_size) == ((2, 3, 1), (64, 1, 1), 128)
+        assert k.kernel is kernel and k.config == config
+        graph = g.instantiate()
+        graph.launch(S)
+        assert lib.standin_kernel_runs() == 1 and last_args() == [0x7000, 42]
+        view = graph[k]
+        assert isinstance(view, ExecutableKernelNode) and view.is_enabled
+        view.update(config=config, kernel=kernel, args=(other, -1))
+        graph.launch(S)
+        assert lib.standin_kernel_runs() == 2 and last_args() == [0x8000, (1 << 64) - 1]
+        view.disable()
+        graph.launch(S)
+        assert lib.standin_kernel_runs() == 2 and not view.is_enabled
+        view.enable()
+        k.update(args=(buf, 7))
+        k.update(config=LaunchConfig(grid=4, block=32))  # the arguments stay
+        assert (k.grid, k.block, k.shmem_size) == ((4, 1, 1), (32, 1, 1), 0)
+        graph.update(g)
+        graph.launch(S)
+        assert lib.standin_kernel_runs() == 3 and last_args() == [0x7000, 7]
+        with pytest.raises(ValueError, match="needs its args"):
+            k.update(kernel=kernel)
+        with pytest.raises(TypeError, match="config must be a LaunchConfig"):
+            view.update(config=None, kernel=kernel, args=(buf, 1))
+        with pytest.raises(TypeError, match="args must be a tuple or list"):
+            view.update(config=config, kernel=kernel, args=buf)
+        buf.close()
+        with pytest.raises(ValueError, match="closed"):
+            g.launch(config, kernel, buf, 1)
+        graph.close()
+        for use in (lambda: graph[k], lambda: graph.update(g), lambda: view.disable()):
+            with pytest.raises(RuntimeError, match="closed"):
+                use()
+    """)
+
+
+def test_event_nodes_record_and_wait_for_events_they_keep(standin):
+    run(standin, """
+        from cudacffi.core import Device
+        dev = Device()
+        first, second = dev.create_event(), dev.create_event()
+        g = GraphDefinition()
+        rec = g.record(first)
+        wait = rec.wait(second)
+        assert type(rec) is EventRecordNode and type(wait) is EventWaitNode
+        assert rec.event is first and wait.event is second and set(wait.pred) == {rec}
+        rec.update(second)
+        wait.update(first)
+        assert rec.event is second and wait.event is first
+        graph = g.instantiate()
+        assert isinstance(graph[rec], ExecutableEventRecordNode) and isinstance(graph[wait], ExecutableEventWaitNode)
+        graph[rec].update(first)
+        graph[wait].update(second)
+        with pytest.raises(TypeError, match="event must be an Event"):
+            graph[wait].update("second")
+        first.close()
+        with pytest.raises(RuntimeError, match="closed"):
+            g.record(first)
+        with pytest.raises(RuntimeError, match="closed"):
+            rec.update(first)
+    """)
+
+
 def test_memory_node_arguments_are_checked_by_name(standin):
     run(standin, """
         from cudacffi.core import Buffer
