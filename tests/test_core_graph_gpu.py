@@ -11,9 +11,10 @@ pytestmark = pytest.mark.gpu
 np = pytest.importorskip("numpy")
 
 KERNELS = r"""
+// cudaGraphSetConditional as cuda_device_runtime_api.h declares it (NVRTC compiles it as a builtin)
 typedef __device_builtin__ unsigned long long cudaGraphConditionalHandle;
-extern "C" __device__ __cudart_builtin__ void cudaGraphSetConditional(cudaGraphConditionalHandle handle,
-                                                                       unsigned int value);
+extern "C" __device__ __cudart_builtin__ void CUDARTAPI cudaGraphSetConditional(cudaGraphConditionalHandle handle,
+                                                                                 unsigned int value);
 
 extern "C" __global__ void add_one(int *x, int n)
 {
