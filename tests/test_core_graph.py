@@ -183,6 +183,9 @@ def test_pred_and_succ_are_sets_that_add_and_remove_edges(standin):
             a.succ.add(other)
         with pytest.raises(TypeError, match="GraphNode"):
             a.pred.add("node")
+        with pytest.raises(TypeError, match="GraphNode"):
+            a.succ = [d, "node"]
+        assert set(a.succ) == {d}  # nothing removed before the refusal
         with pytest.raises(TypeError, match="nodes\\\\[1\\\\] must be a GraphNode"):
             g.join(a, None)
         with pytest.raises(ValueError, match="nodes\\\\[0\\\\] belongs to another"):

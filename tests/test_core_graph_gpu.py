@@ -323,3 +323,38 @@ def test_a_child_graph_node_runs_its_copy_and_takes_another(core, dev, stream):
     np.testing.assert_array_equal(read(a, stream), np.full(N, 3))
     np.testing.assert_array_equal(read(b, stream), np.ones(N))
     graph.close()
+
+
+def test_a_captured_graph_embeds_another_and_a_graph_updates_from_a_capture(core, dev, stream):
+    from cudacffi.core.graph import ChildGraphNode, KernelNode
+
+    a, b = ints(dev, stream, np.zeros(N)), ints(dev, stream, np.zeros(N))
+    cfg = per_element(core)
+
+    def captured(buf):
+        gb = dev.create_graph_builder().begin_building()
+        core.launch(gb, cfg, kernel(dev, "add_one"), buf, N)
+        return gb.end_building()
+
+    inner_a, inner_b = captured(a), captured(b)
+    outer = dev.create_graph_builder().begin_building()
+    outer.embed(inner_a)
+    core.launch(outer, cfg, kernel(dev, "add_one"), a, N)
+    outer.end_building()
+    definition = outer.graph_definition
+    (child,) = [n for n in definition.nodes() if isinstance(n, ChildGraphNode)]
+    (after,) = [n for n in definition.nodes() if isinstance(n, KernelNode)]
+    assert definition.edges() == {(child, after)}
+    graph = outer.complete()
+    graph.launch(stream)  # a += 2
+    single = inner_a.complete()
+    single.update(inner_b)  # the same topology: now adds to b
+    single.launch(stream)
+    stream.sync()
+    np.testing.assert_array_equal(read(a, stream), np.full(N, 2))
+    np.testing.assert_array_equal(read(b, stream), np.ones(N))
+    for g in (graph, single):
+        g.close()
+    for gb in (inner_a, inner_b, outer):
+        gb.close()
+    assert definition.is_valid and len(definition.nodes()) == 2  # a definition taken outlives its builder

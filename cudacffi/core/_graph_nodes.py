@@ -685,18 +685,23 @@ class _Adjacency(collections.abc.MutableSet):
     def __len__(self):
         return len(self._members())
 
-    def _edges(self, fn_name, others):
-        node = self._node
-        me = node._live()
-        graph = node._live_graph()
+    def _handles(self, others):
+        """The handles of ``others``, checked to be live nodes of this node's graph."""
+        graph = self._node._live_graph()
         hs = []
-        for i, other in enumerate(others):
+        for other in others:
             if not isinstance(other, GraphNode):
                 raise TypeError("a node's %s take GraphNode objects, not %s"
                                 % ("successors" if self._forward else "predecessors", type(other).__name__))
             if other._live_graph() != graph:
                 raise ValueError("an edge joins nodes of one graph definition; %r belongs to another" % (other,))
             hs.append(other._live())
+        return hs
+
+    def _edges(self, fn_name, others):
+        me = self._node._live()
+        graph = self._node._graph
+        hs = self._handles(others)
         if not hs:
             return
         frm, to = ([me] * len(hs), hs) if self._forward else (hs, [me] * len(hs))
@@ -810,6 +815,7 @@ class GraphNode(_Builder):
     def pred(self, nodes):
         adj = self.pred
         nodes = list(nodes)
+        adj._handles(nodes)  # all checked before any edge goes
         adj.clear()
         adj.update(nodes)
 
@@ -823,6 +829,7 @@ class GraphNode(_Builder):
     def succ(self, nodes):
         adj = self.succ
         nodes = list(nodes)
+        adj._handles(nodes)  # all checked before any edge goes
         adj.clear()
         adj.update(nodes)
 
