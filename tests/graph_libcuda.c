@@ -202,6 +202,15 @@ int cuGraphEventWaitNodeSetEvent(struct node *x, void *ev) {
     return 0;
 }
 
+/* Memcpy nodes: the parameters are not looked at (the library keeps what it copies). */
+int cuGraphAddMemcpyNode(struct node **out, struct graph *g, struct node *const *deps, size_t n, const void *p,
+                         void *ctx) {
+    if (!p || ctx != (void *)0xc0) return 1;
+    return add(out, g, deps, n, MEMCPY);
+}
+
+int cuGraphMemcpyNodeSetParams(struct node *x, const void *p) { return x && x->type == MEMCPY && p ? 0 : 1; }
+
 int cuGraphAddChildGraphNode(struct node **out, struct graph *g, struct node *const *deps, size_t n,
                              struct graph *child) {
     if (!child || child == g) return 1;
@@ -245,6 +254,15 @@ int cuGraphAddNode_v2(struct node **out, struct graph *g, struct node *const *de
                       struct node_params *p) {
     (void)edges;
     return add_node(out, g, deps, n, p);
+}
+
+/* cuGraphNodeSetParams: child graph nodes only (the child graph is the first field of the union). */
+int cuGraphNodeSetParams(struct node *x, struct node_params *p) {
+    struct graph *child = p ? *(struct graph **)&p->u : NULL;
+    if (!x || !p || p->type != GRAPH || x->type != GRAPH || !child || child == x->g) return 1;
+    free_graph(x->child);
+    x->child = clone(child);
+    return 0;
 }
 
 int cuGraphNodeGetType(struct node *x, int *type) { if (!x) return 1; *type = x->type; return 0; }
@@ -412,6 +430,16 @@ int cuGraphExecKernelNodeSetParams_v2(struct exec *x, struct node *nd, const str
     e->args[0] = *(unsigned long long *)p->params[0];
     e->args[1] = *(unsigned long long *)p->params[1];
     return 0;
+}
+
+int cuGraphExecMemcpyNodeSetParams(struct exec *x, struct node *nd, const void *p, void *ctx) {
+    struct entry *e = find(x, nd);
+    return e && e->type == MEMCPY && p && ctx == (void *)0xc0 ? 0 : 1;
+}
+
+int cuGraphExecMemsetNodeSetParams(struct exec *x, struct node *nd, const void *p, void *ctx) {
+    struct entry *e = find(x, nd);
+    return e && e->type == MEMSET && p && ctx == (void *)0xc0 ? 0 : 1;
 }
 
 static int exec_event(struct exec *x, struct node *nd, void *ev, int type) {

@@ -459,6 +459,58 @@ def test_event_nodes_record_and_wait_for_events_they_keep(standin):
     """)
 
 
+def test_memcpy_nodes_keep_their_operands_and_update(standin):
+    run(standin, """
+        import gc, weakref
+        from cudacffi.core import Buffer
+        g = GraphDefinition()
+        src, dst = Buffer.from_handle(0x7000, 64), Buffer.from_handle(0x8000, 64)
+        owner = type("Owner", (), {})()
+        copy = g.memcpy(dst, src, 64)
+        raw = copy.memcpy(0x9000, 0xA000, 16, dst_owner=owner)
+        assert (copy.dst, copy.src, copy.size) == (0x8000, 0x7000, 64)
+        assert (raw.dst, raw.src, raw.size) == (0x9000, 0xA000, 16)
+        assert copy.type == driver.CUgraphNodeType.CU_GRAPH_NODE_TYPE_MEMCPY
+        kept = [weakref.ref(x) for x in (src, dst, owner)]
+        del src, dst, owner
+        gc.collect()
+        assert all(r() is not None for r in kept)  # the definition keeps them
+        copy.update(size=32)
+        raw.update(src=Buffer.from_handle(0xB000, 16))
+        assert (copy.dst, copy.src, copy.size) == (0x8000, 0x7000, 32) and raw.src == 0xB000
+        graph = g.instantiate()
+        view = graph[raw]
+        assert isinstance(view, ExecutableMemcpyNode) and view.is_enabled
+        view.update(dst=0x1000, src=0x2000, size=8)
+        view.disable()
+        assert not view.is_enabled
+        with pytest.raises(TypeError, match="src must be a Buffer or an int"):
+            view.update(dst=0x1000, src="x", size=8)
+        del g, copy, raw, view, graph
+        for _ in range(3):  # PyPy frees what a finalized object held at a later collection
+            gc.collect()
+        assert all(r() is None for r in kept)  # and let them go with it
+    """)
+
+
+def test_a_child_graph_node_takes_another_child(standin):
+    run(standin, """
+        seen = []
+        first, second = GraphDefinition(), GraphDefinition()
+        first.callback(lambda: seen.append("first"))
+        second.callback(lambda: seen.append("second"))
+        second.callback(lambda: seen.append("second again"))
+        g = GraphDefinition()
+        node = g.embed(first)
+        node.update(second)
+        assert len(node.child_graph.nodes()) == 2
+        g.instantiate().launch(S)
+        assert sorted(seen) == ["second", "second again"], seen
+        with pytest.raises(TypeError, match="child must be a GraphDefinition"):
+            node.update(None)
+    """)
+
+
 def test_memory_node_arguments_are_checked_by_name(standin):
     run(standin, """
         from cudacffi.core import Buffer
