@@ -4,7 +4,9 @@
  * and launch. A launch runs the host nodes on the calling thread in dependency order, child graphs included;
  * a kernel node "runs" by counting itself and remembering its first two 8-byte arguments, which the driver
  * copied when the node was made or updated (standin_kernel_runs and standin_last_kernel_args report them);
- * other nodes do nothing. A context is current on device 0 (one device); events are tokens. Error codes are the driver's:
+ * other nodes do nothing. A context is current on device 0 (one device); events are tokens. Streams capture:
+ * into a new graph or a given one, with the capture's dependencies kept as the driver keeps them (work
+ * itself is never captured here: nodes come from cuGraphAdd*Node and cuStreamUpdateCaptureDependencies). Error codes are the driver's:
  * CUDA_ERROR_INVALID_VALUE (1), CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE (910). The CUDA 13 forms of the edge
  * calls (_v2, with edge data) are here beside the CUDA 12 ones. */
 #include <stdio.h>
@@ -496,4 +498,74 @@ int cuGraphDebugDotPrint(struct graph *g, const char *path, unsigned int flags) 
     fprintf(f, "}\n");
     fclose(f);
     return 0;
+}
+
+/* Streams and capture. */
+struct stream { int capturing; struct graph *graph; struct node *deps[MAXN]; size_t ndeps; unsigned long long id; };
+static unsigned long long next_capture = 1;
+static const unsigned char no_edge_data[8 * MAXN];
+
+int cuCtxGetStreamPriorityRange(int *least, int *greatest) { *least = 0; *greatest = -1; return 0; }
+
+int cuStreamCreateWithPriority(struct stream **s, unsigned int flags, int priority) {
+    (void)flags; (void)priority;
+    *s = calloc(1, sizeof **s);
+    return 0;
+}
+
+int cuStreamDestroy_v2(struct stream *s) { if (!s || s->capturing) return 1; free(s); return 0; }
+
+int cuStreamBeginCapture_v2(struct stream *s, int mode) {
+    (void)mode;
+    if (!s || s->capturing) return 1;
+    s->capturing = 1; s->graph = new_graph(); s->ndeps = 0; s->id = next_capture++;
+    return 0;
+}
+
+int cuStreamBeginCaptureToGraph(struct stream *s, struct graph *g, struct node *const *deps, const void *edges,
+                                size_t n, int mode) {
+    (void)edges; (void)mode;
+    if (!s || !g || s->capturing || n > MAXN) return 1;
+    s->capturing = 1; s->graph = g; s->ndeps = n; s->id = next_capture++;
+    for (size_t i = 0; i < n; i++) s->deps[i] = deps[i];
+    return 0;
+}
+
+int cuStreamEndCapture(struct stream *s, struct graph **g) {
+    if (!s || !s->capturing) return 401; /* CUDA_ERROR_ILLEGAL_STATE */
+    *g = s->graph;
+    s->capturing = 0; s->graph = NULL;
+    return 0;
+}
+
+int cuStreamIsCapturing(struct stream *s, int *status) { *status = s && s->capturing ? 1 : 0; return 0; }
+
+int cuStreamGetCaptureInfo_v2(struct stream *s, int *status, unsigned long long *id, struct graph **g,
+                              struct node *const **deps, size_t *n) {
+    if (!s) return 1;
+    *status = s->capturing ? 1 : 0;
+    if (id) *id = s->id;
+    if (g) *g = s->capturing ? s->graph : NULL;
+    if (deps) *deps = s->deps;
+    if (n) *n = s->capturing ? s->ndeps : 0;
+    return 0;
+}
+
+int cuStreamGetCaptureInfo_v3(struct stream *s, int *status, unsigned long long *id, struct graph **g,
+                              struct node *const **deps, const void **edges, size_t *n) {
+    if (edges) *edges = no_edge_data;
+    return cuStreamGetCaptureInfo_v2(s, status, id, g, deps, n);
+}
+
+int cuStreamUpdateCaptureDependencies(struct stream *s, struct node **deps, size_t n, unsigned int flags) {
+    if (!s || !s->capturing || flags > 1 || s->ndeps * (1 - flags) + n > MAXN) return 1;
+    if (flags == 1) s->ndeps = 0; /* CU_STREAM_SET_CAPTURE_DEPENDENCIES */
+    for (size_t i = 0; i < n; i++) s->deps[s->ndeps++] = deps[i];
+    return 0;
+}
+
+int cuStreamUpdateCaptureDependencies_v2(struct stream *s, struct node **deps, const void *edges, size_t n,
+                                         unsigned int flags) {
+    (void)edges;
+    return cuStreamUpdateCaptureDependencies(s, deps, n, flags);
 }

@@ -585,6 +585,76 @@ def test_ctypes_host_functions_must_be_declared_as_cuhostfn(standin):
     """)
 
 
+def test_builders_add_conditional_nodes_with_body_builders_and_embed_children(standin):
+    run(standin, """
+        from cudacffi.core import Device
+        dev = Device()
+        seen = []
+        gb = dev.create_graph_builder().begin_building()
+        gb.callback(lambda: seen.append("before"))
+        conditional = driver.CUDA_VERSION >= 12030
+        if conditional:
+            cond = gb.create_condition(default_value=1)
+            body = gb.while_loop(cond)
+            assert isinstance(body, GraphBuilder) and body is not gb and not body.is_building
+            assert body.graph_definition.nodes() == set()  # the body exists before it is built
+            body.begin_building()
+            assert body.is_building
+            body.callback(lambda: seen.append("body"))
+            with pytest.raises(RuntimeError, match="is building"):
+                body.graph_definition
+            body.end_building()
+            (inside,) = body.graph_definition.nodes()
+            assert isinstance(inside, HostCallbackNode)
+            with pytest.raises(TypeError, match="condition must be a GraphCondition"):
+                gb.if_then(1)
+            with pytest.raises(TypeError, match="count"):
+                gb.switch(cond, "2")
+            if driver.CUDA_VERSION >= 12080:
+                assert len(gb.switch(cond, 3)) == 3 and len(gb.if_else(cond)) == 2
+        child = dev.create_graph_builder().begin_building()
+        child.callback(lambda: seen.append("child"))
+        child.end_building()
+        gb.embed(child)
+        gb.callback(lambda: seen.append("after"))
+        with pytest.raises(RuntimeError, match="is building"):
+            gb.graph_definition
+        gb.end_building()
+        d = gb.graph_definition
+        kinds = sorted(type(n).__name__ for n in d.nodes())
+        expected = ["ChildGraphNode", "HostCallbackNode", "HostCallbackNode"]
+        if conditional:
+            expected += ["ConditionalNode"] * (3 if driver.CUDA_VERSION >= 12080 else 1)
+        assert kinds == sorted(expected), kinds
+        (last,) = [n for n in d.nodes() if not n.succ]
+        (embedded,) = last.pred
+        assert isinstance(last, HostCallbackNode) and isinstance(embedded, ChildGraphNode)
+        assert len(d.edges()) == len(d.nodes()) - 1  # one chain, in capture order
+        graph = gb.complete()
+        graph.launch(S)
+        assert seen == ["before", "child", "after"], seen  # the stand-in runs no conditional bodies
+        again = dev.create_graph_builder().begin_building()
+        again.callback(lambda: seen.append("new child"))
+        again.end_building()
+        single = child.complete()
+        single.update(again)
+        del seen[:]
+        single.launch(S)
+        assert seen == ["new child"], seen
+        unfinished = dev.create_graph_builder()
+        with pytest.raises(RuntimeError, match="has not ended building"):
+            single.update(unfinished)
+        gb.close()
+        assert d.is_valid and len(d.nodes()) == len(expected)  # a definition taken outlives its builder
+        if conditional:
+            with pytest.raises(RuntimeError, match="graph builder that holds it is gone"):
+                body.graph_definition.nodes()
+            body.close()
+        for b in (child, again, unfinished):
+            b.close()
+    """)
+
+
 def test_definitions_print_dot_files_and_builders_refuse_what_they_cannot_do_yet(standin, tmp_path):
     run(standin, """
         from cudacffi.core import LEGACY_DEFAULT_STREAM
