@@ -104,10 +104,12 @@ def _context():
     return Device().context.handle
 
 
-def _conditionals(drv, need=12030):
+def _needs(drv, need, what):
+    """RuntimeError where cudacffi was built with headers older than CUDA ``need`` (e.g. 12030), which ``what``
+    needs."""
     if drv.CUDA_VERSION < need:
-        raise RuntimeError("this conditional node needs CUDA %d.%d+ headers; cudacffi was built with CUDA %d.%d's"
-                           % (need // 1000, need % 1000 // 10, drv.CUDA_VERSION // 1000,
+        raise RuntimeError("%s needs CUDA %d.%d+ headers; cudacffi was built with CUDA %d.%d's"
+                           % (what, need // 1000, need % 1000 // 10, drv.CUDA_VERSION // 1000,
                               drv.CUDA_VERSION % 1000 // 10))
 
 
@@ -446,7 +448,7 @@ class _Builder:
     def _conditional(self, cls, condition, kind, size, need=12030):
         _condition(condition)
         drv = _utils.driver()
-        _conditionals(drv, need)
+        _needs(drv, need, cls.__name__)
         target = self._target()
         deps = self._deps()
         ctx = _context()
@@ -485,7 +487,7 @@ class GraphCondition:
         if default_value is not None:
             _uint(default_value, "default_value", 0, _U32)
         drv = _utils.driver()
-        _conditionals(drv)
+        _needs(drv, 12030, "a graph condition")
         ctx = _context()
         flags = 0 if default_value is None else int(drv.CU_GRAPH_COND_ASSIGN_DEFAULT)
         handle = check(drv.cuGraphConditionalHandleCreate(graph, ctx, default_value or 0, flags))
@@ -1038,6 +1040,7 @@ class ChildGraphNode(GraphNode):
         """Run a copy of ``child`` instead (same topology as the current child)."""
         h = _definition(child)
         drv = _utils.driver()
+        _needs(drv, 12020, "ChildGraphNode.update")
         p = drv.CUgraphNodeParams()
         p.type = drv.CUgraphNodeType.CU_GRAPH_NODE_TYPE_GRAPH
         p.graph.graph = h

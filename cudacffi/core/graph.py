@@ -351,7 +351,7 @@ class GraphBuilder:
 
     def _conditional(self, condition, kind, size, need):
         _graph_nodes._condition(condition)
-        _graph_nodes._conditionals(_utils.driver(), need)
+        _graph_nodes._needs(_utils.driver(), need, "a conditional node")
         drv, h, graph, deps = self._capture_point("a conditional node")
         node, bodies = _graph_nodes._add_conditional(drv, graph, deps, condition, kind, size,
                                                      _graph_nodes._context())
