@@ -236,7 +236,6 @@ def _host_params(drv, fn, user_data):
         raise TypeError("fn must be callable or a ctypes function pointer, not %s" % type(fn).__name__)
     from .graph import _no_argument, _with_argument
 
-    # A Python callable stays armed for the rest of the process: every graph instantiated from this one runs it.
     p.fn = _no_argument if user_data is None else _with_argument
     p.userData = fn if user_data is None else (fn, user_data)
     return p, fn, (fn, user_data)
@@ -370,7 +369,8 @@ class _Builder:
     def callback(self, fn, *, user_data=None):
         """A host node running ``fn()`` (``fn(user_data)`` where user_data is given) on a host thread; or a ctypes
         function pointer declared as CUhostFn, given ``user_data`` (an int address, or bytes copied and kept).
-        ``fn`` must not call CUDA."""
+        ``fn`` must not call CUDA. A Python callable stays alive for the rest of the process (every graph
+        instantiated from this one may call it)."""
         drv = _utils.driver()
         params, pyfn, keep = _host_params(drv, fn, user_data)
         return self._add(HostCallbackNode, lambda d, g, deps, n: check(d.cuGraphAddHostNode(g, deps, n, params)),
