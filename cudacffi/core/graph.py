@@ -13,15 +13,39 @@ to launch as often as wanted.
 A builder is a stream in capture mode (``__cuda_stream__``): whatever takes a stream takes it. Host
 callbacks are Python callables kept alive for the rest of the process (a graph can run them any number
 of times, from any number of instantiations).
+
+Conditional nodes during capture: ``create_condition()`` makes a condition variable, a kernel captured before
+the node sets it (``cudaGraphSetConditional``), and ``if_then`` / ``if_else`` / ``while_loop`` / ``switch`` add
+the node and return a builder per body, which captures into that body after its own ``begin_building()``:
+
+    cond = gb.create_condition(default_value=1)
+    body = gb.while_loop(cond)
+    body.begin_building()
+    launch(body, config, step, cond, counter)      # the body runs again while step sets cond non-zero
+    body.end_building()
+
+Graphs built node by node (GraphDefinition and its nodes) are in ``_graph_nodes`` and exported here.
 """
 
 from dataclasses import dataclass
 from typing import Optional
 
 from . import _utils
+from ._graph_nodes import (AllocNode, ChildGraphNode, ConditionalNode, EmptyNode, EventRecordNode, EventWaitNode,
+                           ExecutableChildGraphNode, ExecutableEventRecordNode, ExecutableEventWaitNode,
+                           ExecutableGraphNode, ExecutableHostCallbackNode, ExecutableKernelNode, ExecutableMemcpyNode,
+                           ExecutableMemsetNode, FreeNode, GraphCondition, GraphConditionalType, GraphDefinition,
+                           GraphMemoryType, GraphNode, HostCallbackNode, IfElseNode, IfNode, KernelNode, MemcpyNode,
+                           MemsetNode, SwitchNode, WhileNode)
+from . import _graph_nodes
 from ._utils import check, check_or_create_options
 
-__all__ = ["Graph", "GraphBuilder", "GraphCompleteOptions", "GraphDebugPrintOptions"]
+__all__ = ["AllocNode", "ChildGraphNode", "ConditionalNode", "EmptyNode", "EventRecordNode", "EventWaitNode",
+           "ExecutableChildGraphNode", "ExecutableEventRecordNode", "ExecutableEventWaitNode", "ExecutableGraphNode",
+           "ExecutableHostCallbackNode", "ExecutableKernelNode", "ExecutableMemcpyNode", "ExecutableMemsetNode",
+           "FreeNode", "Graph", "GraphBuilder", "GraphCompleteOptions", "GraphCondition", "GraphConditionalType",
+           "GraphDebugPrintOptions", "GraphDefinition", "GraphMemoryType", "GraphNode", "HostCallbackNode",
+           "IfElseNode", "IfNode", "KernelNode", "MemcpyNode", "MemsetNode", "SwitchNode", "WhileNode"]
 
 _MODES = {"global": "CU_STREAM_CAPTURE_MODE_GLOBAL", "thread_local": "CU_STREAM_CAPTURE_MODE_THREAD_LOCAL",
           "relaxed": "CU_STREAM_CAPTURE_MODE_RELAXED"}
@@ -61,11 +85,39 @@ class GraphDebugPrintOptions:
     conditional_node_params: bool = False
 
 
+def _instantiate(graph, options, source):
+    """A Graph of the CUgraph ``graph``; ``source`` (what made it) is kept alive with it."""
+    opts = check_or_create_options(GraphCompleteOptions, options, "GraphCompleteOptions")
+    drv = _utils.driver()
+    f = drv.CUgraphInstantiate_flags
+    flags = 0
+    if opts.auto_free_on_launch:
+        flags |= int(f.CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH)
+    if opts.device_launch:
+        flags |= int(f.CUDA_GRAPH_INSTANTIATE_FLAG_DEVICE_LAUNCH)
+    if opts.use_node_priority:
+        flags |= int(f.CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY)
+    result = Graph._init(check(drv.cuGraphInstantiate(graph, flags)), source)
+    if opts.upload_stream is not None:
+        result.upload(opts.upload_stream)
+    return result
+
+
+def _dot_print(graph, path, options):
+    opts = check_or_create_options(GraphDebugPrintOptions, options, "GraphDebugPrintOptions")
+    drv = _utils.driver()
+    flags = 0
+    for name, value in vars(opts).items():
+        if value:
+            flags |= int(getattr(drv.CUgraphDebugDot_flags, "CU_GRAPH_DEBUG_DOT_FLAGS_" + name.upper()))
+    check(drv.cuGraphDebugDotPrint(graph, _utils.as_bytes(str(path), "path"), flags))
+
+
 class GraphBuilder:
     """A stream in capture mode. Make one with ``Device.create_graph_builder()`` or
-    ``Stream.create_graph_builder()``."""
+    ``Stream.create_graph_builder()``; the bodies of conditional nodes get builders of their own."""
 
-    __slots__ = ("_stream", "_owned", "_graph", "_primary", "_state", "_forks", "__weakref__")
+    __slots__ = ("_stream", "_owned", "_graph", "_gdef", "_body", "_primary", "_state", "_forks", "__weakref__")
 
     def __init__(self, *args, **kwargs):
         raise RuntimeError("GraphBuilder objects cannot be instantiated directly: use Device.create_graph_builder() "
@@ -76,7 +128,9 @@ class GraphBuilder:
         self = object.__new__(cls)
         self._stream = stream
         self._owned = owned
-        self._graph = None
+        self._graph = None  # the CUgraph once building ended
+        self._gdef = None  # its GraphDefinition (which owns it, unless it is a conditional node's body)
+        self._body = None  # for a conditional node's body: the GraphDefinition it captures into
         self._primary = primary
         self._state = "new"  # new -> building -> built (primary) | joined (a split-off builder)
         self._forks = []  # builders split off this one and joined back: their streams live until capture ends
@@ -97,6 +151,9 @@ class GraphBuilder:
     @property
     def is_closed(self):
         return self._stream is None
+
+    def _holds_graphs(self):  # the bodies of the conditional nodes it captured are valid until it is closed
+        return self._stream is not None
 
     @property
     def is_building(self):
@@ -119,7 +176,11 @@ class GraphBuilder:
         if self._state != "new":
             raise RuntimeError("the graph builder has already begun building")
         drv = _utils.driver()
-        check(drv.cuStreamBeginCapture(self._live()._h, getattr(drv.CUstreamCaptureMode, _MODES[mode])))
+        how = getattr(drv.CUstreamCaptureMode, _MODES[mode])
+        if self._body is not None:  # into the body graph the conditional node made
+            check(drv.cuStreamBeginCaptureToGraph(self._live()._h, self._body._live(), None, None, 0, how))
+        else:
+            check(drv.cuStreamBeginCapture(self._live()._h, how))
         self._state = "building"
         return self
 
@@ -130,7 +191,13 @@ class GraphBuilder:
         if not self._primary:
             raise RuntimeError("a builder split off another cannot end building: join it back "
                                "(GraphBuilder.join) and end the builder that began building")
-        self._graph = check(_utils.driver().cuStreamEndCapture(self._live()._h))
+        graph = check(_utils.driver().cuStreamEndCapture(self._live()._h))
+        if self._body is not None:
+            self._gdef = self._body
+            self._graph = self._body.handle
+        else:
+            self._gdef = GraphDefinition._owning(graph)
+            self._graph = graph
         self._state = "built"
         self._close_forks()
         return self
@@ -139,32 +206,31 @@ class GraphBuilder:
         """Instantiate the captured graph: a Graph to launch (any number of times)."""
         if self._graph is None:
             raise RuntimeError("the graph builder has not ended building (end_building() first)")
-        opts = check_or_create_options(GraphCompleteOptions, options, "GraphCompleteOptions")
-        drv = _utils.driver()
-        f = drv.CUgraphInstantiate_flags
-        flags = 0
-        if opts.auto_free_on_launch:
-            flags |= int(f.CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH)
-        if opts.device_launch:
-            flags |= int(f.CUDA_GRAPH_INSTANTIATE_FLAG_DEVICE_LAUNCH)
-        if opts.use_node_priority:
-            flags |= int(f.CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY)
-        graph = Graph._init(check(drv.cuGraphInstantiate(self._graph, flags)))
-        if opts.upload_stream is not None:
-            graph.upload(opts.upload_stream)
-        return graph
+        return _instantiate(self._graph, options, self._gdef)
 
     def debug_dot_print(self, path, options=None):
         """Write the captured graph as a DOT file to ``path``."""
         if self._graph is None:
             raise RuntimeError("the graph builder has not ended building (end_building() first)")
-        opts = check_or_create_options(GraphDebugPrintOptions, options, "GraphDebugPrintOptions")
-        drv = _utils.driver()
-        flags = 0
-        for name, value in vars(opts).items():
-            if value:
-                flags |= int(getattr(drv.CUgraphDebugDot_flags, "CU_GRAPH_DEBUG_DOT_FLAGS_" + name.upper()))
-        check(drv.cuGraphDebugDotPrint(self._graph, _utils.as_bytes(str(path), "path"), flags))
+        _dot_print(self._graph, path, options)
+
+    @property
+    def graph_definition(self):
+        """The captured graph as a GraphDefinition, to inspect or extend with explicit nodes: after
+        ``end_building()``; for a conditional node's body builder, also before ``begin_building()``. A
+        definition taken stays valid after the builder is closed."""
+        if self._stream is None:
+            raise RuntimeError("the graph builder is closed")
+        if not self._primary:
+            raise RuntimeError("a builder split off another has no graph of its own: use the graph_definition of "
+                               "the builder that began building")
+        if self._body is not None and self._state != "building":
+            return self._body
+        if self._state == "building":
+            raise RuntimeError("the graph builder is building: end_building() first")
+        if self._gdef is None:
+            raise RuntimeError("the graph builder has not built a graph yet (begin_building(), then end_building())")
+        return self._gdef
 
     # -- branches --------------------------------------------------------------------------------------------
     def split(self, count):
@@ -225,27 +291,80 @@ class GraphBuilder:
     # -- host callbacks ----------------------------------------------------------------------------------------
     def callback(self, fn, *, user_data=None):
         """Run ``fn()`` (``fn(user_data)`` where user_data is given) on a host thread when the graph reaches
-        this point. ``fn`` must not call CUDA. It stays alive for the rest of the process."""
+        this point; or a ctypes function pointer declared as CUhostFn, given ``user_data`` (an int address, or
+        bytes copied here). ``fn`` must not call CUDA. It and its user data stay alive for the rest of the
+        process."""
         if not callable(fn):
             raise TypeError("fn must be callable, not %s" % type(fn).__name__)
+        drv, h, graph, deps = self._capture_point("callback()")
+        params, pyfn, keep = _graph_nodes._host_params(drv, fn, user_data)
+        node = check(drv.cuGraphAddHostNode(graph, deps, len(deps), params))
+        if pyfn is None:  # a ctypes function and its user data (a Python callable is armed for good already)
+            _captured_callbacks.append(keep)
+        _continue_after(drv, h, node)
+
+    def _capture_point(self, what):
+        """(driver, stream, capturing CUgraph, its current dependencies) of a building builder."""
         if self._state != "building":
-            raise RuntimeError("callback() adds to a graph being built (begin_building() first)")
+            raise RuntimeError("%s adds to a graph being built (begin_building() first)" % what)
         drv = _utils.driver()
         h = self._live()._h
         info = check(drv.cuStreamGetCaptureInfo(h))
         status, graph, deps = info[0], info[2], info[3]
         if status != drv.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_ACTIVE:
             raise RuntimeError("the graph builder's stream is not capturing")
-        params = drv.CUDA_HOST_NODE_PARAMS()
-        params.fn = _no_argument if user_data is None else _with_argument
-        params.userData = fn if user_data is None else (fn, user_data)
-        deps = list(deps or [])
-        node = check(drv.cuGraphAddHostNode(graph, deps, len(deps), params))
-        flags = int(drv.CUstreamUpdateCaptureDependencies_flags.CU_STREAM_SET_CAPTURE_DEPENDENCIES)
-        if drv.CUDA_VERSION >= 13000:  # with edge data: one default edge
-            check(drv.cuStreamUpdateCaptureDependencies(h, [node], [drv.CUgraphEdgeData()], 1, flags))
-        else:
-            check(drv.cuStreamUpdateCaptureDependencies(h, [node], 1, flags))
+        return drv, h, graph, list(deps or [])
+
+    # -- nodes added during capture ----------------------------------------------------------------------------------
+    def embed(self, child):
+        """Add the graph ``child`` (a builder that ended building) here, as a child graph node (a copy)."""
+        if not isinstance(child, GraphBuilder):
+            raise TypeError("child must be a GraphBuilder, not %s" % type(child).__name__)
+        if child._graph is None:
+            raise RuntimeError("the child graph builder has not ended building (end_building() first)")
+        drv, h, graph, deps = self._capture_point("embed()")
+        node = check(drv.cuGraphAddChildGraphNode(graph, deps, len(deps), child._graph))
+        _continue_after(drv, h, node)
+
+    def create_condition(self, default_value=None):
+        """A condition variable of the graph being captured, for its conditional nodes; ``default_value``
+        (0 <= value < 2**32) is set at the start of every launch where given."""
+        _, _, graph, _ = self._capture_point("create_condition()")
+        return GraphCondition._create(graph, default_value)
+
+    def if_then(self, condition):
+        """Add an if node; returns the builder of its body (run when the condition is non-zero)."""
+        return self._conditional(condition, "CU_GRAPH_COND_TYPE_IF", 1, 12030)[0]
+
+    def if_else(self, condition):
+        """Add an if/else node; returns the builders of its two bodies (non-zero, zero)."""
+        return self._conditional(condition, "CU_GRAPH_COND_TYPE_IF", 2, 12080)
+
+    def while_loop(self, condition):
+        """Add a while node; returns the builder of its body (run while the condition is non-zero)."""
+        return self._conditional(condition, "CU_GRAPH_COND_TYPE_WHILE", 1, 12030)[0]
+
+    def switch(self, condition, count):
+        """Add a switch node of ``count`` cases; returns the builders of its bodies."""
+        _graph_nodes._uint(count, "count", 1, 1 << 32)
+        return self._conditional(condition, "CU_GRAPH_COND_TYPE_SWITCH", count, 12080)
+
+    def _conditional(self, condition, kind, size, need):
+        _graph_nodes._condition(condition)
+        _graph_nodes._needs(_utils.driver(), need, "a conditional node")
+        drv, h, graph, deps = self._capture_point("a conditional node")
+        node, bodies = _graph_nodes._add_conditional(drv, graph, deps, condition, kind, size,
+                                                     _graph_nodes._context())
+        _continue_after(drv, h, node)
+        from ._stream import Stream
+
+        device = self._live().device
+        out = []
+        for body in bodies:
+            gb = GraphBuilder._on(Stream._create(device, None), owned=True)
+            gb._body = GraphDefinition._view(body, self)
+            out.append(gb)
+        return tuple(out)
 
     # -- lifetime ----------------------------------------------------------------------------------------------
     def _close_forks(self):
@@ -254,20 +373,19 @@ class GraphBuilder:
         self._forks = []
 
     def close(self):
-        """Destroy the captured graph (Graphs completed from it live on) and the stream this builder made."""
+        """Let go of the captured graph (destroyed unless a GraphDefinition taken from ``graph_definition`` or a
+        Graph completed from it lives on) and close the stream this builder made."""
         if self._stream is None:
             return
         if self._state == "building" and self._primary:
             try:  # abandon the capture
                 g = check(_utils.driver().cuStreamEndCapture(self._stream._h))
-                if g is not None and int(g):
+                if g is not None and int(g) and self._body is None:
                     _utils.driver().cuGraphDestroy(g)
             except _utils.CUDAError:
                 pass
         self._close_forks()
-        if self._graph is not None:
-            check(_utils.driver().cuGraphDestroy(self._graph))
-            self._graph = None
+        self._graph = self._gdef = None
         if self._owned:
             self._stream.close()
         self._stream = None
@@ -288,6 +406,18 @@ class GraphBuilder:
         return "<GraphBuilder %s%s>" % (self._state, "" if self._primary else " split")
 
 
+_captured_callbacks = []  # ctypes host functions of captured graphs: any graph instantiated from one may call them
+
+
+def _continue_after(drv, stream, node):
+    """Make ``node`` what the capture on ``stream`` continues after."""
+    flags = int(drv.CUstreamUpdateCaptureDependencies_flags.CU_STREAM_SET_CAPTURE_DEPENDENCIES)
+    if drv.CUDA_VERSION >= 13000:  # with edge data: one default edge
+        check(drv.cuStreamUpdateCaptureDependencies(stream, [node], [drv.CUgraphEdgeData()], 1, flags))
+    else:
+        check(drv.cuStreamUpdateCaptureDependencies(stream, [node], 1, flags))
+
+
 def _no_argument(fn):
     fn()
 
@@ -298,18 +428,23 @@ def _with_argument(pair):
 
 
 class Graph:
-    """An instantiated graph (``GraphBuilder.complete()``): ``launch(stream)`` runs it, ``upload(stream)``
-    prepares it ahead of the first launch."""
+    """An instantiated graph (``GraphBuilder.complete()``, ``GraphDefinition.instantiate()``): ``launch(stream)``
+    runs it, ``upload(stream)`` prepares it ahead of the first launch, ``graph[node]`` is a node of the
+    definition it was instantiated from, to update for the next launches. What the definitions it was made and
+    updated from keep alive (Buffers, kernel arguments, callables) lives as long as it does."""
 
-    __slots__ = ("_exec", "__weakref__")
+    __slots__ = ("_exec", "_sources", "_keep", "__weakref__")
 
     def __init__(self, *args, **kwargs):
-        raise RuntimeError("Graph objects cannot be instantiated directly: use GraphBuilder.complete()")
+        raise RuntimeError("Graph objects cannot be instantiated directly: use GraphBuilder.complete() or "
+                           "GraphDefinition.instantiate()")
 
     @classmethod
-    def _init(cls, graph_exec):
+    def _init(cls, graph_exec, source=None):
         self = object.__new__(cls)
         self._exec = graph_exec
+        self._sources = [source]
+        self._keep = {}  # node handle -> what its latest update uses
         return self
 
     def _live(self):
@@ -334,10 +469,31 @@ class Graph:
         """Upload the graph's work to the device on ``stream``, ahead of its first launch."""
         check(_utils.driver().cuGraphUpload(self._live(), _utils.stream_handle(stream)))
 
+    def update(self, source):
+        """Take the parameters of every node from ``source`` (a GraphDefinition, or a GraphBuilder that ended
+        building) whose topology is the same as this graph's; CUDAError (CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE)
+        where it differs in what an update cannot change."""
+        if isinstance(source, GraphBuilder):
+            if source._graph is None:
+                raise RuntimeError("the graph builder has not ended building (end_building() first)")
+            handle, keep = source._graph, source._gdef
+        elif isinstance(source, GraphDefinition):
+            handle, keep = source._live(), source
+        else:
+            raise TypeError("source must be a GraphBuilder or a GraphDefinition, not %s" % type(source).__name__)
+        check(_utils.driver().cuGraphExecUpdate(self._live(), handle))
+        self._sources.append(keep)
+
+    def __getitem__(self, node):
+        """The view of ``node`` (a node of the definition this graph was instantiated from) in this graph."""
+        return _graph_nodes.executable_view(self, node)
+
     def close(self):
         if self._exec is not None:
             e, self._exec = self._exec, None
             check(_utils.driver().cuGraphExecDestroy(e))
+            self._sources = []
+            self._keep = {}
 
     def __del__(self):
         try:

@@ -1,0 +1,685 @@
+"""cudacffi.core.graph on the CPU: the contract table's rows for the graph module (names, methods vs properties,
+parameters); explicit graphs against ``graph_libcuda.c``, a stand-in libcuda that keeps graphs in memory and
+runs host nodes at launch (structure, edges, destroyed nodes, child graphs, conditional nodes, instantiation,
+updates of definitions and of instantiated graphs); and every argument refused with its name. No GPU needed.
+
+Loading is process-global, so the stand-in cases run in fresh interpreters."""
+
+import ast
+import inspect
+import os
+import re
+import textwrap
+
+import pytest
+
+from conftest import build_standin, run_python
+
+pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
+
+TABLE = os.path.join("/work/shared/reference/cuda-core-1.2.2", "api.tsv")
+
+
+# -- the contract table --------------------------------------------------------------------------------------------
+
+def _rows():
+    if not os.path.exists(TABLE):
+        pytest.skip("the contract table is not on this machine")
+    with open(TABLE, encoding="utf-8") as f:
+        for line in f:
+            module, cls, member, kind, signature = line.rstrip("\n").split("\t")[:5]
+            if module == "cuda.core.graph":
+                yield cls, member, kind, signature
+
+
+def _parameters(signature):
+    """[(name, kind, has default)] of a signature as the table writes it (reprs of defaults made parseable)."""
+    text = re.sub(r"<[^<>]*>", "None", signature.split(" -> ")[0])
+    args = ast.parse("def f%s: pass" % text).body[0].args
+    out = [(a.arg, "positional", None) for a in args.posonlyargs + args.args]
+    if args.vararg:
+        out.append((args.vararg.arg, "var", None))
+    out += [(a.arg, "keyword", d is not None) for a, d in zip(args.kwonlyargs, args.kw_defaults)]
+    return out
+
+
+def _ours(fn):
+    kinds = {inspect.Parameter.VAR_POSITIONAL: "var", inspect.Parameter.KEYWORD_ONLY: "keyword"}
+    out = []
+    for p in inspect.signature(fn).parameters.values():
+        kind = kinds.get(p.kind, "positional")
+        out.append((p.name, kind, (p.default is not inspect.Parameter.empty) if kind == "keyword" else None))
+    return out
+
+
+def test_every_row_of_the_graph_module_is_here_with_its_kind_and_parameters():
+    from cudacffi.core import graph
+
+    checked = 0
+    for cls_name, member, kind, signature in _rows():
+        cls = getattr(graph, cls_name, None)
+        assert isinstance(cls, type), cls_name
+        assert cls_name in graph.__all__, cls_name
+        if not member or member.startswith("__") or kind in ("field", "constant"):
+            continue
+        attr = inspect.getattr_static(cls, member, None)
+        assert attr is not None, "%s.%s" % (cls_name, member)
+        if kind == "property":
+            assert isinstance(attr, property), "%s.%s must be a property" % (cls_name, member)
+        elif kind in ("method", "staticmethod"):
+            assert callable(getattr(cls, member)) and not isinstance(attr, property), "%s.%s" % (cls_name, member)
+            if signature.startswith("("):
+                assert _ours(getattr(cls, member)) == _parameters(signature), "%s.%s" % (cls_name, member)
+        checked += 1
+    assert checked > 400
+
+
+def test_nothing_is_made_directly_and_the_enums_hold_the_strings():
+    from cudacffi.core.graph import (ExecutableKernelNode, GraphCondition, GraphConditionalType, GraphMemoryType,
+                                     GraphNode, KernelNode)
+
+    for cls in (GraphNode, KernelNode, GraphCondition, ExecutableKernelNode):
+        with pytest.raises(RuntimeError, match="cannot be instantiated directly"):
+            cls()
+    assert [m.value for m in GraphMemoryType] == ["device", "host", "managed"]
+    assert [str(m) for m in GraphConditionalType] == ["if", "while", "switch"]
+    assert GraphMemoryType("host") is GraphMemoryType.HOST and GraphMemoryType.DEVICE == "device"
+
+
+# -- against the stand-in ------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def standin(tmp_path_factory):
+    return build_standin(tmp_path_factory, "graph_libcuda.c")
+
+
+PRELUDE = """
+import sys
+import pytest
+from cudacffi import driver
+from cudacffi.core import CUDAError
+from cudacffi.core.graph import *
+
+class Stream:  # any object with __cuda_stream__ is a stream
+    def __cuda_stream__(self):
+        return (0, 0)
+
+S = Stream()
+"""
+
+
+def run(standin, body):
+    r = run_python(PRELUDE + textwrap.dedent(body) + "\nprint('ok')\n", env={"CUDACFFI_LIBDRIVER": standin})
+    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stdout + r.stderr
+    return r
+
+
+def test_a_diamond_of_host_callbacks_runs_in_dependency_order_on_every_launch(standin):
+    run(standin, """
+        seen = []
+        g = GraphDefinition()
+        top = g.callback(lambda: seen.append("top"))
+        left = top.join().callback(seen.append, user_data="left")
+        right = top.join().callback(lambda: seen.append("right"))
+        bottom = g.join(left, right)
+        last = bottom.callback(lambda: seen.append("bottom"))
+        assert isinstance(top, HostCallbackNode) and isinstance(bottom, EmptyNode)
+        assert top.type == driver.CUgraphNodeType.CU_GRAPH_NODE_TYPE_HOST
+        assert bottom.type == driver.CUgraphNodeType.CU_GRAPH_NODE_TYPE_EMPTY
+        assert top.graph is g and g.is_valid and top.is_valid
+        assert len(g.nodes()) == 7 and len(g.edges()) == 7
+        assert set(bottom.pred) == {left, right} and set(last.pred) == {bottom} and not top.pred
+        assert (bottom, last) in g.edges() and (top, left) not in g.edges()  # left hangs off an empty node
+        assert callable(top.callback) and right.callback is not None
+        graph = g.instantiate()
+        for _ in range(2):
+            graph.launch(S)
+        assert seen[0] == "top" and seen[3] == "bottom" and set(seen[1:3]) == {"left", "right"}, seen
+        assert seen[4:] == seen[:4]
+        graph.close()
+        with pytest.raises(RuntimeError, match="closed"):
+            graph.launch(S)
+    """)
+
+
+def test_nodes_from_the_driver_are_equal_to_those_made_and_know_what_they_know(standin):
+    run(standin, """
+        g = GraphDefinition()
+        fn = lambda: None
+        a = g.callback(fn)
+        b = a.join()
+        (found,) = [n for n in g.nodes() if n == a]
+        assert found is not a and found == a and hash(found) == hash(a)
+        assert isinstance(found, HostCallbackNode) and found.callback is fn
+        assert list(b.pred)[0].callback is fn
+        assert a != b and a != "a" and g == g and g != GraphDefinition()
+    """)
+
+
+def test_pred_and_succ_are_sets_that_add_and_remove_edges(standin):
+    run(standin, """
+        g = GraphDefinition()
+        a, b, c, d = (g.empty() for _ in range(4))
+        assert not g.edges()
+        a.succ.add(b)
+        a.succ.add(b)  # already there: nothing to do
+        c.pred.update([a], {b})
+        assert g.edges() == {(a, b), (a, c), (b, c)}
+        assert b in a.succ and c not in a.pred and len(c.pred) == 2
+        c.pred.discard(a)
+        c.pred.discard(d)  # not there: nothing to do
+        assert set(c.pred) == {b}
+        d.pred = [a, b, c]
+        assert set(d.pred) == {a, b, c}
+        d.pred -= {a, b}
+        assert set(d.pred) == {c}
+        d.pred |= {a}
+        assert set(d.pred) == {a, c}
+        d.pred.clear()
+        a.succ = [d]
+        assert set(a.succ) == {d} and g.edges() == {(a, d), (b, c)}
+        other = GraphDefinition().empty()
+        with pytest.raises(ValueError, match="another"):
+            a.succ.add(other)
+        with pytest.raises(TypeError, match="GraphNode"):
+            a.pred.add("node")
+        with pytest.raises(TypeError, match="GraphNode"):
+            a.succ = [d, "node"]
+        assert set(a.succ) == {d}  # nothing removed before the refusal
+        with pytest.raises(TypeError, match="nodes\\\\[1\\\\] must be a GraphNode"):
+            g.join(a, None)
+        with pytest.raises(ValueError, match="nodes\\\\[0\\\\] belongs to another"):
+            a.join(other)
+    """)
+
+
+def test_a_destroyed_node_is_gone_and_refuses_use(standin):
+    run(standin, """
+        g = GraphDefinition()
+        a = g.empty()
+        b = a.join()
+        c = b.join()
+        b.destroy()
+        b.destroy()  # again: nothing
+        assert not b.is_valid and b.handle is None and "destroyed" in repr(b)
+        assert g.nodes() == {a, c} and not g.edges() and not c.pred
+        for use in (lambda: b.join(), lambda: b.pred, lambda: b.succ, lambda: b.type, lambda: a.join(b),
+                    lambda: b.memset(0x1000, 0, 4), lambda: b.embed(GraphDefinition())):
+            with pytest.raises(RuntimeError, match="destroyed"):
+                use()
+        twin = [n for n in GraphDefinition.nodes(g) if n == a][0]
+        a.destroy()
+        assert not twin.is_valid  # another object of the same node knows
+        g.instantiate().launch(S)
+    """)
+
+
+def test_an_embedded_child_is_a_copy_that_runs_inside_the_parent(standin):
+    run(standin, """
+        seen = []
+        child = GraphDefinition()
+        child.callback(lambda: seen.append("child"))
+        g = GraphDefinition()
+        first = g.callback(lambda: seen.append("first"))
+        node = first.join().embed(child)
+        child.callback(lambda: seen.append("added later"))  # not in the copy
+        assert isinstance(node, ChildGraphNode)
+        assert node.type == driver.CUgraphNodeType.CU_GRAPH_NODE_TYPE_GRAPH
+        inner = node.child_graph
+        assert isinstance(inner, GraphDefinition) and inner != child and len(inner.nodes()) == 1
+        assert isinstance(next(iter(inner.nodes())), HostCallbackNode)
+        g.instantiate().launch(S)
+        assert seen == ["first", "child"], seen
+        node.destroy()
+        assert not inner.is_valid
+        with pytest.raises(RuntimeError, match="no longer valid"):
+            inner.nodes()
+        with pytest.raises(TypeError, match="child must be a GraphDefinition"):
+            g.embed(object())
+    """)
+
+
+def test_conditional_nodes_have_their_bodies_condition_and_kind(standin):
+    run(standin, """
+        if driver.CUDA_VERSION < 12080:
+            g = GraphDefinition()
+            if driver.CUDA_VERSION < 12030:
+                with pytest.raises(RuntimeError, match="12.3\\\\+ headers"):
+                    g.create_condition()
+            else:
+                with pytest.raises(RuntimeError, match="12.8\\\\+ headers"):
+                    g.if_else(g.create_condition())
+            print("ok")
+            sys.exit(0)
+        g = GraphDefinition()
+        cond = g.create_condition(default_value=3)
+        assert isinstance(cond.handle, driver.CUgraphConditionalHandle) and cond == cond
+        assert hash(cond) == hash(cond) and cond != g.create_condition() and "GraphCondition" in repr(cond)
+        first = g.empty()
+        if_node = first.if_then(cond)
+        ie = g.if_else(cond)
+        loop = ie.while_loop(cond)
+        sw = g.switch(cond, 3)
+        for node, cls, kind, count in ((if_node, IfNode, "if", 1), (ie, IfElseNode, "if", 2),
+                                       (loop, WhileNode, "while", 1), (sw, SwitchNode, "switch", 3)):
+            assert type(node) is cls and isinstance(node, ConditionalNode), node
+            assert node.cond_type == kind and node.cond_type is GraphConditionalType(kind)
+            assert node.condition is cond and len(node.branches) == count
+            assert node.type == driver.CUgraphNodeType.CU_GRAPH_NODE_TYPE_CONDITIONAL
+            assert all(isinstance(b, GraphDefinition) and b.is_valid for b in node.branches)
+        assert if_node.then == if_node.branches[0] and ie.else_ == ie.branches[1] and loop.body == loop.branches[0]
+        assert set(if_node.pred) == {first} and set(loop.pred) == {ie}
+        body = loop.body
+        inside = body.callback(lambda: None)
+        assert inside.graph == body and body.nodes() == {inside} and inside not in g.nodes()
+        with pytest.raises(ValueError, match="another"):
+            inside.join(first)
+        assert type([n for n in g.nodes() if n == sw][0]) is SwitchNode
+        loop.destroy()
+        assert not body.is_valid and not inside.is_valid
+        with pytest.raises(RuntimeError, match="no longer valid"):
+            body.empty()
+    """)
+
+
+def test_a_condition_passes_to_a_kernel_as_its_handle(standin):
+    run(standin, """
+        if driver.CUDA_VERSION < 12030:
+            print("ok")
+            sys.exit(0)
+        import ctypes
+        from cudacffi import _params
+        from cudacffi.core import Kernel, _launch
+        g = GraphDefinition()
+        cond = g.create_condition()
+        kernel = Kernel._from_kernel(0x1000, None, "set")
+        values, types = _launch.prepare_arguments(kernel, (cond,))
+        address, keep = _params.pack_owned((values, types), "test")
+        slot = ctypes.c_uint64.from_address(address).value
+        assert ctypes.c_uint64.from_address(slot).value == int(cond.handle) == 0x100 + 0
+    """)
+
+
+def test_bad_conditions_and_counts_are_refused_by_name(standin):
+    run(standin, """
+        g = GraphDefinition()
+        n = g.empty()
+        for method in (g.if_then, g.if_else, g.while_loop, n.if_then, n.while_loop):
+            with pytest.raises(TypeError, match="condition must be a GraphCondition"):
+                method(1)
+        with pytest.raises(TypeError, match="condition must be a GraphCondition"):
+            g.switch(None, 2)
+        if driver.CUDA_VERSION >= 12030:
+            cond = g.create_condition()
+            for bad, exc in ((0, ValueError), (-1, ValueError), (1 << 32, ValueError), ("2", TypeError),
+                             (True, TypeError)):
+                with pytest.raises(exc, match="count"):
+                    g.switch(cond, bad)
+        for bad, exc in ((-1, ValueError), (1 << 32, ValueError), ("1", TypeError), (1.0, TypeError)):
+            with pytest.raises(exc, match="default_value"):
+                g.create_condition(bad)
+    """)
+
+
+def test_instantiated_graphs_update_host_nodes_and_take_a_modified_definition(standin):
+    run(standin, """
+        seen = []
+        g = GraphDefinition()
+        a = g.callback(lambda: seen.append("a"))
+        b = a.join().callback(lambda: seen.append("b"))
+        graph = g.instantiate()
+        view = graph[a]
+        assert isinstance(view, ExecutableHostCallbackNode) and isinstance(view, ExecutableGraphNode)
+        view.update(seen.append, user_data="A")
+        graph.launch(S)
+        assert seen == ["A", "b"], seen
+        b.update(lambda: seen.append("B"))  # the definition, not the instantiated graph
+        assert b.callback is not None
+        seen.clear()
+        graph.launch(S)
+        assert seen == ["A", "b"], seen
+        graph.update(g)
+        seen.clear()
+        graph.launch(S)
+        assert seen == ["a", "B"], seen
+        g.empty()
+        with pytest.raises(CUDAError, match="UPDATE_FAILURE"):
+            graph.update(g)
+        with pytest.raises(TypeError, match="source must be a GraphBuilder or a GraphDefinition"):
+            graph.update(object())
+        with pytest.raises(TypeError, match="GraphNode"):
+            graph["a"]
+        with pytest.raises(TypeError, match="EmptyNode has no executable view"):
+            graph[a.join()]
+        graph.close()
+        with pytest.raises(RuntimeError, match="closed"):
+            view.update(lambda: None)
+    """)
+
+
+def test_memset_nodes_keep_their_parameters_and_update(standin):
+    run(standin, """
+        g = GraphDefinition()
+        m = g.memset(0x7000, 0xAB, 100)
+        assert (m.dptr, m.value, m.element_size, m.width, m.height, m.pitch) == (0x7000, 0xAB, 1, 100, 1, 0)
+        assert m.type == driver.CUgraphNodeType.CU_GRAPH_NODE_TYPE_MEMSET
+        wide = m.join().memset(0x8000, (0x01020304).to_bytes(4, sys.byteorder), 16, 4)
+        assert (wide.value, wide.element_size, wide.height, wide.pitch) == (0x01020304, 4, 4, 64)
+        wide.update(value=7, height=2)
+        assert (wide.value, wide.element_size, wide.width, wide.height) == (7, 4, 16, 2)
+        m.update(dst=0x9000, width=8)
+        assert (m.dptr, m.value, m.width) == (0x9000, 0xAB, 8)
+        graph = g.instantiate()
+        v = graph[m]
+        assert isinstance(v, ExecutableMemsetNode) and v.is_enabled
+        v.disable()
+        assert not v.is_enabled
+        v.enable()
+        assert v.is_enabled
+    """)
+
+
+def test_kernel_nodes_pass_their_packed_arguments_and_update(standin):
+    run(standin, """
+        import ctypes, os
+        from cudacffi.core import Buffer, Kernel, LaunchConfig, ParamInfo
+        lib = ctypes.CDLL(os.environ["CUDACFFI_LIBDRIVER"])
+        lib.standin_kernel_runs.restype = ctypes.c_ulonglong
+        def last_args():
+            out = (ctypes.c_ulonglong * 2)()
+            lib.standin_last_kernel_args(out)
+            return list(out)
+        kernel = Kernel._from_kernel(0x1000, None, "k")
+        kernel._param_info = [ParamInfo(0, 8), ParamInfo(8, 8)]
+        buf, other = Buffer.from_handle(0x7000, 64), Buffer.from_handle(0x8000, 64)
+        config = LaunchConfig(grid=(2, 3), block=64, shmem_size=128)
+        g = GraphDefinition()
+        k = g.launch(config, kernel, buf, 42)
+        assert isinstance(k, KernelNode) and k.type == driver.CUgraphNodeType.CU_GRAPH_NODE_TYPE_KERNEL
+        assert (k.grid, k.block, k.shmem_size) == ((2, 3, 1), (64, 1, 1), 128)
+        assert k.kernel is kernel and k.config == config
+        graph = g.instantiate()
+        graph.launch(S)
+        assert lib.standin_kernel_runs() == 1 and last_args() == [0x7000, 42]
+        view = graph[k]
+        assert isinstance(view, ExecutableKernelNode) and view.is_enabled
+        view.update(config=config, kernel=kernel, args=(other, -1))
+        graph.launch(S)
+        assert lib.standin_kernel_runs() == 2 and last_args() == [0x8000, (1 << 64) - 1]
+        view.disable()
+        graph.launch(S)
+        assert lib.standin_kernel_runs() == 2 and not view.is_enabled
+        view.enable()
+        k.update(args=(buf, 7))
+        k.update(config=LaunchConfig(grid=4, block=32))  # the arguments stay
+        assert (k.grid, k.block, k.shmem_size) == ((4, 1, 1), (32, 1, 1), 0)
+        graph.update(g)
+        graph.launch(S)
+        assert lib.standin_kernel_runs() == 3 and last_args() == [0x7000, 7]
+        with pytest.raises(ValueError, match="needs its args"):
+            k.update(kernel=kernel)
+        with pytest.raises(TypeError, match="config must be a LaunchConfig"):
+            view.update(config=None, kernel=kernel, args=(buf, 1))
+        with pytest.raises(TypeError, match="args must be a tuple or list"):
+            view.update(config=config, kernel=kernel, args=buf)
+        buf.close()
+        with pytest.raises(ValueError, match="closed"):
+            g.launch(config, kernel, buf, 1)
+        graph.close()
+        for use in (lambda: graph[k], lambda: graph.update(g), lambda: view.disable()):
+            with pytest.raises(RuntimeError, match="closed"):
+                use()
+    """)
+
+
+def test_event_nodes_record_and_wait_for_events_they_keep(standin):
+    run(standin, """
+        from cudacffi.core import Device
+        dev = Device()
+        first, second = dev.create_event(), dev.create_event()
+        g = GraphDefinition()
+        rec = g.record(first)
+        wait = rec.wait(second)
+        assert type(rec) is EventRecordNode and type(wait) is EventWaitNode
+        assert rec.event is first and wait.event is second and set(wait.pred) == {rec}
+        rec.update(second)
+        wait.update(first)
+        assert rec.event is second and wait.event is first
+        graph = g.instantiate()
+        assert isinstance(graph[rec], ExecutableEventRecordNode) and isinstance(graph[wait], ExecutableEventWaitNode)
+        graph[rec].update(first)
+        graph[wait].update(second)
+        with pytest.raises(TypeError, match="event must be an Event"):
+            graph[wait].update("second")
+        first.close()
+        with pytest.raises(RuntimeError, match="closed"):
+            g.record(first)
+        with pytest.raises(RuntimeError, match="closed"):
+            rec.update(first)
+    """)
+
+
+def test_memcpy_nodes_keep_their_operands_and_update(standin):
+    run(standin, """
+        import gc, weakref
+        from cudacffi.core import Buffer
+        g = GraphDefinition()
+        src, dst = Buffer.from_handle(0x7000, 64), Buffer.from_handle(0x8000, 64)
+        owner = type("Owner", (), {})()
+        copy = g.memcpy(dst, src, 64)
+        raw = copy.memcpy(0x9000, 0xA000, 16, dst_owner=owner)
+        assert (copy.dst, copy.src, copy.size) == (0x8000, 0x7000, 64)
+        assert (raw.dst, raw.src, raw.size) == (0x9000, 0xA000, 16)
+        assert copy.type == driver.CUgraphNodeType.CU_GRAPH_NODE_TYPE_MEMCPY
+        kept = [weakref.ref(x) for x in (src, dst, owner)]
+        del src, dst, owner
+        gc.collect()
+        assert all(r() is not None for r in kept)  # the definition keeps them
+        copy.update(size=32)
+        raw.update(src=Buffer.from_handle(0xB000, 16))
+        assert (copy.dst, copy.src, copy.size) == (0x8000, 0x7000, 32) and raw.src == 0xB000
+        graph = g.instantiate()
+        view = graph[raw]
+        assert isinstance(view, ExecutableMemcpyNode) and view.is_enabled
+        view.update(dst=0x1000, src=0x2000, size=8)
+        view.disable()
+        assert not view.is_enabled
+        with pytest.raises(TypeError, match="src must be a Buffer or an int"):
+            view.update(dst=0x1000, src="x", size=8)
+        del g, copy, raw, view, graph
+        for _ in range(3):  # PyPy frees what a finalized object held at a later collection
+            gc.collect()
+        assert all(r() is None for r in kept)  # and let them go with it
+    """)
+
+
+def test_a_child_graph_node_takes_another_child(standin):
+    run(standin, """
+        seen = []
+        first, second = GraphDefinition(), GraphDefinition()
+        first.callback(lambda: seen.append("first"))
+        second.callback(lambda: seen.append("second"))
+        second.callback(lambda: seen.append("second again"))
+        g = GraphDefinition()
+        node = g.embed(first)
+        if driver.CUDA_VERSION < 12020:
+            with pytest.raises(RuntimeError, match="ChildGraphNode.update needs CUDA 12.2\\\\+ headers"):
+                node.update(second)
+            print("ok")
+            sys.exit(0)
+        node.update(second)
+        assert len(node.child_graph.nodes()) == 2
+        g.instantiate().launch(S)
+        assert sorted(seen) == ["second", "second again"], seen
+        with pytest.raises(TypeError, match="child must be a GraphDefinition"):
+            node.update(None)
+    """)
+
+
+def test_memory_node_arguments_are_checked_by_name(standin):
+    run(standin, """
+        from cudacffi.core import Buffer
+        g = GraphDefinition()
+        buf = Buffer.from_handle(0x7000, 64)
+        cases = [
+            (lambda: g.memset("x", 0, 4), TypeError, "dst must be a Buffer or an int"),
+            (lambda: g.memset(-1, 0, 4), ValueError, "dst"),
+            (lambda: g.memset(buf, 256, 4), ValueError, "value"),
+            (lambda: g.memset(buf, b"abc", 4), ValueError, "value must be 1, 2 or 4 bytes"),
+            (lambda: g.memset(buf, 1.5, 4), TypeError, "value must be an int"),
+            (lambda: g.memset(buf, 0, 0), ValueError, "width"),
+            (lambda: g.memset(buf, 0, 4, 0), ValueError, "height"),
+            (lambda: g.memset(buf, 0, 8, 2, 4), ValueError, "pitch"),
+            (lambda: g.memset(buf, 0, 4, dst_owner=buf), ValueError, "dst_owner"),
+            (lambda: g.memcpy(buf, None, 4), TypeError, "src must be"),
+            (lambda: g.memcpy(buf, buf, -1), ValueError, "size"),
+            (lambda: g.memcpy(0x1000, buf, 4, src_owner=object()), ValueError, "src_owner"),
+            (lambda: g.deallocate(0), ValueError, "dptr"),
+            (lambda: g.deallocate("p"), TypeError, "dptr"),
+            (lambda: g.allocate(0), ValueError, "size"),
+            (lambda: g.allocate(64, memory_type="gpu"), ValueError, "memory_type"),
+            (lambda: g.allocate(64, device="0"), TypeError, "device"),
+            (lambda: g.allocate(64, peer_access=[None]), TypeError, "peer_access\\\\[0\\\\]"),
+            (lambda: g.record(None), TypeError, "event must be an Event"),
+            (lambda: g.wait("e"), TypeError, "event must be an Event"),
+            (lambda: g.callback(42), TypeError, "fn must be callable"),
+        ]
+        for call, exc, match in cases:
+            with pytest.raises(exc, match=match):
+                call()
+        assert not g.nodes()  # nothing half-made
+    """)
+
+
+def test_kernel_nodes_refuse_bad_configs_kernels_and_arguments(standin):
+    run(standin, """
+        from cudacffi.core import Kernel, LaunchConfig, ParamInfo
+        g = GraphDefinition()
+        kernel = Kernel._from_kernel(0x1000, None, "k")
+        kernel._param_info = [ParamInfo(0, 8)]
+        config = LaunchConfig(grid=1, block=32)
+        with pytest.raises(TypeError, match="config must be a LaunchConfig"):
+            g.launch((1, 32), kernel, 0)
+        with pytest.raises(TypeError, match="kernel must be a Kernel"):
+            g.launch(config, "k", 0)
+        with pytest.raises(ValueError, match="clustered and cooperative"):
+            g.launch(LaunchConfig(grid=1, block=32, cluster=2), kernel, 0)
+        with pytest.raises(ValueError, match="clustered and cooperative"):
+            g.launch(LaunchConfig(grid=1, block=32, is_cooperative=True), kernel, 0)
+        with pytest.raises(TypeError, match="takes 1 argument, 2 given"):
+            g.launch(config, kernel, 0, 1)
+    """)
+
+
+def test_ctypes_host_functions_must_be_declared_as_cuhostfn(standin):
+    run(standin, """
+        import ctypes
+        got = []
+        proto = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+        fn = proto(lambda p: got.append(ctypes.string_at(p, 5)))
+        g = GraphDefinition()
+        node = g.callback(fn, user_data=b"hello")
+        assert node.callback is None  # not a Python callable
+        g.instantiate().launch(S)
+        assert got == [b"hello"], got
+        wrong = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)(lambda p: 0)
+        with pytest.raises(TypeError, match="CUhostFn"):
+            g.callback(wrong)
+        with pytest.raises(TypeError, match="user_data"):
+            g.callback(fn, user_data=1.5)
+    """)
+
+
+def test_builders_add_conditional_nodes_with_body_builders_and_embed_children(standin):
+    run(standin, """
+        from cudacffi.core import Device
+        dev = Device()
+        seen = []
+        gb = dev.create_graph_builder().begin_building()
+        gb.callback(lambda: seen.append("before"))
+        conditional = driver.CUDA_VERSION >= 12030
+        if conditional:
+            cond = gb.create_condition(default_value=1)
+            body = gb.while_loop(cond)
+            assert isinstance(body, GraphBuilder) and body is not gb and not body.is_building
+            assert body.graph_definition.nodes() == set()  # the body exists before it is built
+            body.begin_building()
+            assert body.is_building
+            body.callback(lambda: seen.append("body"))
+            with pytest.raises(RuntimeError, match="is building"):
+                body.graph_definition
+            body.end_building()
+            (inside,) = body.graph_definition.nodes()
+            assert isinstance(inside, HostCallbackNode)
+            with pytest.raises(TypeError, match="condition must be a GraphCondition"):
+                gb.if_then(1)
+            with pytest.raises(TypeError, match="count"):
+                gb.switch(cond, "2")
+            if driver.CUDA_VERSION >= 12080:
+                assert len(gb.switch(cond, 3)) == 3 and len(gb.if_else(cond)) == 2
+        child = dev.create_graph_builder().begin_building()
+        child.callback(lambda: seen.append("child"))
+        child.end_building()
+        gb.embed(child)
+        gb.callback(lambda: seen.append("after"))
+        with pytest.raises(RuntimeError, match="is building"):
+            gb.graph_definition
+        gb.end_building()
+        d = gb.graph_definition
+        kinds = sorted(type(n).__name__ for n in d.nodes())
+        expected = ["ChildGraphNode", "HostCallbackNode", "HostCallbackNode"]
+        if conditional:
+            expected += ["ConditionalNode"] * (3 if driver.CUDA_VERSION >= 12080 else 1)
+        assert kinds == sorted(expected), kinds
+        (last,) = [n for n in d.nodes() if not n.succ]
+        (embedded,) = last.pred
+        assert isinstance(last, HostCallbackNode) and isinstance(embedded, ChildGraphNode)
+        assert len(d.edges()) == len(d.nodes()) - 1  # one chain, in capture order
+        graph = gb.complete()
+        graph.launch(S)
+        assert seen == ["before", "child", "after"], seen  # the stand-in runs no conditional bodies
+        again = dev.create_graph_builder().begin_building()
+        again.callback(lambda: seen.append("new child"))
+        again.end_building()
+        single = child.complete()
+        single.update(again)
+        del seen[:]
+        single.launch(S)
+        assert seen == ["new child"], seen
+        unfinished = dev.create_graph_builder()
+        with pytest.raises(RuntimeError, match="has not ended building"):
+            single.update(unfinished)
+        gb.close()
+        assert d.is_valid and len(d.nodes()) == len(expected)  # a definition taken outlives its builder
+        if conditional:
+            with pytest.raises(RuntimeError, match="graph builder that holds it is gone"):
+                body.graph_definition.nodes()
+            body.close()
+        for b in (child, again, unfinished):
+            b.close()
+    """)
+
+
+def test_definitions_print_dot_files_and_builders_refuse_what_they_cannot_do_yet(standin, tmp_path):
+    run(standin, """
+        from cudacffi.core import LEGACY_DEFAULT_STREAM
+        g = GraphDefinition()
+        a = g.empty()
+        a.join()
+        g.debug_dot_print(%r, GraphDebugPrintOptions(verbose=True))
+        text = open(%r).read()
+        assert text.startswith("digraph") and "->" in text
+        gb = GraphBuilder._on(LEGACY_DEFAULT_STREAM, owned=False)
+        with pytest.raises(RuntimeError, match="has not built a graph yet"):
+            gb.graph_definition
+        for call in (gb.create_condition, lambda: gb.if_then(None), lambda: gb.while_loop(None),
+                     lambda: gb.embed(gb)):
+            with pytest.raises((RuntimeError, TypeError)):
+                call()
+        with pytest.raises(RuntimeError, match="has not ended building"):
+            gb.embed(GraphBuilder._on(LEGACY_DEFAULT_STREAM, owned=False))
+        with pytest.raises(TypeError, match="child must be a GraphBuilder"):
+            gb.embed(g)
+        with pytest.raises(RuntimeError, match="begin_building"):
+            gb.create_condition()
+    """ % (str(tmp_path / "g.dot"), str(tmp_path / "g.dot")))
