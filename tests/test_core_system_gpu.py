@@ -89,7 +89,10 @@ def test_values_are_plausible(pairs):
     assert dev.get_clock(system.ClockType.SM).get_max_mhz() > 0
     assert dev.performance_state is None or 0 <= dev.performance_state <= 15
     assert all(0 <= p <= 15 for p in dev.supported_pstates)
-    assert isinstance(system.get_topology_common_ancestor(dev, dev), system.GpuTopologyLevel)
+    try:  # a GPU with itself: some drivers name a level, others (an H100 HBM3 board with driver 580) refuse
+        assert isinstance(system.get_topology_common_ancestor(dev, dev), system.GpuTopologyLevel)
+    except system.NotSupportedError:
+        pass
     assert isinstance(system.get_p2p_status(dev, dev, "read"), system.GpuP2PStatus)
     assert dev.bar1_memory_info.total > 0
     try:
@@ -125,11 +128,16 @@ def test_every_property_answers_or_raises_nvmls_error(pairs):
     for call in (lambda: dev.inforom.image_version, lambda: dev.mig.mode, lambda: dev.mig.device_count,
                  lambda: dev.temperature.margin, lambda: dev.get_memory_affinity(), dev.get_cpu_affinity, dev.get_supported_event_types,
                  lambda: dev.get_clock("memory").get_current_mhz(), lambda: dev.temperature.get_thermal_settings("gpu"),
-                 lambda: dev.get_topology_nearest_gpus("system"), lambda: dev.get_fan(0).speed):
+                 lambda: dev.get_topology_nearest_gpus("system")):
         try:
             call()
         except system.NvmlError:
             pass
+    if dev.num_fans:
+        assert dev.get_fan(0).speed >= 0
+    else:  # a passively cooled board: fan 0 is not there, and the index is refused naming it
+        with pytest.raises(ValueError, match="fan must be within"):
+            dev.get_fan(0)
     assert answered >= 20
 
 
