@@ -177,3 +177,45 @@ def test_nccl_sample_skips_without_cupy(sim, tmp_path):
     r, last = run_sample(sim, cupy=False, PYTHONPATH=str(tmp_path) + os.pathsep + ROOT)
     assert r.returncode == 0, r.stdout + r.stderr
     assert last == "nccl_allreduce: skipped, CuPy's NCCL is not importable (ImportError: no CuPy in this test)", last
+
+
+POOL_CALLS = """
+import ctypes
+from cudacffi import CUDAError
+from cudacffi.core import Device, DeviceMemoryResource
+from cudacffi.core import _memory_resource as m
+
+dev = Device(0)
+dev.set_current()
+s = dev.create_stream()
+mr = DeviceMemoryResource(0)
+bufs = [mr.allocate(4096 * (i + 1), stream=s) for i in range(4)]
+assert m._STUBS, "allocate did not take the by-value stub"
+ptrs = [b.handle for b in bufs]
+assert len(set(ptrs)) == 4 and all(ptrs), ptrs
+ctypes.memmove(ptrs[3], b"pool", 4)  # the stand-in's device memory is host memory
+assert ctypes.string_at(ptrs[3], 4) == b"pool"
+for b in bufs:
+    b.close()
+try:
+    mr.deallocate(ptrs[0], 4096, stream=s)  # freed already: the driver refuses, and the refusal is raised
+except CUDAError as e:
+    print("free:", e.args[0] if e.args else e)
+try:
+    mr.allocate(1 << 62, stream=s)  # more than the stand-in can map
+except CUDAError as e:
+    print("alloc:", e.args[0] if e.args else e)
+print("again:", mr.allocate(64, stream=s).handle > 0)
+"""
+
+
+def test_pool_allocations_and_frees_take_the_stubs_and_raise_the_drivers_refusals(sim):
+    """DeviceMemoryResource.allocate / deallocate call the driver's C stubs directly (the pointer by value); a
+    refusal goes through the wrapper and is raised as every call's is, and the resource still works after."""
+    r = subprocess.run([sys.executable, "-c", POOL_CALLS], capture_output=True, text=True, env=sim_env(sim),
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    free, alloc, again = r.stdout.splitlines()
+    assert free.startswith("free:") and "INVALID_VALUE" in free, free
+    assert alloc.startswith("alloc:") and "INVALID_VALUE" in alloc, alloc
+    assert again == "again: True"

@@ -254,7 +254,9 @@ class Buffer:
                 self._guard = None
                 _gc_ffi.gc(guard[0], None)  # closed: nothing left for the collector to free
             if stream is None:
-                stream = _live_stream(self._stream)
+                stream = self._stream
+                if stream is not None and getattr(stream, "_handle", 0) is None:
+                    stream = _live_stream(stream)  # a closed Stream
             mr.deallocate(ptr, self._size, stream=stream)
         self._ptr = None
         del self._v  # a closed buffer passed to launch() then fails loudly instead of passing a NULL pointer

@@ -134,15 +134,20 @@ class _MemPool(MemoryResource):
     def allocate(self, size, *, stream=None):
         """A Buffer of ``size`` bytes, allocated in stream order on ``stream`` (beyond cuda.core: None means the
         device's default stream), which also orders its free."""
-        h = stream._handle if stream.__class__ is _utils.Stream else None  # the common case: a Stream
-        if h is None:  # (its CUstream object is what the binding reads fastest)
+        if stream.__class__ is _utils.Stream and stream._handle is not None:  # the common case: a Stream
+            h = stream._h
+        else:
             h = self._stream_h(stream)
         if size.__class__ is not int or size <= 0 or self._mapped or self._closed:
             return self._allocate_checked(size, stream, h)
-        err, ptr = (_ALLOC[0] if _ALLOC else _bind()[0])(size, self._pool, h)
-        if err:
-            check((err,))
-        return Buffer._make(ptr._v, size, self, stream)  # _v: the CUdeviceptr's int, without __int__'s call
+        stubs = _STUBS or _bind_stubs()
+        ptr = stubs[0](size, self._ph, h)  # the device pointer, by value
+        if ptr == _FAILED and stubs[2]():  # a failure (or the driver not bound yet): the wrapper binds, or says
+            err, ptr = (_ALLOC[0] if _ALLOC else _bind()[0])(size, self._pool, h)
+            if err:
+                check((err,))
+            ptr = ptr._v
+        return Buffer._make(ptr, size, self, stream)
 
     def _allocate_checked(self, size, stream, h):
         _check_size(size)
@@ -161,12 +166,14 @@ class _MemPool(MemoryResource):
         """Free ``ptr`` in stream order on ``stream`` (None: the device's default stream)."""
         if not ptr:
             return
-        h = stream._handle if stream.__class__ is _utils.Stream else None
-        if h is None:
+        if stream.__class__ is _utils.Stream and stream._handle is not None:
+            h = stream._h
+        else:
             h = self._stream_h(stream)
-        err, = (_ALLOC[1] if _ALLOC else _bind()[1])(ptr, h)
-        if err:
-            check((err,))
+        if (_STUBS or _bind_stubs())[1](ptr, h):  # a failure (or the driver not bound yet): through the wrapper
+            err, = (_ALLOC[1] if _ALLOC else _bind()[1])(ptr, h)
+            if err:
+                check((err,))
 
     # -- facts -----------------------------------------------------------------------------------------------
     @property
@@ -303,6 +310,22 @@ def _bind():
     drv = _utils.driver()
     _ALLOC[:] = [drv.cuMemAllocFromPoolAsync, drv.cuMemFreeAsync]
     return _ALLOC
+
+
+# The driver module's C stubs of the same two calls, for the hot path: cuMemAllocFromPoolAsync returning the
+# pointer by value (_FAILED with the status in _cc_status() on a failure), cuMemFreeAsync its status. A failure,
+# or a driver not bound yet, is then handed to the wrappers above, which bind and raise as every call does.
+_STUBS = []  # [_cv_cuMemAllocFromPoolAsync, _cc_cuMemFreeAsync, _cc_status]
+_FAILED = (1 << 64) - 1
+
+
+def _bind_stubs():
+    from .. import _driver
+
+    _utils.driver()  # cuInit done, as every first call into the driver makes sure
+    lib = _driver.lib
+    _STUBS[:] = [lib._cv_cuMemAllocFromPoolAsync, lib._cc_cuMemFreeAsync, lib._cc_status]
+    return _STUBS
 
 
 def _resource_from_pickle(cls, device_id, alloc_handle):
