@@ -392,7 +392,36 @@ def _not_direct(cls, factory):
 
 # -- arrays -------------------------------------------------------------------------------------------------------
 
-class OpaqueArray(_Handle):
+class _Array(_Handle):
+    """What an OpaqueArray and a MipmappedArray share: the driver handle and the texel layout they were made
+    with (``_shape``, ``_format``, ``_num_channels``, ``_surface``)."""
+
+    __slots__ = ()
+
+    @property
+    def handle(self):
+        """The driver handle (``CUarray`` / ``CUmipmappedArray``) as an int."""
+        return int(self._live_owner().handle)
+
+    @property
+    def shape(self):
+        """Extents (of level 0, for a MipmappedArray)."""
+        return self._shape
+
+    @property
+    def format(self):
+        return self._format
+
+    @property
+    def num_channels(self):
+        return self._num_channels
+
+    @property
+    def is_surface_load_store(self):
+        return self._surface
+
+
+class OpaqueArray(_Array):
     """A CUDA array (``CUarray``): texels laid out by the driver for 2D/3D locality, with no device pointer.
     Reach it from kernels through a TextureObject or SurfaceObject; move data with ``copy_from`` /
     ``copy_to``. Make one with ``Device.create_opaque_array`` (or ``MipmappedArray.get_level``)."""
@@ -423,23 +452,6 @@ class OpaqueArray(_Handle):
                          options.is_surface_load_store, device_id)
 
     @property
-    def handle(self):
-        """The ``CUarray`` as an int."""
-        return int(self._live_owner().handle)
-
-    @property
-    def shape(self):
-        return self._shape
-
-    @property
-    def format(self):
-        return self._format
-
-    @property
-    def num_channels(self):
-        return self._num_channels
-
-    @property
     def element_bytes(self):
         """Bytes per element: the format's size times the channels."""
         return _element_bytes(self._format, self._num_channels)
@@ -451,10 +463,6 @@ class OpaqueArray(_Handle):
         for extent in self._shape:
             n *= extent
         return n
-
-    @property
-    def is_surface_load_store(self):
-        return self._surface
 
     def _extent(self):
         """(row bytes, height, depth) of the array with absent extents as 1: what a full copy moves."""
@@ -523,7 +531,7 @@ def _descriptor(options):
     return desc
 
 
-class MipmappedArray(_Handle):
+class MipmappedArray(_Array):
     """A mipmapped CUDA array (``CUmipmappedArray``): ``num_levels`` arrays, each half the previous one's
     extents. Sample it through a TextureObject; ``get_level`` gives one level as an OpaqueArray."""
 
@@ -549,30 +557,8 @@ class MipmappedArray(_Handle):
         return self
 
     @property
-    def handle(self):
-        """The ``CUmipmappedArray`` as an int."""
-        return int(self._live_owner().handle)
-
-    @property
-    def shape(self):
-        """Extents of level 0."""
-        return self._shape
-
-    @property
-    def format(self):
-        return self._format
-
-    @property
-    def num_channels(self):
-        return self._num_channels
-
-    @property
     def num_levels(self):
         return self._num_levels
-
-    @property
-    def is_surface_load_store(self):
-        return self._surface
 
     def level_shape(self, level):
         """Extents of ``level``: each of level 0's halved ``level`` times, never below 1."""
