@@ -14,87 +14,47 @@ import json
 import os
 import platform
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import _harness  # noqa: E402
 
 SOURCE = 'extern "C" __global__ void k16(%s) {}' % ", ".join("float *a%d" % i for i in range(16))
 
 
-def batches(launch_one, sync, launches, repeat, batch=500):
-    """Best of ``repeat`` runs of ``launches`` launches, timed in batches with an untimed sync between; ns each."""
-    clock = time.perf_counter_ns
-    best = None
-    for _ in range(repeat):
-        total, done = 0, 0
-        while done < launches:
-            n = min(batch, launches - done)
-            t0 = clock()
-            launch_one(n)
-            total += clock() - t0
-            sync()
-            done += n
-        per = total / launches
-        best = per if best is None else min(best, per)
-    return best
-
-
-def bench_cudacffi_core(args):
-    from cudacffi.core import Device, LaunchConfig, Program, ProgramOptions, launch
-
-    dev = Device(0)
+def setup(core):
+    """(loop, sync, keep) launching the 16-pointer kernel through ``core`` (cudacffi.core or cuda.core)."""
+    dev = core.Device(0)
     dev.set_current()
     stream = dev.create_stream()
-    kernel = Program(SOURCE, "c++", ProgramOptions(arch="sm_" + dev.arch)).compile("cubin").get_kernel("k16")
+    kernel = core.Program(SOURCE, "c++", core.ProgramOptions(arch="sm_" + dev.arch)).compile("cubin").get_kernel("k16")
     bufs = [dev.allocate(256, stream=stream) for _ in range(16)]
-    config = LaunchConfig(grid=1, block=1)
+    config = core.LaunchConfig(grid=1, block=1)
+    launch = core.launch
 
     def loop(n):
         for _ in range(n):
             launch(stream, config, kernel, *bufs)
 
-    result = {"core_launch_16_args": batches(loop, stream.sync, args.launches, args.repeat)}
+    return loop, stream.sync, (stream, kernel, bufs, config)
 
-    # the floor from Python: the same cuLaunchKernelEx with the arguments packed once, outside the loop
+
+def prepacked(kept):
+    """The floor from Python: cudacffi's cuLaunchKernelEx with the arguments packed once, outside the loop."""
     from cudacffi import _params, driver
     from cudacffi.core._launch import _native_for
 
+    stream, kernel, bufs, config = kept
     native = _native_for(config, stream._h)
     address, keep = _params.pack_owned((tuple(bufs), (None,) * 16), "bench")
     f = kernel.handle
 
-    def floor(n):
+    def floor(n, keep=keep):
         for _ in range(n):
             driver.cuLaunchKernelEx(native, f, address, 0)
 
-    result["cuLaunchKernelEx_prepacked"] = batches(floor, stream.sync, args.launches, args.repeat)
-    for b in bufs:
-        b.close(stream)
-    stream.close()
-    return result
-
-
-def bench_cuda_core(args):
-    try:
-        from cuda.core import Device, LaunchConfig, Program, ProgramOptions, launch
-    except Exception as e:  # not installed, or not on this interpreter
-        return {"core_launch_16_args": "n/a (%s)" % type(e).__name__}
-    dev = Device(0)
-    dev.set_current()
-    stream = dev.create_stream()
-    kernel = Program(SOURCE, "c++", ProgramOptions(arch="sm_" + dev.arch)).compile("cubin").get_kernel("k16")
-    bufs = [dev.allocate(256, stream=stream) for _ in range(16)]
-    config = LaunchConfig(grid=1, block=1)
-
-    def loop(n):
-        for _ in range(n):
-            launch(stream, config, kernel, *bufs)
-
-    result = {"core_launch_16_args": batches(loop, stream.sync, args.launches, args.repeat)}
-    for b in bufs:
-        b.close(stream)
-    stream.close()
-    return result
+    return floor, stream.sync
 
 
 def main(argv=None):
@@ -103,33 +63,32 @@ def main(argv=None):
     p.add_argument("--repeat", type=int, default=7)
     p.add_argument("--json")
     args = p.parse_args(argv)
-    try:
-        from cudacffi import check, driver
+    code = _harness.gpu_or_exit_code("core_launch")
+    if code is not None:
+        return code
+    import cudacffi.core as ours
 
-        check(driver.cuInit(0))
-        if not check(driver.cuDeviceGetCount()):
-            raise RuntimeError("no CUDA device")
-    except Exception as e:
-        print("core_launch: cannot run: %s" % " ".join(str(e).split()), file=sys.stderr)
-        return 2
-    ours = bench_cudacffi_core(args)
-    theirs = bench_cuda_core(args)
-    print("%s %s, %d launches x %d repeats (best), ns per launch" % (platform.python_implementation(),
-                                                                      platform.python_version(), args.launches,
-                                                                      args.repeat))
-    rows = [("core_launch_16_args (cudacffi.core)", ours["core_launch_16_args"]),
-            ("core_launch_16_args (cuda.core)", theirs["core_launch_16_args"]),
-            ("cuLaunchKernelEx, prepacked (cudacffi)", ours["cuLaunchKernelEx_prepacked"])]
-    for name, v in rows:
+    loop, sync, kept = setup(ours)
+    cases = {"core_launch_16_args (cudacffi.core)": (loop, sync),
+             "cuLaunchKernelEx, prepacked (cudacffi)": prepacked(kept)}
+    theirs = _harness.cuda_core()
+    if not isinstance(theirs, str):
+        their_loop, their_sync, their_kept = setup(theirs)
+        cases["core_launch_16_args (cuda.core)"] = (their_loop, their_sync)
+    best = _harness.round_robin(cases, args.launches, args.repeat)
+    print(_harness.header("launches", args.launches, args.repeat))
+    for name in ("core_launch_16_args (cudacffi.core)", "core_launch_16_args (cuda.core)",
+                 "cuLaunchKernelEx, prepacked (cudacffi)"):
+        v = best.get(name, theirs)
         print("  %-42s %s" % (name, "%.0f" % v if isinstance(v, float) else v))
-    a, b = ours["core_launch_16_args"], theirs["core_launch_16_args"]
-    if isinstance(b, float):
-        print("  cudacffi.core / cuda.core: %.2fx (target <= 0.80x)" % (a / b))
-    print("  cudacffi.core - prepacked floor: %+.0f ns" % (a - ours["cuLaunchKernelEx_prepacked"]))
+    a = best["core_launch_16_args (cudacffi.core)"]
+    if "core_launch_16_args (cuda.core)" in best:
+        print("  cudacffi.core / cuda.core: %.2fx (target <= 0.80x)" % (a / best["core_launch_16_args (cuda.core)"]))
+    print("  cudacffi.core - prepacked floor: %+.0f ns" % (a - best["cuLaunchKernelEx, prepacked (cudacffi)"]))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"interpreter": platform.python_implementation(), "version": platform.python_version(),
-                       "cudacffi.core": ours, "cuda.core": theirs}, f, indent=2)
+                       "ns": best}, f, indent=2)
     return 0
 
 

@@ -16,9 +16,11 @@ import platform
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import _harness  # noqa: E402
 
 SIZE = 4096
 
@@ -55,37 +57,25 @@ int main(int argc, char **argv) {
 """ % SIZE
 
 
-def batches(one_batch, sync, pairs, repeat, batch=500):
-    """Best of ``repeat`` runs (after a warm-up) of ``pairs`` alloc+free pairs, in timed batches; ns each."""
-    clock = time.perf_counter_ns
-    best = None
-    for r in range(repeat + 1):
-        total = 0
-        for _ in range(0, pairs, batch):
-            t0 = clock()
-            one_batch(batch)
-            total += clock() - t0
-            sync()
-        if r:
-            per = total / pairs
-            best = per if best is None else min(best, per)
-    return best
-
-
-def bench_cudacffi(args):
-    from cudacffi import driver
-    from cudacffi.core import Device
-
-    dev = Device(0)
+def setup(core, mr_of):
+    """(loop, sync, keep): 4096-byte allocations freed at once on a new stream, from ``mr_of(device)``."""
+    dev = core.Device(0)
     dev.set_current()
     s = dev.create_stream()
-    mr = dev.memory_resource
+    mr = mr_of(dev)
 
     def loop(n):
         for _ in range(n):
             mr.allocate(SIZE, stream=s).close()
 
-    out = {"core_buffer_alloc_free": batches(loop, s.sync, args.pairs, args.repeat)}
+    return loop, s.sync, (s, mr)
+
+
+def driver_calls(kept):
+    """The same two driver calls straight through cudacffi's bindings."""
+    from cudacffi import driver
+
+    s, mr = kept
     pool, h = mr.handle, int(s.handle)
     alloc, free = driver.cuMemAllocFromPoolAsync, driver.cuMemFreeAsync
 
@@ -93,32 +83,10 @@ def bench_cudacffi(args):
         for _ in range(n):
             free(alloc(SIZE, pool, h)[1], h)
 
-    out["driver_calls"] = batches(raw, s.sync, args.pairs, args.repeat)
-    s.close()
-    return out
-
-
-def bench_cuda_core(args):
-    try:
-        from cuda.core import Device, DeviceMemoryResource
-    except Exception as e:  # not installed, or not on this interpreter
-        return "n/a (%s)" % type(e).__name__
-    dev = Device(0)
-    dev.set_current()
-    s = dev.create_stream()
-    mr = DeviceMemoryResource(dev)
-
-    def loop(n):
-        for _ in range(n):
-            mr.allocate(SIZE, stream=s).close()
-
-    result = batches(loop, s.sync, args.pairs, args.repeat)
-    s.close()
-    return result
+    return raw, s.sync
 
 
 def c_floor(args):
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     try:
         from run import SetupError, find_nvcc
 
@@ -140,35 +108,36 @@ def main(argv=None):
     p.add_argument("--repeat", type=int, default=7)
     p.add_argument("--json")
     args = p.parse_args(argv)
-    try:
-        from cudacffi import check, driver
+    code = _harness.gpu_or_exit_code("core_memory")
+    if code is not None:
+        return code
+    import cudacffi.core as ours
 
-        check(driver.cuInit(0))
-        if not check(driver.cuDeviceGetCount()):
-            raise RuntimeError("no CUDA device")
-    except Exception as e:
-        print("core_memory: cannot run: %s" % " ".join(str(e).split()), file=sys.stderr)
-        return 2
-    ours = bench_cudacffi(args)
-    theirs = bench_cuda_core(args)
+    loop, sync, kept = setup(ours, lambda dev: dev.memory_resource)
+    cases = {"core_buffer_alloc_free (cudacffi.core)": (loop, sync),
+             "cuMemAllocFromPoolAsync + cuMemFreeAsync (cudacffi)": driver_calls(kept)}
+    theirs = _harness.cuda_core()
+    if not isinstance(theirs, str):
+        their_loop, their_sync, their_kept = setup(theirs, theirs.DeviceMemoryResource)
+        cases["core_buffer_alloc_free (cuda.core)"] = (their_loop, their_sync)
+    best = _harness.round_robin(cases, args.pairs, args.repeat)
     floor = c_floor(args)
-    print("%s %s, %d alloc+free pairs of %d bytes x %d repeats (best), ns per pair"
-          % (platform.python_implementation(), platform.python_version(), args.pairs, SIZE, args.repeat))
-    rows = [("core_buffer_alloc_free (cudacffi.core)", ours["core_buffer_alloc_free"]),
-            ("core_buffer_alloc_free (cuda.core)", theirs),
-            ("cuMemAllocFromPoolAsync + cuMemFreeAsync (cudacffi)", ours["driver_calls"]),
-            ("the same in C", floor)]
-    for name, v in rows:
+    print(_harness.header("alloc+free pairs of %d bytes" % SIZE, args.pairs, args.repeat))
+    for name in ("core_buffer_alloc_free (cudacffi.core)", "core_buffer_alloc_free (cuda.core)",
+                 "cuMemAllocFromPoolAsync + cuMemFreeAsync (cudacffi)"):
+        v = best.get(name, theirs)
         print("  %-52s %s" % (name, "%.0f" % v if isinstance(v, float) else v))
-    a = ours["core_buffer_alloc_free"]
-    if isinstance(theirs, float):
-        print("  cudacffi.core / cuda.core: %.2fx (target <= 1.00x on CPython)" % (a / theirs))
+    print("  %-52s %s" % ("the same in C", "%.0f" % floor if isinstance(floor, float) else floor))
+    a = best["core_buffer_alloc_free (cudacffi.core)"]
+    if "core_buffer_alloc_free (cuda.core)" in best:
+        print("  cudacffi.core / cuda.core: %.2fx (target <= 1.00x on CPython)"
+              % (a / best["core_buffer_alloc_free (cuda.core)"]))
     if isinstance(floor, float):
         print("  cudacffi.core - C floor: %+.0f ns (target <= +500 ns on PyPy)" % (a - floor))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"interpreter": platform.python_implementation(), "version": platform.python_version(),
-                       "cudacffi.core": ours, "cuda.core": theirs, "C": floor}, f, indent=2)
+                       "ns": best, "C": floor}, f, indent=2)
     return 0
 
 
