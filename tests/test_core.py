@@ -58,6 +58,8 @@ def test_import_needs_no_numpy_no_gpu_and_loads_no_library():
         "import cudacffi.core as cuda\n"
         "from cudacffi import _loader\n"
         "assert 'numpy' not in [m for m in sys.modules if sys.modules[m] is not None]\n"
+        "assert 'cudacffi.nvml' not in sys.modules  # system (and NVML) load on first use\n"
+        "assert cuda.system.__name__ == 'cudacffi.core.system' and 'cudacffi.nvml' in sys.modules\n"
         "cfg = cuda.LaunchConfig(grid=2, block=32)\n"
         "assert cuda.ProgramOptions(arch='sm_90').as_bytes('nvrtc') == [b'-arch=sm_90']\n"
         "assert cuda.LEGACY_DEFAULT_STREAM.__cuda_stream__() == (0, 1)\n"

@@ -432,13 +432,11 @@ class Device:
     # -- NVML (core-system) ----------------------------------------------------------------------------------
     def to_system_device(self):
         """The ``cudacffi.core.system.Device`` of this GPU (NVML's view of it, matched by UUID)."""
+        from . import system
+
         return system.Device(uuid=self.uuid)
 
 
 def _uuid_bytes(uuid):
     b = uuid.bytes
     return b if not isinstance(b, str) else b.encode("latin-1")
-
-
-# ``system`` is the module cudacffi.core.system (NVML's view of the machine); named here for the package's exports.
-from . import system  # noqa: E402
