@@ -348,10 +348,13 @@ def _compiler_versions(code_type):
     if Linker.which_backend() == "nvJitLink":
         from .. import nvjitlink
 
+        version = getattr(nvjitlink, "version", None)  # CUDA 12.0-12.2 headers have no nvJitLinkVersion
         try:
-            return b"nvJitLink %r" % (nvjitlink.version(),)
-        except RuntimeError:  # CUDA 12.0's headers have no nvJitLinkVersion: the build's version stands in
-            return b"nvJitLink of CUDA %d" % nvjitlink.CUDA_VERSION
+            if version is not None:
+                return b"nvJitLink %r" % (version(),)
+        except RuntimeError:  # a library older than the headers
+            pass
+        return b"nvJitLink of CUDA %d" % nvjitlink.CUDA_VERSION  # the build's version stands in
     from ._utils import check
 
     return b"driver %d" % check(_driver().cuDriverGetVersion())
