@@ -904,3 +904,28 @@ def test_program_compile_takes_a_cache(tmp_path):
     assert len(cache) == 2
     with pytest.raises(TypeError, match="cache must be a ProgramCacheResource"):
         Program(source, "c++", options).compile("cubin", cache={})
+
+
+def test_a_cache_hit_keeps_the_name_expressions_mangled_names():
+    """A templated kernel compiled with name_expressions: the hit maps "f<float>" to the same mangled name (a
+    names entry beside the code); with that entry gone the hit counts as a miss and both are written again."""
+    _nvrtc_or_skip()
+    from cudacffi.core import Program, ProgramOptions
+    from cudacffi.core._program_cache import _symbols_key
+
+    source = "template <typename T> __global__ void f(T *p) { *p = T(1); }"
+    options = ProgramOptions(arch="sm_90")
+    cache = InMemoryProgramCache()
+    names = ("f<float>", b"f<double>")
+    first = Program(source, "c++", options).compile("cubin", names, cache=cache)
+    again = Program(source, "c++", options).compile("cubin", names, cache=cache)
+    assert again.code == first.code and len(cache) == 2
+    mapping = again.symbol_mapping
+    assert mapping == first.symbol_mapping and set(mapping) == {"f<float>", b"f<double>"}
+    assert mapping["f<float>"].startswith("_Z") and mapping["f<float>"] != mapping[b"f<double>"]
+    key = make_program_cache_key(code=source, code_type="c++", options=options, target_type="cubin",
+                                 name_expressions=names)
+    del cache[_symbols_key(key)]
+    assert len(cache) == 1
+    third = Program(source, "c++", options).compile("cubin", names, cache=cache)
+    assert third.symbol_mapping == mapping and len(cache) == 2

@@ -12,6 +12,7 @@ import collections
 import collections.abc
 import dataclasses
 import hashlib
+import json
 import os
 import tempfile
 import threading
@@ -449,8 +450,10 @@ def _name_expressions(name_expressions, code_type):
 
 def compile_with_cache(program, cache, code, target_type, name_expressions=(), logs=None):
     """``program.compile(target_type, name_expressions, logs)`` through ``cache``: on a hit an ObjectCode of
-    the stored bytes (with no symbol mapping: the bytes alone are stored), on a miss the compiled one, stored.
-    ``code`` is the program's source as given to Program (the key needs it)."""
+    the stored bytes, on a miss the compiled one, stored. With ``name_expressions`` their mangled names are
+    stored too, as an entry of their own (``_symbols_key``), so that ``get_kernel("f<float>")`` works on a hit;
+    a hit whose names entry was evicted counts as a miss. ``code`` is the program's source as given to Program
+    (the key needs it)."""
     from ._module import ObjectCode
 
     if not isinstance(cache, ProgramCacheResource):
@@ -463,8 +466,32 @@ def compile_with_cache(program, cache, code, target_type, name_expressions=(), l
     key = make_program_cache_key(code=code, code_type=program._code_type, options=options, target_type=target_type,
                                  name_expressions=tuple(name_expressions))
     data = cache.get(key)
-    if data is not None:
-        return ObjectCode._init(data, str(target_type).lower(), name=options.name)
+    mapping = _load_symbols(cache.get(_symbols_key(key))) if name_expressions else {}
+    if data is not None and mapping is not None:
+        return ObjectCode._init(data, str(target_type).lower(), name=options.name, symbol_mapping=mapping)
     result = program.compile(target_type, name_expressions, logs)
     cache[key] = result
+    if name_expressions:
+        cache[_symbols_key(key)] = _dump_symbols(result._sym_map)
     return result
+
+
+def _symbols_key(key):
+    """The key under which the name-expression mapping of the entry ``key`` is kept."""
+    return bytes(key) + b"#symbols"
+
+
+def _dump_symbols(mapping):
+    """A name-expression mapping as bytes: [[expression, given as bytes?, mangled name], ...] in JSON."""
+    return json.dumps([[k.decode() if isinstance(k, bytes) else k, isinstance(k, bytes), v]
+                       for k, v in mapping.items()]).encode()
+
+
+def _load_symbols(raw):
+    """The mapping ``_dump_symbols`` made, or None for an absent or unreadable entry (then: a miss)."""
+    if raw is None:
+        return None
+    try:
+        return {k.encode() if as_bytes else k: v for k, as_bytes, v in json.loads(bytes(raw).decode())}
+    except (ValueError, TypeError):
+        return None
