@@ -73,6 +73,7 @@ _ROUNDS = 8  # times a list is sized again when it grows between the count and t
 _UINT = (0, (1 << 32) - 1)
 _GSP_FIRMWARE_VERSION_BUF_SIZE = 0x40  # NVML_GSP_FIRMWARE_VERSION_BUF_SIZE, the same in every nvml.h
 _MAX_GPU_PERF_PSTATES = 16  # NVML_MAX_GPU_PERF_PSTATES, the same in every nvml.h
+_PSTATE_UNKNOWN = 32  # NVML_PSTATE_UNKNOWN
 
 
 def _type_name(x):
@@ -446,7 +447,8 @@ if _present("nvmlDeviceGetSupportedPerformanceStates"):
         C: nvmlDeviceGetSupportedPerformanceStates
         """
         device_ = _s.handle_value(device, "device_get_supported_performance_states", "device")
-        pstates = _ffi.new("nvmlPstates_t[]", _MAX_GPU_PERF_PSTATES)
+        # the unsupported entries read PSTATE_UNKNOWN whether NVML writes them or not
+        pstates = _ffi.new("nvmlPstates_t[]", [_PSTATE_UNKNOWN] * _MAX_GPU_PERF_PSTATES)
         check_status(_call("nvmlDeviceGetSupportedPerformanceStates", device_, pstates, _ffi.sizeof(pstates)))
         return list(pstates)
 

@@ -95,8 +95,8 @@ def _init():
 def _raw(name, *args):
     """Call NVML's C function ``name`` with cffi arguments built here; raises the call's NvmlError.
 
-    For the calls whose arrays this module sizes itself (affinity masks, supported P-states, field values,
-    system event buffers) and whose missing symbol must read as this module's own error."""
+    For the calls whose arrays this module builds itself (field values, system event buffers) and whose missing
+    symbol must read as this module's own error."""
     from cudacffi._gen import nvml as gen
 
     _init()
@@ -274,7 +274,6 @@ _P2P_INDEX = {GpuP2PCapsIndex.READ: 0, GpuP2PCapsIndex.WRITE: 1, GpuP2PCapsIndex
               GpuP2PCapsIndex.UNKNOWN: 5}
 _PSTATE_UNKNOWN = 32
 _INVALID_ID = 0xFFFFFFFF  # an instance id outside MIG
-_MAX_PSTATES = 16
 _NVLINK_MAX_LINKS = 18
 _FI_DEV_NVLINK_LINK_COUNT = 91
 _VALUE_FIELDS = ("dVal", "uiVal", "ulVal", "ullVal", "sllVal", "siVal", "usVal")  # by nvmlValueType_t
@@ -1183,19 +1182,17 @@ class Device:
     # -- CPU and memory affinity -------------------------------------------------------------------------------
     def get_memory_affinity(self, scope=AffinityScope.NODE):
         """The NUMA nodes (or CPU sockets, for AffinityScope.SOCKET) nearest the device's memory (Linux)."""
-        return self._affinity("nvmlDeviceGetMemoryAffinity", scope)
+        return self._affinity(_nv.device_get_memory_affinity, scope)
 
     def get_cpu_affinity(self, scope=AffinityScope.NODE):
         """The CPUs nearest the device, within the NUMA node or CPU socket ``scope`` (Linux)."""
-        return self._affinity("nvmlDeviceGetCpuAffinityWithinScope", scope)
+        return self._affinity(_nv.device_get_cpu_affinity_within_scope, scope)
 
     def _affinity(self, function, scope):
         code = _AFFINITY[_enum_arg(AffinityScope, scope, "scope")]
-        ffi = _ffi()
-        bits = ffi.sizeof("unsigned long") * 8
+        bits = _ffi().sizeof("unsigned long") * 8
         words = max(16, ((os.cpu_count() or 1) + bits - 1) // bits + 1)
-        mask = ffi.new("unsigned long[]", words)
-        _raw(function, self._handle, words, mask, code)
+        mask = function(self._handle, words, code)
         return [w * bits + b for w in range(words) for b in range(bits) if (mask[w] >> b) & 1]
 
     def set_cpu_affinity(self):
@@ -1235,12 +1232,7 @@ class Device:
     @property
     def supported_pstates(self):
         """The P-states the device supports, fastest first."""
-        ffi = _ffi()
-        states = ffi.new("nvmlPstates_t[]", _MAX_PSTATES)
-        for i in range(_MAX_PSTATES):
-            states[i] = _PSTATE_UNKNOWN
-        _raw("nvmlDeviceGetSupportedPerformanceStates", self._handle, states,
-             ffi.sizeof(states))
+        states = _nv.device_get_supported_performance_states(self._handle)
         return [int(s) for s in states if int(s) != _PSTATE_UNKNOWN]
 
     @property
