@@ -190,7 +190,7 @@ dev.set_current()
 s = dev.create_stream()
 mr = DeviceMemoryResource(0)
 bufs = [mr.allocate(4096 * (i + 1), stream=s) for i in range(4)]
-assert m._STUBS, "allocate did not take the by-value stub"
+assert m._CALLS, "allocate did not take the by-value stub"
 ptrs = [b.handle for b in bufs]
 assert len(set(ptrs)) == 4 and all(ptrs), ptrs
 ctypes.memmove(ptrs[3], b"pool", 4)  # the stand-in's device memory is host memory

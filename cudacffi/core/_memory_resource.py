@@ -140,10 +140,10 @@ class _MemPool(MemoryResource):
             h = self._stream_h(stream)
         if size.__class__ is not int or size <= 0 or self._mapped or self._closed:
             return self._allocate_checked(size, stream, h)
-        stubs = _STUBS or _bind_stubs()
-        ptr = stubs[0](size, self._ph, h)  # the device pointer, by value
-        if ptr == _FAILED and stubs[2]():  # a failure (or the driver not bound yet): the wrapper binds, or says
-            err, ptr = (_ALLOC[0] if _ALLOC else _bind()[0])(size, self._pool, h)
+        calls = _CALLS or _bind()
+        ptr = calls[0](size, self._ph, h)  # the device pointer, by value
+        if ptr == _FAILED and calls[2]():  # a failure (or the driver not bound yet): the wrapper binds, or says
+            err, ptr = calls[3](size, self._pool, h)
             if err:
                 check((err,))
             ptr = ptr._v
@@ -170,8 +170,9 @@ class _MemPool(MemoryResource):
             h = stream._h
         else:
             h = self._stream_h(stream)
-        if (_STUBS or _bind_stubs())[1](ptr, h):  # a failure (or the driver not bound yet): through the wrapper
-            err, = (_ALLOC[1] if _ALLOC else _bind()[1])(ptr, h)
+        calls = _CALLS or _bind()
+        if calls[1](ptr, h):  # a failure (or the driver not bound yet): through the wrapper
+            err, = calls[4](ptr, h)
             if err:
                 check((err,))
 
@@ -303,29 +304,22 @@ class _MemPool(MemoryResource):
         return (_resource_from_pickle, (type(self), self._device_id, self.allocation_handle))
 
 
-_ALLOC = []  # [cuMemAllocFromPoolAsync, cuMemFreeAsync], bound on first use
-
-
-def _bind():
-    drv = _utils.driver()
-    _ALLOC[:] = [drv.cuMemAllocFromPoolAsync, drv.cuMemFreeAsync]
-    return _ALLOC
-
-
-# The driver module's C stubs of the same two calls, for the hot path: cuMemAllocFromPoolAsync returning the
-# pointer by value (_FAILED with the status in _cc_status() on a failure), cuMemFreeAsync its status. A failure,
-# or a driver not bound yet, is then handed to the wrappers above, which bind and raise as every call does.
-_STUBS = []  # [_cv_cuMemAllocFromPoolAsync, _cc_cuMemFreeAsync, _cc_status]
+# cuMemAllocFromPoolAsync and cuMemFreeAsync, bound on first use. The hot path calls the driver module's C
+# stubs: the allocation returns the pointer by value (_FAILED, with the status in _cc_status(), on a failure),
+# the free its status. A failure, or a driver not bound yet, is then handed to the wrappers, which bind and
+# raise as every call does.
+_CALLS = []  # [_cv_cuMemAllocFromPoolAsync, _cc_cuMemFreeAsync, _cc_status, the two wrappers]
 _FAILED = (1 << 64) - 1
 
 
-def _bind_stubs():
+def _bind():
     from .. import _driver
 
-    _utils.driver()  # cuInit done, as every first call into the driver makes sure
+    drv = _utils.driver()  # cuInit done, as every first call into the driver makes sure
     lib = _driver.lib
-    _STUBS[:] = [lib._cv_cuMemAllocFromPoolAsync, lib._cc_cuMemFreeAsync, lib._cc_status]
-    return _STUBS
+    _CALLS[:] = [lib._cv_cuMemAllocFromPoolAsync, lib._cc_cuMemFreeAsync, lib._cc_status,
+                 drv.cuMemAllocFromPoolAsync, drv.cuMemFreeAsync]
+    return _CALLS
 
 
 def _resource_from_pickle(cls, device_id, alloc_handle):
