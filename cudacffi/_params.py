@@ -196,9 +196,17 @@ class _Plan:
 # On CPython one struct.pack_into of all the slots costs less than a cdata store per value; under PyPy the JIT
 # makes the stores cheaper still, so they stay.
 _ONE_PACK = sys.implementation.name == "cpython"
-_FILL_CODES = {("int", 1, True): "b", ("int", 1, False): "B", ("int", 2, True): "h", ("int", 2, False): "H",
-               ("int", 4, True): "i", ("int", 4, False): "I", ("int", 8, True): "q", ("int", 8, False): "Q",
-               ("float", 4, True): "f", ("float", 8, True): "d"}
+_SCALAR_CODES = {("int", 1, True): "b", ("int", 1, False): "B", ("int", 2, True): "h", ("int", 2, False): "H",
+                 ("int", 4, True): "i", ("int", 4, False): "I", ("int", 8, True): "q", ("int", 8, False): "Q",
+                 ("float", 4, True): "f", ("float", 8, True): "d", ("bool", 1, False): "?", ("ptr", 8, False): "Q"}
+
+
+def struct_code(cname):
+    """The native ``struct`` code of the C scalar type ``cname`` (a cffi name: "int32_t", "double", "void *"),
+    or None for one it has no code for (char, wchar_t, an unknown name)."""
+    kind, size = _C_TYPES.get(cname, (None, 0))
+    signed = kind == "float" or (kind == "int" and _INT_RANGE[cname][0] < 0)
+    return _SCALAR_CODES.get((kind, size, signed))
 
 
 def _filler(args):
@@ -217,8 +225,7 @@ def _filler(args):
             code, expr = "Q", "v%d" % i
             checks.append("v%d.__class__ is int" % i)
         elif a.kind in ("int", "float"):
-            signed = a.kind == "float" or _INT_RANGE[a.cname][0] < 0
-            code, expr = _FILL_CODES.get((a.kind, a.size, signed)), "v%d" % i
+            code, expr = struct_code(a.cname), "v%d" % i
             if code is None:
                 return None
         else:

@@ -18,6 +18,7 @@ class, packs, and calls C once: no per-argument cdata store, no tuple of classes
 import struct
 import sys
 
+from .. import _params
 from . import _utils
 from ._memory import Buffer
 from ._module import Kernel
@@ -245,10 +246,6 @@ class _Plan:
 # mismatch returns None (launch() then finds or makes the plan of the new classes); a value struct refuses
 # raises, and launch() takes the checked path, which names the argument.
 
-_STRUCT_CODES = {"_Bool": "?", "int8_t": "b", "uint8_t": "B", "int16_t": "h", "uint16_t": "H", "int32_t": "i",
-                 "uint32_t": "I", "int64_t": "q", "uint64_t": "Q", "intptr_t": "q", "long": "q",
-                 "unsigned long": "Q", "void *": "Q", "float": "f", "double": "d",
-                 None: "P"}  # a Buffer's or handle's _v: a non-negative int below 2**64, as a pointer
 _NUMPY_CODES = {("b", 1): "?", ("i", 1): "b", ("i", 2): "h", ("i", 4): "i", ("i", 8): "q", ("u", 1): "B",
                 ("u", 2): "H", ("u", 4): "I", ("u", 8): "Q", ("f", 4): "f", ("f", 8): "d", ("c", 8): "ff",
                 ("c", 16): "dd"}
@@ -256,8 +253,10 @@ _NUMPY_CODES = {("b", 1): "?", ("i", 1): "b", ("i", 2): "h", ("i", 4): "i", ("i"
 
 def _struct_code(t):
     """The struct code of a packer type (a name, None for a value's ``_v``, or a numpy dtype), or None."""
-    if t is None or isinstance(t, str):
-        return _STRUCT_CODES.get(t)
+    if t is None:
+        return "P"  # a Buffer's or handle's _v: a non-negative int below 2**64, as a pointer
+    if isinstance(t, str):
+        return _params.struct_code(t)
     kind, size = getattr(t, "kind", None), getattr(t, "itemsize", None)
     if getattr(t, "isnative", False) and getattr(t, "fields", 1) is None and getattr(t, "subdtype", 1) is None:
         return _NUMPY_CODES.get((kind, size))
