@@ -148,11 +148,11 @@ def main(shape=(48, 40, 40), steps=80):
     count = check(driver.cuDeviceGetCount())
     devices = [init_device(i) for i in range(count)]
     peer_pairs = enable_peer_access(devices)
-    modules = [load_module(SOURCE, dev) for dev, ctx in devices]
-    kernels = []
-    for (dev, ctx), module in zip(devices, modules):
+    modules, kernels = [], []
+    for dev, ctx in devices:                    # a module is loaded into the current context: each its own
         check(driver.cuCtxSetCurrent(ctx))
-        kernels.append(check(driver.cuModuleGetFunction(module, b"fd_step")))
+        modules.append(load_module(SOURCE, dev))
+        kernels.append(check(driver.cuModuleGetFunction(modules[-1], b"fd_step")))
 
     nz, ny, nx = shape
     padded = (nz + 2 * R, ny + 2 * R, nx + 2 * R)

@@ -72,8 +72,25 @@ def cuda_context(device):
 
     ctx = cudacffi.check(driver.cuDevicePrimaryCtxRetain(device))
     cudacffi.check(driver.cuCtxSetCurrent(ctx))
+    _SESSION_CONTEXT.append(ctx)
     yield ctx
+    _SESSION_CONTEXT.clear()
     driver.cuDevicePrimaryCtxRelease(device)
+
+
+_SESSION_CONTEXT = []
+
+
+@pytest.fixture(autouse=True)
+def _session_context_stays_current():
+    """After each test, the session's context is current again on the main thread: a test that made another
+    device's context current (two-GPU tests, ``Device(1).set_current()``) must not move the next test's
+    allocations, modules and launches onto that device."""
+    yield
+    if _SESSION_CONTEXT:
+        from cudacffi import driver
+
+        driver.cuCtxSetCurrent(_SESSION_CONTEXT[0])
 
 
 @pytest.fixture
