@@ -156,22 +156,35 @@ int cuStreamCreateWithPriority(CUstream *s, unsigned int flags, int priority) {
     return cuStreamCreate(s, flags);
 }
 
-/* modules and kernels: functions are 1, 2, 3 by name */
-int cuModuleLoadData(CUmodule *m, const void *image) { (void)image; *m = (CUmodule)0x77; return OK; }
-int cuModuleUnload(CUmodule m) { return m == (CUmodule)0x77 ? OK : INVALID_HANDLE; }
-int cuModuleGetFunction(void **f, CUmodule m, const char *name) {
-    (void)m;
-    if (!strcmp(name, "scale_add")) *f = (void *)1;
-    else if (!strcmp(name, "fill_rank")) *f = (void *)2;
-    else if (!strcmp(name, "take_and_flip")) *f = (void *)3;
-    else return NOT_FOUND;
+/* modules and kernels: functions are 1, 2, 3 by name. As in the real driver, a module belongs to the context
+   current when it was loaded (its handle carries that context), and a function launched while another
+   context is current is refused with INVALID_HANDLE. */
+#define TAG(h) ((unsigned long)(h) >> 8)
+#define KIND(h) ((unsigned long)(h) & 0xff)
+int cuModuleLoadData(CUmodule *m, const void *image) {
+    (void)image;
+    if (!current) return INVALID_CONTEXT;
+    *m = (CUmodule)(((unsigned long)current << 8) | 0x77);
     return OK;
 }
-int cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+int cuModuleUnload(CUmodule m) { return KIND(m) == 0x77 ? OK : INVALID_HANDLE; }
+int cuModuleGetFunction(void **f, CUmodule m, const char *name) {
+    unsigned long kind;
+    if (KIND(m) != 0x77) return INVALID_HANDLE;
+    if (!strcmp(name, "scale_add")) kind = 1;
+    else if (!strcmp(name, "fill_rank")) kind = 2;
+    else if (!strcmp(name, "take_and_flip")) kind = 3;
+    else return NOT_FOUND;
+    *f = (void *)((TAG(m) << 8) | kind);
+    return OK;
+}
+int cuLaunchKernel(void *handle, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                    unsigned shmem, CUstream s, void **params, void **extra) {
     long long i, threads = (long long)gx * gy * gz * bx * by * bz;
+    void *f = (void *)KIND(handle);
     (void)shmem; (void)s; (void)extra;
     if (!current) return INVALID_CONTEXT;
+    if (TAG(handle) != (unsigned long)current) return INVALID_HANDLE;
     if (f == (void *)1) {          /* scale_add(const int *x, int *y, int a, int b, int n) */
         const int *x = *(int **)params[0];
         int *y = *(int **)params[1], a = *(int *)params[2], b = *(int *)params[3], n = *(int *)params[4];
