@@ -9,8 +9,9 @@ returns the cffi builder of its compiled module ``cudacffi._<family>``, which li
     python build_cffi.py            # build every family in place, under the running interpreter
     python build_cffi.py nvvm       # only the families named
 
-Beside the families, ``cudacffi._capsule`` (``cudacffi/_capsule.c``, a plain C-API extension: DLPack capsules
-for cudacffi.core on CPython and PyPy) is built with them.
+Beside the families, two plain C-API extensions are built with them: ``cudacffi._capsule``
+(``cudacffi/_capsule.c``: DLPack capsules for cudacffi.core on CPython and PyPy) and, on CPython only,
+``cudacffi._fastcall`` (``cudacffi/_fastcall.c``: the whole call of the simple generated wrappers in C).
 """
 
 import os
@@ -169,19 +170,25 @@ def builders():
 
 
 CAPSULE = ("cudacffi._capsule", os.path.join("cudacffi", "_capsule.c"))
+FASTCALL = ("cudacffi._fastcall", os.path.join("cudacffi", "_fastcall.c"))
 
 
-def build_capsule():
-    """Compile ``cudacffi._capsule`` in place with the compiler cffi uses; returns the file's name."""
+def plain_extensions():
+    """The plain C-API extensions this interpreter gets: the capsules everywhere, ``_fastcall`` on CPython only
+    (PyPy's JIT inlines the Python wrappers it would replace)."""
+    return [CAPSULE] + ([FASTCALL] if sys.implementation.name == "cpython" else [])
+
+
+def build_plain(name, source):
+    """Compile a plain C-API extension in place with the compiler cffi uses; returns the file's name."""
     import shutil
     import warnings
     from cffi import ffiplatform
 
-    name, source = CAPSULE
     ext = ffiplatform.get_extension(os.path.join(HERE, source), name, extra_compile_args=["-O2"])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # setuptools' notes on pyproject.toml, irrelevant to one extension
-        built = ffiplatform.compile(os.path.join(HERE, "build", "capsule"), ext)
+        built = ffiplatform.compile(os.path.join(HERE, "build", name.rsplit(".", 1)[1].lstrip("_")), ext)
     dest = os.path.join(HERE, "cudacffi", os.path.basename(built))
     shutil.copyfile(built, dest)
     return os.path.basename(built)
@@ -210,7 +217,8 @@ def main():
         shutil.copyfile(built, dest)
         print("built cudacffi._%s (%s) in %.1fs" % (family, os.path.basename(built), time.time() - t))
     if not sys.argv[1:]:
-        print("built cudacffi._capsule (%s)" % build_capsule())
+        for name, source in plain_extensions():
+            print("built %s (%s)" % (name, build_plain(name, source)))
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ library or ``FunctionNotFoundError``. Stub parameters are flattened for speed: h
 from .callbacks import trampoline_cdefs
 from .ctype import CType
 from .directions import KINDS
-from .lowering import TypeNames, by_value
+from .lowering import TypeNames, by_value, fast_call
 from .model import TypeIndex
 
 UNBOUND = 0x7FFFFFF0
@@ -174,6 +174,57 @@ def by_value_stubs(model):
     return [(f, bv) for f in model["functions"] for bv in [by_value(names, f)] if bv is not None]
 
 
+def fast_calls(model):
+    """[(function, FastCall)] of the functions with a ``_cf_`` entry for ``cudacffi._fastcall``, in the order of
+    ``_cc_fast_entry``: those of a tuple-style family whose call it can make whole (``lowering.fast_call``)."""
+    from .families import FAMILIES
+
+    fam = FAMILIES.get(model["family"])
+    if fam is not None and fam.style != "tuple":  # exception style (its own wrappers); a test's family is tuple
+        return []
+    names = TypeNames(model)
+    return [(f, fc) for f in model["functions"] for fc in [fast_call(names, f)] if fc is not None]
+
+
+def fast_entries(model, index):
+    """The ``_cf_`` entries: inputs from ``in[]`` (64-bit words, range-checked by the caller), outputs to
+    ``out[]``, the stub's status returned; and ``_cc_fast_entry(i)``, the address of the i-th."""
+    calls = fast_calls(model)
+    if not calls:
+        return []
+    out = ["/* cudacffi._fastcall's entries: one signature for every call it makes (see lowering.FastCall) */",
+           "typedef int (*_cc_fast_fn)(const uint64_t *in, uint64_t *out);"]
+    for f, fc in calls:
+        slot = {i.index: "in[%d]" % n for n, i in enumerate(fc.ins)}
+        slot.update({o.index: "&o%d" % n for n, o in enumerate(fc.outs)})
+        args = []
+        for k, p in enumerate(f["params"]):
+            if k in {o.index for o in fc.outs}:
+                args.append("(void *)" + slot[k])
+            else:
+                args.append("(%s)%s" % (stub_param_type(index, p), slot[k]))
+        body = ["static int _cf_%s(const uint64_t *in, uint64_t *out) {" % f["name"]]
+        body += ["    %s = 0;" % o.ctype.declare("o%d" % n) for n, o in enumerate(fc.outs)]
+        if not fc.ins:
+            body.append("    (void)in;")
+        if not fc.outs:
+            body.append("    (void)out;")
+        body.append("    int r = _cc_%s(%s);" % (f["name"], ", ".join(args)))
+        for n, o in enumerate(fc.outs):
+            pointer = o.ctype.ptrs or index.kind(o.ctype.base) == "handle_ptr"
+            widen = "(uintptr_t)" if pointer else "(int64_t)" if o.signed else ""
+            body.append("    out[%d] = (uint64_t)%so%d;" % (n, widen, n))
+        body += ["    return r;", "}"]
+        out += body
+    out.append("static const _cc_fast_fn _cc_fast[] = {")
+    out += ["    _cf_%s," % f["name"] for f, _ in calls]
+    out.append("};")
+    out.append("static uintptr_t _cc_fast_entry(int i) {")
+    out.append("    return i >= 0 && i < (int)(sizeof(_cc_fast) / sizeof(_cc_fast[0])) ? (uintptr_t)_cc_fast[i] : 0;")
+    out.append("}")
+    return out
+
+
 def _value_params(index, f, bv):
     return ", ".join("%s a%d" % (stub_param_type(index, p), k) for k, p in enumerate(f["params"]) if k != bv.index)
 
@@ -213,6 +264,8 @@ def function_cdefs(model):
     ]
     if status_struct(model):
         lines.append("int _cc_status_detail(void);")
+    if fast_calls(model):
+        lines.append("uintptr_t _cc_fast_entry(int i);")
     if _has_launch_ex(model):
         lines.append("int _cc_launch_blob(const void *config, uintptr_t f, const char *blob, const uint32_t *offsets, "
                      "int n);")
@@ -285,6 +338,7 @@ def c_source(model):
         ptds = '"%s"' % f["ptds_symbol"] if f.get("ptds_symbol") else "NULL"
         table.append('    {"%s", %s, (void **)&_cc_fp_%s},' % (f["symbol"], ptds, name))
     out += value_stubs(model, index)
+    out += fast_entries(model, index)
     if _has_launch_ex(model):
         out += LAUNCH_BLOB.splitlines()
     out.append("")

@@ -7,7 +7,7 @@ argument errors are re-raised naming the parameter.
 """
 
 from .ctype import CType
-from .emit_c import version_text, model_status
+from .emit_c import fast_calls, version_text, model_status
 from .text import wrapped
 from .lowering import INT_RANGES, SENTINELS, SMALL_FAILED, STREAM_TYPES, TypeNames, lower
 
@@ -95,6 +95,7 @@ class PyWriter(TypeNames):
         self.w("_sequence = _s.sequence")
         self.w()
         self.lines += funcs
+        self.fast_table()
         self.w()
         self.w("def sizeof(objType):")
         self.w('    """The C size in bytes of a handle or struct class (``sizeof(CUstream)`` is 8)."""')
@@ -339,8 +340,33 @@ class PyWriter(TypeNames):
     def functions(self):
         lowering, functions = lower(self.model, "tuple", self)
         self.slots = lowering.slots
+        self.lowered = {lf.cname: lf for lf in functions}
         for lf in functions:
             self.function(lf)
+
+    def fast_table(self):
+        """On CPython, the functions ``cudacffi._fastcall`` calls whole (``lowering.FastCall``) become its callables,
+        each falling back to the wrapper above for anything but plain ints and handles, and for the first call
+        (binding). A wrapper whose lowering grew a step the entry cannot make (an override) keeps its own call."""
+        rows = []
+        for i, (f, fc) in enumerate(fast_calls(self.model)):
+            lf = self.lowered[f["name"]]
+            handle_ins = {lf.params[k].pyname + "_ = " for k in (x.index for x in fc.ins)}
+            if lf.callbacks or lf.held or lf.query or any(not line.startswith(tuple(handle_ins) + ("_o_",))
+                                                          for line in lf.pre):
+                continue
+            if any(not line.startswith("_h_") for line in lf.post):
+                continue
+            ins = ", ".join("(%d, %d, %d, %s)" % (x.kind, x.lo, x.hi, x.cls or "None") for x in fc.ins)
+            outs = ", ".join("(%d, %d, %s)" % (o.wrap, o.signed, o.cls or "None") for o in fc.outs)
+            rows.append("(%d, %s, (%s), (%s))" % (i, lf.name, ins + "," if len(fc.ins) == 1 else ins,
+                                                     outs + "," if len(fc.outs) == 1 else outs))
+        if rows:
+            self.w("# (entry, wrapper, inputs (kind, lo, hi, handle class), outputs (kind, signed, class)): see FastCall")
+            self.ws(wrapped("_s.fast_calls(globals(), _lib._cc_fast_entry, _OK, %s._by_value, _UNBOUND, (" % self.status,
+                            rows, "))", one_per_line=True))
+            self.w()
+            self.w()
 
     def function(self, lf):
         """One wrapper: conversions, the stub call, cffi's argument errors named, ``(status, *outputs)``."""

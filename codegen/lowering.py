@@ -194,6 +194,113 @@ def by_value(names, f):
     return None
 
 
+# -- calls made whole in C on CPython -----------------------------------------------------------------------------
+
+# how cudacffi._fastcall converts an argument (see cudacffi/_fastcall.c): an int of any int class; a pointer
+# handle (its class, any Handle, or a plain int); an integer handle (its class or a plain int)
+FAST_INT, FAST_PTR_HANDLE, FAST_INT_HANDLE = 0, 1, 2
+# and what it makes of an output: an int, a handle of the output's class, an enum member (the int if none)
+FAST_PLAIN, FAST_HANDLE, FAST_ENUM = 0, 1, 2
+FAST_MAX_IN, FAST_MAX_OUT = 16, 8  # _fastcall.c's limits
+
+
+@dataclass(frozen=True)
+class FastIn:
+    index: int  # the C parameter
+    kind: int  # FAST_INT, FAST_PTR_HANDLE, FAST_INT_HANDLE
+    lo: int
+    hi: int
+    cls: Optional[str]  # the handle class
+
+
+@dataclass(frozen=True)
+class FastOut:
+    index: int  # the C parameter
+    ctype: CType  # its pointee
+    signed: bool
+    wrap: int  # FAST_PLAIN, FAST_HANDLE, FAST_ENUM
+    cls: Optional[str]  # the handle or enum class
+
+
+@dataclass(frozen=True)
+class FastCall:
+    """A function whose whole call ``cudacffi._fastcall`` can make on CPython: every input a scalar, enum or
+    handle taken by value, every output a scalar, address, enum or handle. Its ``_cf_<name>`` entry takes the
+    inputs and gives the outputs as 64-bit words, so that one C routine converts, calls (the GIL released)
+    and builds the result tuple for all of them; anything else goes to the Python wrapper."""
+
+    ins: Tuple[FastIn, ...]
+    outs: Tuple[FastOut, ...]
+
+
+def fast_call(names, f):
+    """The ``FastCall`` of ``f``, or None where its wrapper must stay in Python."""
+    from .emit_c import returns_status
+
+    if not returns_status(names.model, f) or f.get("returns_string") or returns_status_struct_family(names):
+        return None
+    if any(CType.from_json(q["type"]).base in names.callback_types for q in f["params"]):
+        return None
+    ins, outs = [], []
+    for k, p in enumerate(f["params"]):
+        t = CType.from_json(p["type"])
+        if set(p) - {"name", "type", "dir", "pyname"} or t.fn is not None or t.dims:
+            return None
+        if p["dir"] == "in" and not t.ptrs:
+            spec = _fast_in(names, k, t)
+            if spec is None:
+                return None
+            ins.append(spec)
+        elif p["dir"] == "out" and t.depth == 1:
+            spec = _fast_out(names, k, t.pointee())
+            if spec is None:
+                return None
+            outs.append(spec)
+        else:
+            return None
+    if len(ins) > FAST_MAX_IN or len(outs) > FAST_MAX_OUT:
+        return None
+    return FastCall(tuple(ins), tuple(outs))
+
+
+def returns_status_struct_family(names):
+    from .emit_c import status_struct
+
+    return bool(status_struct(names.model))
+
+
+def _fast_in(names, k, t):
+    kind = names.kind(t.base)
+    if kind == "handle_ptr":
+        return FastIn(k, FAST_PTR_HANDLE, 0, (1 << 64) - 1, t.base)
+    if kind == "handle_int":
+        lo_hi = names.int_range(t.base)
+        return FastIn(k, FAST_INT_HANDLE, lo_hi[0], lo_hi[1], t.base) if lo_hi else None
+    if kind == "enum":
+        return FastIn(k, FAST_INT, -(1 << 31), (1 << 31) - 1, None)
+    if kind == "primitive":
+        lo_hi = INT_RANGES.get(names.resolved(t).base)
+        return FastIn(k, FAST_INT, lo_hi[0], lo_hi[1], None) if lo_hi else None
+    return None
+
+
+def _fast_out(names, k, inner):
+    if inner.ptrs:  # void **, char **: an address, as an int
+        return FastOut(k, inner, False, FAST_PLAIN, None)
+    if inner.base == "void" or inner.fn is not None or inner.dims:
+        return None
+    kind = names.kind(inner.base)
+    if kind == "handle_ptr":
+        return FastOut(k, inner, False, FAST_HANDLE, inner.base)
+    if kind == "enum":
+        return FastOut(k, inner, True, FAST_ENUM, names.enum_class_of(inner.base))
+    lo_hi = names.int_range(inner.base) if kind in ("handle_int", "primitive") else None
+    if lo_hi is None:
+        return None
+    return FastOut(k, inner, lo_hi[0] < 0, FAST_HANDLE if kind == "handle_int" else FAST_PLAIN,
+                   inner.base if kind == "handle_int" else None)
+
+
 # -- the result ---------------------------------------------------------------------------------------------------
 
 @dataclass

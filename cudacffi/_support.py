@@ -45,3 +45,31 @@ def stubs(lib):
     """{name: function} of a family's compiled stubs (``_cc_*``, ``_cv_*``): the generated wrappers call them
     as module globals, which CPython finds faster than an attribute of ``lib``."""
     return {name: getattr(lib, name) for name in dir(lib) if name.startswith(("_cc_", "_cv_"))}
+
+
+def fast_calls(namespace, entry, ok, statuses, unbound, table):
+    """On CPython, replace the wrappers of ``table`` in ``namespace`` (a generated module's globals) by
+    ``cudacffi._fastcall`` callables that make the whole call in C, each falling back to its wrapper for any
+    argument that is not a plain int or handle, for the first call (binding) and for keywords; see
+    ``codegen.lowering.FastCall``. Nothing changes on PyPy (its JIT inlines the wrappers), where the module is
+    not built, or with ``CUDACFFI_FASTCALL=0`` in the environment."""
+    fastcall = _fastcall_module()
+    if fastcall is None:
+        return
+    for index, wrapper, ins, outs in table:
+        outs = tuple((kind, signed, cls._by_value if kind == 2 else cls) for kind, signed, cls in outs)
+        namespace[wrapper.__name__] = fastcall.wrap(entry(index), wrapper, ok, statuses, unbound, ins, outs)
+
+
+def _fastcall_module():
+    import os
+    import sys
+
+    if sys.implementation.name != "cpython" or os.environ.get("CUDACFFI_FASTCALL", "1") == "0":
+        return None
+    try:
+        from . import _fastcall
+    except ImportError:  # an interpreter the module was not built for: the wrappers stay as they are
+        return None
+    _fastcall.setup(Handle)
+    return _fastcall

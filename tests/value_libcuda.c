@@ -5,6 +5,9 @@
  *   cuDeviceGetAttribute(attrib, dev):    attrib * 1000 + dev; attrib 9999 fails (1); attrib 7 is INT_MIN
  *   cuMemAlloc_v2(n):                     n; 0 fails (2) after scribbling; 1 gives UINT64_MAX (a value)
  *   cuCtxGetApiVersion(ctx):              0xFFFFFFFF (the largest unsigned int)
+ *   cuDeviceGet(ordinal):                 ordinal * 3; ordinal 77 fails with 4242, a status CUresult lacks
+ *   cuMemGetInfo_v2:                      (this thread's context + 1, 2 ** 64 - 1): two outputs
+ *   cuPointerGetAttribute, cuDeviceTotalMem_v2: not exported (a function the library lacks)
  */
 #include <stdint.h>
 #include <limits.h>
@@ -34,3 +37,13 @@ int cuMemAlloc_v2(unsigned long long *p, size_t n) {
     return 0;
 }
 int cuCtxGetApiVersion(CUcontext ctx, unsigned int *version) { (void)ctx; *version = 0xFFFFFFFFu; return 0; }
+int cuDeviceGet(int *d, int ordinal) {
+    if (ordinal == 77) return 4242;
+    *d = ordinal * 3;
+    return 0;
+}
+int cuMemGetInfo_v2(size_t *free_, size_t *total) {
+    *free_ = (size_t)(uintptr_t)current + 1;
+    *total = SIZE_MAX;
+    return 0;
+}

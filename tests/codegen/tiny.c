@@ -1,4 +1,4 @@
-/* generated from CUDA 12.9 by codegen 2 (content sha256:fe7faf2a7b0d2e52) - do not edit */
+/* generated from CUDA 12.9 by codegen 2 (content sha256:d7fd44b084592b14) - do not edit */
 
 #include <dlfcn.h>
 #include <stdint.h>
@@ -88,6 +88,26 @@ static uint64_t _cv_tinyOpen_v3(void * a1, unsigned int a2) {
     }
     if ((uint64_t)o == UINT64_MAX) _cc_tls_status = 0;  /* a value, not a failure */
     return (uint64_t)o;
+}
+/* cudacffi._fastcall's entries: one signature for every call it makes (see lowering.FastCall) */
+typedef int (*_cc_fast_fn)(const uint64_t *in, uint64_t *out);
+static int _cf_tinyOpen(const uint64_t *in, uint64_t *out) {
+    tinyCtx o0 = 0;
+    int r = _cc_tinyOpen((void *)&o0, (unsigned int)in[0]);
+    out[0] = (uint64_t)(uintptr_t)o0;
+    return r;
+}
+static int _cf_tinyClose(const uint64_t *in, uint64_t *out) {
+    (void)out;
+    int r = _cc_tinyClose((uintptr_t)in[0]);
+    return r;
+}
+static const _cc_fast_fn _cc_fast[] = {
+    _cf_tinyOpen,
+    _cf_tinyClose,
+};
+static uintptr_t _cc_fast_entry(int i) {
+    return i >= 0 && i < (int)(sizeof(_cc_fast) / sizeof(_cc_fast[0])) ? (uintptr_t)_cc_fast[i] : 0;
 }
 
 struct _cc_sym { const char *name; const char *ptds; void **slot; };

@@ -1,0 +1,220 @@
+"""``cudacffi._fastcall``: on CPython the simple generated wrappers (``codegen.lowering.FastCall``) are C
+callables that convert, call and build the result tuple themselves and hand anything else to the Python
+wrapper. Each case runs in fresh interpreters against the stand-in libcuda of ``value_libcuda.c``, once with
+the fast calls and once without (``CUDACFFI_FASTCALL=0``): both must print the same, and the expected."""
+
+import pickle
+import sys
+
+import pytest
+
+from conftest import build_standin, run_python
+
+pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
+
+CPYTHON = sys.implementation.name == "cpython"
+MODES = ["fast", "python"]
+
+
+@pytest.fixture(scope="module")
+def value_libcuda(tmp_path_factory):
+    return build_standin(tmp_path_factory, "value_libcuda.c")
+
+
+def run(code, lib, mode):
+    env = {"CUDACFFI_LIBDRIVER": lib, "CUDACFFI_FASTCALL": "1" if mode == "fast" else "0"}
+    r = run_python("from cudacffi import driver as d\n" + code, env=env)
+    assert r.returncode == 0, r.stderr
+    return r.stdout.splitlines()
+
+
+def both(code, lib):
+    """The lines ``code`` prints, the same with and without the fast calls."""
+    fast, python = run(code, lib, "fast"), run(code, lib, "python")
+    assert fast == python
+    return fast
+
+
+def test_the_simple_wrappers_are_fast_calls_on_cpython_only(value_libcuda):
+    fast = run("from cudacffi import runtime as rt\n"
+               "print([type(f).__name__ for f in (d.cuCtxGetCurrent, d.cuDeviceGetAttribute, d.cuMemAlloc,\n"
+               "       d.cuMemGetInfo, d.cuStreamQuery, d.cuEventRecord, rt.cudaGetDeviceCount)])\n"
+               "print([type(f).__name__ for f in (d.cuPointerGetAttribute, d.cuDeviceGetName, d.cuLaunchKernel)])\n",
+               value_libcuda, "fast")
+    python = run("print(type(d.cuCtxGetCurrent).__name__)\n", value_libcuda, "python")
+    simple = "FastCall" if CPYTHON else "function"
+    assert fast == [str([simple] * 7), str(["function"] * 3)]
+    assert python == ["function"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_values_statuses_and_handles(value_libcuda, mode):
+    lines = run(
+        "print(d.cuDeviceGetAttribute(3, 5))\n"  # the first call binds: the library loads on it
+        "print(d.cuInit(0))\n"
+        "print(d.cuDeviceGetAttribute(7, 0))\n"  # INT_MIN is a value
+        "print(d.cuDeviceGetAttribute(9999, 0))\n"
+        "print(d.cuDeviceGet(4), type(d.cuDeviceGet(4)[1]).__name__)\n"
+        "print(d.cuDeviceGet(77))\n"  # a status the enum lacks comes back as its int
+        "print(d.cuMemAlloc(0))\n"
+        "err, p = d.cuMemAlloc(1)\n"
+        "print(repr(err), hex(int(p)), type(p).__name__, p.getPtr() != 0)\n"
+        "print(d.cuCtxSetCurrent(0x1234), d.cuCtxGetCurrent(), d.cuMemGetInfo())\n"
+        "print(d.cuCtxGetApiVersion(d.cuCtxGetCurrent()[1]))\n"
+        "d.cuCtxSetCurrent(0xBAD)\n"
+        "print(d.cuCtxGetCurrent())\n"
+        "print(d.cuCtxSetCurrent(d.CUcontext(0xFFFFFFFFFFFFFFFF)), d.cuCtxGetCurrent())\n"
+        "print(d.cuCtxGetCurrent()[1] == d.CUcontext(0xFFFFFFFFFFFFFFFF))\n",
+        value_libcuda, mode)
+    assert lines == [
+        "(<CUresult.CUDA_SUCCESS: 0>, 3005)",
+        "(<CUresult.CUDA_SUCCESS: 0>,)",
+        "(<CUresult.CUDA_SUCCESS: 0>, -2147483648)",
+        "(<CUresult.CUDA_ERROR_INVALID_VALUE: 1>, None)",
+        "(<CUresult.CUDA_SUCCESS: 0>, <CUdevice 12>) CUdevice",
+        "(4242, None)",
+        "(<CUresult.CUDA_ERROR_OUT_OF_MEMORY: 2>, None)",
+        "<CUresult.CUDA_SUCCESS: 0> 0xffffffffffffffff CUdeviceptr True",
+        "(<CUresult.CUDA_SUCCESS: 0>,) (<CUresult.CUDA_SUCCESS: 0>, <CUcontext 0x1234>) "
+        "(<CUresult.CUDA_SUCCESS: 0>, 4661, 18446744073709551615)",
+        "(<CUresult.CUDA_SUCCESS: 0>, 4294967295)",
+        "(<CUresult.CUDA_ERROR_INVALID_CONTEXT: 201>, None)",
+        "(<CUresult.CUDA_SUCCESS: 0>,) (<CUresult.CUDA_SUCCESS: 0>, <CUcontext 0xffffffffffffffff>)",
+        "True",
+    ]
+
+
+def test_arguments_the_c_side_does_not_take_go_to_the_wrapper(value_libcuda):
+    """Keywords, integral floats, numpy and IntEnum values, bools, handles of other classes, None and objects
+    with __cuda_stream__ convert exactly as the Python wrapper converts them; bad ones raise its errors."""
+    lines = both(
+        "import numpy as np\n"
+        "d.cuInit(0)\n"
+        "A = d.CUdevice_attribute\n"
+        "print(d.cuDeviceGetAttribute(attrib=3, dev=5), d.cuDeviceGetAttribute(3, dev=d.CUdevice(5)))\n"
+        "print(d.cuDeviceGetAttribute(3.0, 5), d.cuDeviceGetAttribute(np.int32(3), np.int64(5)))\n"
+        "print(d.cuDeviceGetAttribute(A.CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, d.CUdevice(1)), d.cuDeviceGetAttribute(True, 1))\n"
+        "print(d.cuMemAlloc(np.uint64(4096)), d.cuCtxGetApiVersion(None), d.cuCtxGetApiVersion(d.CUstream(7)))\n"
+        "class Big(int): pass\n"
+        "print(d.cuMemAlloc(Big(64)))\n"
+        "for call in (lambda: d.cuDeviceGetAttribute('3', 5), lambda: d.cuDeviceGetAttribute(3, 'x'),\n"
+        "             lambda: d.cuDeviceGetAttribute(1 << 31, 0), lambda: d.cuDeviceGetAttribute(3, d.CUcontext(1 << 40)),\n"
+        "             lambda: d.cuMemAlloc(-1), lambda: d.cuMemAlloc(1 << 64), lambda: d.cuCtxSetCurrent(1 << 64),\n"
+        "             lambda: d.cuCtxSetCurrent(-1), lambda: d.cuCtxSetCurrent(object()), lambda: d.cuInit(),\n"
+        "             lambda: d.cuInit(0, 0), lambda: d.cuInit(Flags=0, other=1), lambda: d.cuDeviceTotalMem(0),\n"
+        "             lambda: d.cuDeviceGetAttribute(3.5, 0), lambda: d.cuDeviceGetAttribute(3, True)):\n"
+        "    try:\n"
+        "        print('returned', call())\n"
+        "    except Exception as e:\n"
+        "        print(type(e).__name__, e)\n", value_libcuda)
+    assert lines[:5] == [
+        "(<CUresult.CUDA_SUCCESS: 0>, 3005) (<CUresult.CUDA_SUCCESS: 0>, 3005)",
+        "(<CUresult.CUDA_SUCCESS: 0>, 3005) (<CUresult.CUDA_SUCCESS: 0>, 3005)",
+        "(<CUresult.CUDA_SUCCESS: 0>, 2001) (<CUresult.CUDA_SUCCESS: 0>, 1001)",
+        "(<CUresult.CUDA_SUCCESS: 0>, <CUdeviceptr 4096>) (<CUresult.CUDA_SUCCESS: 0>, 4294967295) "
+        "(<CUresult.CUDA_SUCCESS: 0>, 4294967295)",
+        "(<CUresult.CUDA_SUCCESS: 0>, <CUdeviceptr 64>)",
+    ]
+    errors = lines[5:]
+    assert len(errors) == 15 and not any(line.startswith("returned") for line in errors), errors
+    for line, names in zip(errors, ["attrib", "dev", "attrib", "dev", "bytesize", "bytesize", "ctx", "ctx", "ctx",
+                                    "Flags", "", "other", "cuDeviceTotalMem", "attrib", "dev"]):
+        assert names in line, (names, line)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_eight_threads_each_see_their_own_values_and_failures(value_libcuda, mode):
+    lines = run(
+        "import threading\n"
+        "E = d.CUresult\n"
+        "d.cuInit(0)\n"
+        "bad = []\n"
+        "def work(i):\n"
+        "    ctx = 0x1000 * (i + 1)\n"
+        "    d.cuCtxSetCurrent(ctx)\n"
+        "    for k in range(3000):\n"
+        "        err, c = d.cuCtxGetCurrent()\n"
+        "        if err != E.CUDA_SUCCESS or int(c) != ctx or type(c) is not d.CUcontext: bad.append(('ctx', i, c))\n"
+        "        err, free, total = d.cuMemGetInfo()\n"
+        "        if (err, free, total) != (E.CUDA_SUCCESS, ctx + 1, (1 << 64) - 1): bad.append(('info', i, free))\n"
+        "        err, dev = d.cuDeviceGet(77 if k % 3 == 0 else i)\n"
+        "        want = (4242, None) if k % 3 == 0 else (E.CUDA_SUCCESS, 3 * i)\n"
+        "        if (err, dev if dev is None else int(dev)) != want: bad.append(('dev', i, err, dev))\n"
+        "threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]\n"
+        "[t.start() for t in threads]\n"
+        "[t.join() for t in threads]\n"
+        "print('BAD', len(bad), bad[:3])\n", value_libcuda, mode)
+    assert lines == ["BAD 0 []"]
+
+
+@pytest.mark.skipif(not CPYTHON, reason="the fast calls are CPython's (PyPy keeps the Python wrappers)")
+def test_references_are_neither_leaked_nor_stolen(value_libcuda):
+    """10,000 calls that make handles, enum members, plain ints and failures leave every reference count
+    where it was (a missing or extra reference would show as a drift of 10,000)."""
+    lines = run(
+        "import sys, gc\n"
+        "d.cuInit(0)\n"
+        "E = d.CUresult\n"
+        "watch = [E.CUDA_SUCCESS, E.CUDA_ERROR_INVALID_VALUE, E.CUDA_ERROR_INVALID_CONTEXT, d.CUcontext, d.CUdevice,\n"
+        "         d.CUdeviceptr, d.cuCtxGetCurrent, d.cuDeviceGetAttribute.__wrapped__]\n"
+        "def counts():\n"
+        "    gc.collect()\n"
+        "    return [sys.getrefcount(o) for o in watch]\n"
+        "for k in range(100):\n"
+        "    d.cuCtxGetCurrent(); d.cuDeviceGetAttribute(3, 1); d.cuDeviceGetAttribute(9999, 1); d.cuMemAlloc(64)\n"
+        "    d.cuDeviceGet(77); d.cuDeviceGet(2); d.cuDeviceGetAttribute(3.0, 1); d.cuMemGetInfo()\n"
+        "before = counts()\n"
+        "for k in range(10000):\n"
+        "    d.cuCtxGetCurrent(); d.cuDeviceGetAttribute(3, 1); d.cuDeviceGetAttribute(9999, 1); d.cuMemAlloc(64)\n"
+        "    d.cuDeviceGet(77); d.cuDeviceGet(2); d.cuDeviceGetAttribute(3.0, 1); d.cuMemGetInfo()\n"
+        "    d.cuCtxSetCurrent(0xBAD); d.cuCtxGetCurrent(); d.cuCtxSetCurrent(0)\n"
+        "after = counts()\n"
+        "print([a - b for a, b in zip(after, before)])\n", value_libcuda, "fast")
+    assert lines == [str([0] * 8)]
+
+
+@pytest.mark.skipif(not CPYTHON, reason="the fast calls are CPython's (PyPy keeps the Python wrappers)")
+def test_a_fast_call_reads_as_its_wrapper():
+    import inspect
+
+    from cudacffi import driver
+
+    f = driver.cuDeviceGetAttribute
+    assert type(f).__name__ == "FastCall"
+    w = f.__wrapped__
+    assert inspect.isfunction(w) and w.__name__ == f.__name__ == "cuDeviceGetAttribute"
+    assert f.__qualname__ == "cuDeviceGetAttribute" and f.__module__ == w.__module__ == "cudacffi._gen.driver"
+    assert f.__doc__ == w.__doc__ and f.__doc__.startswith("cuDeviceGetAttribute(attrib, dev) -> (CUresult, pi)")
+    assert str(inspect.signature(f)) == "(attrib, dev)"
+    assert repr(f) == repr(w)
+    assert pickle.loads(pickle.dumps(f)) is f
+    assert callable(f) and not hasattr(f, "no_such_attribute")
+
+
+@pytest.mark.skipif(not CPYTHON, reason="the fast calls are CPython's (PyPy keeps the Python wrappers)")
+def test_wrap_refuses_what_it_cannot_call():
+    from cudacffi import _fastcall, _handles, driver
+
+    def w():
+        return None
+
+    ok, statuses = driver.CUresult.CUDA_SUCCESS, driver.CUresult._by_value
+    good = (1, w, ok, statuses, 7, (), ())
+    assert type(_fastcall.wrap(*good)).__name__ == "FastCall"
+    bad = [
+        ((0,) + good[1:], ValueError, "entry"),
+        ((1, None) + good[2:], ValueError, "callable"),
+        (good[:5] + (((1, 0, 5, int),), ()), TypeError, "Handle"),
+        (good[:5] + (((9, 0, 5, None),), ()), ValueError, "kind"),
+        (good[:5] + (((0, 1, 5, None),), ()), ValueError, "range"),
+        (good[:5] + ((), ((1, 0, int),)), TypeError, "Handle"),
+        (good[:5] + ((), ((2, 1, None),)), TypeError, "dict"),
+        (good[:5] + (((0, 0, 1, None),) * 17, ()), ValueError, "too many"),
+        (good[:3] + ([],) + good[4:], TypeError, "dict"),
+    ]
+    for args, exc, words in bad:
+        with pytest.raises(exc, match=words):
+            _fastcall.wrap(*args)
+    with pytest.raises(TypeError):
+        _fastcall.setup(int)
+    _fastcall.setup(_handles.Handle)  # again with the same class: fine
