@@ -46,7 +46,7 @@ def prepacked(kept):
     from cudacffi.core._launch import _native_for
 
     stream, kernel, bufs, config = kept
-    native = _native_for(config, stream._h)
+    native = _native_for(config, stream._h)[0]
     address, keep = _params.pack_owned((tuple(bufs), (None,) * 16), "bench")
     f = kernel.handle
 

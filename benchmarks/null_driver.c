@@ -3,6 +3,9 @@
  * functions by name, which is how cuda.bindings resolves the driver, so both bindings call the same code.
  * Build: cc -O2 -shared -fPIC -o libcuda.so.1 null_driver.c */
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef unsigned long long CUdeviceptr;
@@ -46,6 +49,58 @@ CUresult cuLaunchKernelEx(const void *config, void *f, void **params, void **ext
     return 0;
 }
 
+/* --- for cudacffi.core's launch() and pool allocations (benchmarks/core_overhead.py) --- */
+CUresult cuDevicePrimaryCtxRetain(void **ctx, int dev) { (void)dev; *ctx = (void *)0x1000; return 0; }
+CUresult cuDevicePrimaryCtxRelease_v2(int dev) { (void)dev; return 0; }
+CUresult cuCtxSetCurrent(void *ctx) { (void)ctx; return 0; }
+CUresult cuCtxSynchronize(void) { return 0; }
+CUresult cuStreamCreate(void **s, unsigned flags) { (void)flags; *s = (void *)0x2000; return 0; }
+CUresult cuStreamCreateWithPriority(void **s, unsigned flags, int prio) { (void)flags; (void)prio; *s = (void *)0x2000; return 0; }
+CUresult cuStreamDestroy_v2(void *s) { (void)s; return 0; }
+CUresult cuStreamSynchronize(void *s) { (void)s; return 0; }
+CUresult cuStreamGetPriority(void *s, int *p) { (void)s; *p = 0; return 0; }
+CUresult cuStreamGetFlags(void *s, unsigned *f) { (void)s; *f = 0; return 0; }
+CUresult cuStreamGetCtx(void *s, void **c) { (void)s; *c = (void *)0x1000; return 0; }
+CUresult cuStreamGetId(void *s, unsigned long long *id) { (void)s; *id = 7; return 0; }
+CUresult cuStreamGetDevice(void *s, int *d) { (void)s; *d = 0; return 0; }
+CUresult cuLibraryLoadData(void **lib, const void *code, void *jo, void **jv, unsigned nj, void *lo, void **lv, unsigned nl) {
+    (void)code; (void)jo; (void)jv; (void)nj; (void)lo; (void)lv; (void)nl; *lib = (void *)0x3000; return 0;
+}
+CUresult cuLibraryUnload(void *lib) { (void)lib; return 0; }
+/* kernels by name: "k4" (a pointer, an int, a float, a long long), any other 16 pointers */
+CUresult cuLibraryGetKernel(void **k, void *lib, const char *name) {
+    (void)lib;
+    *k = (void *)(uintptr_t)(strcmp(name, "k4") ? 0x4000 : 0x4100);
+    return 0;
+}
+CUresult cuKernelGetFunction(void **f, void *k) { *f = (void *)((char *)k + 0x1000); return 0; }
+CUresult cuKernelGetAttribute(int *v, int attrib, void *k, int dev) { (void)attrib; (void)k; (void)dev; *v = 0; return 0; }
+CUresult cuKernelGetParamInfo(void *k, size_t index, size_t *offset, size_t *size) {
+    static const size_t k4_offset[] = {0, 8, 12, 16}, k4_size[] = {8, 4, 4, 8};
+    if (((uintptr_t)k & 0xfff) == 0x100) {
+        if (index >= 4) return 1;
+        *offset = k4_offset[index];
+        *size = k4_size[index];
+        return 0;
+    }
+    if (index >= 16) return 1;
+    *offset = index * 8;
+    *size = 8;
+    return 0;
+}
+CUresult cuFuncGetParamInfo(void *f, size_t index, size_t *offset, size_t *size) { return cuKernelGetParamInfo(f, index, offset, size); }
+CUresult cuDeviceGetDefaultMemPool(void **pool, int dev) { (void)dev; *pool = (void *)0x6000; return 0; }
+CUresult cuDeviceGetMemPool(void **pool, int dev) { (void)dev; *pool = (void *)0x6000; return 0; }
+CUresult cuMemPoolSetAttribute(void *pool, int attr, void *v) { (void)pool; (void)attr; (void)v; return 0; }
+CUresult cuMemPoolGetAttribute(void *pool, int attr, void *v) { (void)pool; (void)attr; *(unsigned long long *)v = 0; return 0; }
+CUresult cuMemAllocFromPoolAsync(CUdeviceptr *p, size_t n, void *pool, void *s) { (void)n; (void)pool; (void)s; *p = 0x7f0000000000ULL; return 0; }
+CUresult cuMemAllocAsync(CUdeviceptr *p, size_t n, void *s) { (void)n; (void)s; *p = 0x7f0000000000ULL; return 0; }
+CUresult cuMemFreeAsync(CUdeviceptr p, void *s) { (void)p; (void)s; return 0; }
+CUresult cuCtxGetStreamPriorityRange(int *least, int *greatest) { *least = 0; *greatest = -5; return 0; }
+CUresult cuGetErrorName(int e, const char **s) { (void)e; *s = "CUDA_ERROR_NULL_DRIVER"; return 0; }
+CUresult cuGetErrorString(int e, const char **s) { (void)e; *s = "the null driver"; return 0; }
+static CUresult null_ok(void) { return 0; }
+
 static const struct { const char *name; void *fn; } TABLE[] = {
     {"cuInit", (void *)cuInit}, {"cuDriverGetVersion", (void *)cuDriverGetVersion},
     {"cuDeviceGet", (void *)cuDeviceGet}, {"cuDeviceGetCount", (void *)cuDeviceGetCount},
@@ -56,6 +111,36 @@ static const struct { const char *name; void *fn; } TABLE[] = {
     {"cuMemFree", (void *)cuMemFree_v2}, {"cuMemGetInfo", (void *)cuMemGetInfo_v2},
     {"cuFuncGetAttribute", (void *)cuFuncGetAttribute}, {"cuDeviceGetName", (void *)cuDeviceGetName},
     {"cuLaunchKernel", (void *)cuLaunchKernel}, {"cuLaunchKernelEx", (void *)cuLaunchKernelEx},
+    {"cuDevicePrimaryCtxRetain", (void *)cuDevicePrimaryCtxRetain},
+    {"cuDevicePrimaryCtxRelease", (void *)cuDevicePrimaryCtxRelease_v2},
+    {"cuCtxSetCurrent", (void *)cuCtxSetCurrent},
+    {"cuCtxSynchronize", (void *)cuCtxSynchronize},
+    {"cuStreamCreate", (void *)cuStreamCreate},
+    {"cuStreamCreateWithPriority", (void *)cuStreamCreateWithPriority},
+    {"cuStreamDestroy", (void *)cuStreamDestroy_v2},
+    {"cuStreamSynchronize", (void *)cuStreamSynchronize},
+    {"cuStreamGetPriority", (void *)cuStreamGetPriority},
+    {"cuStreamGetFlags", (void *)cuStreamGetFlags},
+    {"cuStreamGetCtx", (void *)cuStreamGetCtx},
+    {"cuStreamGetId", (void *)cuStreamGetId},
+    {"cuStreamGetDevice", (void *)cuStreamGetDevice},
+    {"cuLibraryLoadData", (void *)cuLibraryLoadData},
+    {"cuLibraryUnload", (void *)cuLibraryUnload},
+    {"cuLibraryGetKernel", (void *)cuLibraryGetKernel},
+    {"cuKernelGetFunction", (void *)cuKernelGetFunction},
+    {"cuKernelGetAttribute", (void *)cuKernelGetAttribute},
+    {"cuKernelGetParamInfo", (void *)cuKernelGetParamInfo},
+    {"cuFuncGetParamInfo", (void *)cuFuncGetParamInfo},
+    {"cuDeviceGetDefaultMemPool", (void *)cuDeviceGetDefaultMemPool},
+    {"cuDeviceGetMemPool", (void *)cuDeviceGetMemPool},
+    {"cuMemPoolSetAttribute", (void *)cuMemPoolSetAttribute},
+    {"cuMemPoolGetAttribute", (void *)cuMemPoolGetAttribute},
+    {"cuMemAllocFromPoolAsync", (void *)cuMemAllocFromPoolAsync},
+    {"cuMemAllocAsync", (void *)cuMemAllocAsync},
+    {"cuMemFreeAsync", (void *)cuMemFreeAsync},
+    {"cuGetErrorName", (void *)cuGetErrorName},
+    {"cuGetErrorString", (void *)cuGetErrorString},
+    {"cuCtxGetStreamPriorityRange", (void *)cuCtxGetStreamPriorityRange},
 };
 
 CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int version, unsigned long long flags, int *status) {
@@ -66,6 +151,12 @@ CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int version, unsign
             if (status) *status = 0;      /* CU_GET_PROC_ADDRESS_SUCCESS */
             return 0;
         }
+    }
+    if (getenv("NULL_DRIVER_LOG")) fprintf(stderr, "null driver: %s resolved to a no-op\n", symbol);
+    if (getenv("NULL_DRIVER_ANY")) {      /* any other function: success, outputs untouched */
+        *pfn = (void *)null_ok;
+        if (status) *status = 0;
+        return 0;
     }
     *pfn = NULL;
     if (status) *status = 1;              /* CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND */

@@ -42,11 +42,12 @@ def build_null_driver():
     return out
 
 
-def reexec_with(lib):
+def reexec_with(lib, script=None):
+    """Run ``script`` (this one) again, with the null driver ``lib`` where the loader and cudacffi find it."""
     env = dict(os.environ, LD_LIBRARY_PATH=os.path.dirname(lib) + os.pathsep + os.environ.get("LD_LIBRARY_PATH", ""),
                CUDACFFI_LIBDRIVER=lib)
     env[MARK] = "1"
-    return subprocess.call([sys.executable, os.path.abspath(__file__)] + sys.argv[1:], env=env)
+    return subprocess.call([sys.executable, script or os.path.abspath(__file__)] + sys.argv[1:], env=env)
 
 
 # -- cases -----------------------------------------------------------------------------------------------

@@ -17,6 +17,8 @@
 #include <Python.h>
 #include <structmember.h>
 #include <stdint.h>
+#include <string.h>
+#include <math.h>
 
 #define MAX_IN 16
 #define MAX_OUT 8
@@ -423,6 +425,530 @@ fail:
     return NULL;
 }
 
+/* -- cudacffi.core's launch(): a plan's arguments packed and launched in C ------------------------------------
+ *
+ * A Launcher is made for one tuple of argument classes (a kernel's plan, see core/_launch.py) whose values all
+ * pack as C scalars: each argument is checked to be of its class exactly, its value (the argument itself, or
+ * its _v slot: a Buffer's or handle's address) packed at its offset into a blob on this frame, and the launch
+ * made through the driver family's _cc_launch_blob with the GIL released. It returns the driver's status, or
+ * None for "not this plan's classes, or a value this cannot pack": launch() then takes its checked path, which
+ * names the argument. */
+
+#define BLOB_MAX 4096
+
+typedef int (*launch_fn)(const void *config, uintptr_t f, const char *blob, const uint32_t *offsets, int n);
+
+typedef struct {
+    PyTypeObject *cls;
+    Py_ssize_t slot;        /* the offset of the class's _v slot, or -1: the argument is the value */
+    char code;              /* its struct code: b B h H i I q Q P f d ? */
+} LaunchArg;
+
+#define LAUNCH_MAX_ARGS 64
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    launch_fn fn;
+    Py_ssize_t n;
+    uint32_t offsets[LAUNCH_MAX_ARGS];
+    LaunchArg arg[LAUNCH_MAX_ARGS];
+} Launcher;
+
+static int pack_int(PyObject *v, char code, char *at) {
+    int overflow;
+    long long x;
+    unsigned long long u;
+    if (!PyLong_Check(v))
+        return 0;
+    if (code == 'Q' || code == 'P') {
+        u = PyLong_AsUnsignedLongLong(v);
+        if (u == (unsigned long long)-1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            return 0;
+        }
+        memcpy(at, &u, 8);
+        return 1;
+    }
+    x = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (overflow || (x == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return 0;
+    }
+    switch (code) {
+    case 'b': if (x < INT8_MIN || x > INT8_MAX) return 0; { int8_t y = (int8_t)x; memcpy(at, &y, 1); } return 1;
+    case 'B': if (x < 0 || x > UINT8_MAX) return 0; { uint8_t y = (uint8_t)x; memcpy(at, &y, 1); } return 1;
+    case 'h': if (x < INT16_MIN || x > INT16_MAX) return 0; { int16_t y = (int16_t)x; memcpy(at, &y, 2); } return 1;
+    case 'H': if (x < 0 || x > UINT16_MAX) return 0; { uint16_t y = (uint16_t)x; memcpy(at, &y, 2); } return 1;
+    case 'i': if (x < INT32_MIN || x > INT32_MAX) return 0; { int32_t y = (int32_t)x; memcpy(at, &y, 4); } return 1;
+    case 'I': if (x < 0 || x > (long long)UINT32_MAX) return 0; { uint32_t y = (uint32_t)x; memcpy(at, &y, 4); } return 1;
+    case 'q': memcpy(at, &x, 8); return 1;
+    default: return 0;
+    }
+}
+
+static int pack_arg(const LaunchArg *a, PyObject *o, char *at) {
+    PyObject *v = o;
+    if (Py_TYPE(o) != a->cls)
+        return 0;
+    if (a->slot >= 0) {
+        v = *(PyObject **)((char *)o + a->slot);
+        if (v == NULL)  /* a closed Buffer: the checked path says so */
+            return 0;
+    }
+    if (a->code == '?') {
+        char b = v == Py_True;
+        if (v != Py_True && v != Py_False)
+            return 0;
+        *at = b;
+        return 1;
+    }
+    if (a->code == 'f' || a->code == 'd') {
+        double x;
+        if (!PyFloat_Check(v) && !PyLong_Check(v))
+            return 0;
+        x = PyFloat_AsDouble(v);
+        if (x == -1.0 && PyErr_Occurred()) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (a->code == 'd') {
+            memcpy(at, &x, 8);
+        } else {
+            float y = (float)x;
+            if (isinf(y) && !isinf(x))
+                return 0;  /* too large for a float: struct refuses it, and so the checked path does */
+            memcpy(at, &y, 4);
+        }
+        return 1;
+    }
+    return pack_int(v, a->code, at);
+}
+
+/* launcher(args, (native, config address), function handle) -> status, or None */
+static PyObject *launcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    Launcher *self = (Launcher *)op;
+    PyObject *values, *native;
+    unsigned long long config, function;
+    char blob[BLOB_MAX] __attribute__((aligned(16)));
+    Py_ssize_t i;
+    int status;
+    if (kwnames != NULL || PyVectorcall_NARGS(nargsf) != 3 || !PyTuple_Check(args[0]) || !PyTuple_Check(args[1])
+        || PyTuple_GET_SIZE(args[1]) != 2) {
+        PyErr_SetString(PyExc_TypeError, "a launcher takes (arguments, (native, config address), function)");
+        return NULL;
+    }
+    values = args[0];
+    native = args[1];
+    if (PyTuple_GET_SIZE(values) != self->n)
+        Py_RETURN_NONE;
+    for (i = 0; i < self->n; i++)
+        if (!pack_arg(&self->arg[i], PyTuple_GET_ITEM(values, i), blob + self->offsets[i]))
+            Py_RETURN_NONE;
+    config = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(native, 1));
+    if (config == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    function = PyLong_AsUnsignedLongLong(args[2]);
+    if (function == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    status = self->fn((const void *)(uintptr_t)config, (uintptr_t)function, blob, self->offsets, (int)self->n);
+    Py_END_ALLOW_THREADS
+    return PyLong_FromLong(status);
+}
+
+static int launcher_traverse(Launcher *self, visitproc visit, void *arg) {
+    Py_ssize_t i;
+    for (i = 0; i < self->n; i++)
+        Py_VISIT(self->arg[i].cls);
+    return 0;
+}
+
+static int launcher_clear(Launcher *self) {
+    Py_ssize_t i;
+    for (i = 0; i < self->n; i++)
+        Py_CLEAR(self->arg[i].cls);
+    return 0;
+}
+
+static void launcher_dealloc(Launcher *self) {
+    PyObject_GC_UnTrack(self);
+    launcher_clear(self);
+    PyObject_GC_Del(self);
+}
+
+static PyTypeObject LauncherType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cudacffi._fastcall.Launcher",
+    .tp_basicsize = sizeof(Launcher),
+    .tp_dealloc = (destructor)launcher_dealloc,
+    .tp_vectorcall_offset = offsetof(Launcher, vectorcall),
+    .tp_call = PyVectorcall_Call,
+#ifdef Py_TPFLAGS_HAVE_VECTORCALL
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+#else
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | _Py_TPFLAGS_HAVE_VECTORCALL,
+#endif
+    .tp_traverse = (traverseproc)launcher_traverse,
+    .tp_clear = (inquiry)launcher_clear,
+};
+
+PyDoc_STRVAR(launcher_doc,
+"launcher(entry, args) -> callable\n\n"
+"A launcher through _cc_launch_blob at address ``entry`` for arguments ``args``: (class, from_slot, code,\n"
+"offset) each, ``from_slot`` true where the value is the class's _v slot (a Buffer's or handle's address).");
+
+static PyObject *make_launcher(PyObject *module, PyObject *args) {
+    PyObject *entry, *specs;
+    unsigned long long address;
+    Py_ssize_t i, n;
+    Launcher *self;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OO!:launcher", &entry, &PyTuple_Type, &specs))
+        return NULL;
+    address = PyLong_AsUnsignedLongLong(entry);
+    if (address == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    n = PyTuple_GET_SIZE(specs);
+    if (address == 0 || n > LAUNCH_MAX_ARGS) {
+        PyErr_SetString(PyExc_ValueError, "launcher(): needs _cc_launch_blob's address and at most 64 arguments");
+        return NULL;
+    }
+    self = PyObject_GC_New(Launcher, &LauncherType);
+    if (self == NULL)
+        return NULL;
+    self->vectorcall = launcher_vectorcall;
+    self->fn = (launch_fn)(uintptr_t)address;
+    self->n = 0;
+    for (i = 0; i < n; i++) {
+        PyObject *cls, *from_slot, *code;
+        unsigned long offset;
+        Py_ssize_t slot = -1, size;
+        const char *c;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(specs, i), "O!OUk:launcher argument", &PyType_Type, &cls, &from_slot,
+                              &code, &offset))
+            goto fail;
+        c = PyUnicode_AsUTF8(code);
+        if (c == NULL)
+            goto fail;
+        size = strlen(c) == 1 ? (strchr("bB?", c[0]) ? 1 : strchr("hH", c[0]) ? 2 : strchr("iIf", c[0]) ? 4
+                                 : strchr("qQPd", c[0]) ? 8 : 0) : 0;
+        if (size == 0 || offset % size || offset + size > BLOB_MAX) {
+            PyErr_Format(PyExc_ValueError, "launcher(): argument %zd: code %R at offset %lu is not one it packs",
+                         i, code, offset);
+            goto fail;
+        }
+        if (PyObject_IsTrue(from_slot)) {
+            PyObject *descr = PyObject_GetAttrString(cls, "_v");
+            if (descr == NULL)
+                goto fail;
+            if (Py_TYPE(descr) != &PyMemberDescr_Type
+                || ((PyMemberDescrObject *)descr)->d_member->type != T_OBJECT_EX) {
+                Py_DECREF(descr);
+                PyErr_Format(PyExc_TypeError, "launcher(): argument %zd: %R has no _v object slot", i, cls);
+                goto fail;
+            }
+            slot = ((PyMemberDescrObject *)descr)->d_member->offset;
+            Py_DECREF(descr);
+        }
+        Py_INCREF(cls);
+        self->arg[i].cls = (PyTypeObject *)cls;
+        self->arg[i].slot = slot;
+        self->arg[i].code = c[0];
+        self->offsets[i] = (uint32_t)offset;
+        self->n = i + 1;
+    }
+    PyObject_GC_Track(self);
+    return (PyObject *)self;
+fail:
+    PyObject_GC_Track(self);
+    Py_DECREF(self);
+    return NULL;
+}
+
+/* -- a garbage-collection backstop without a Python __del__ ------------------------------------------------------
+ *
+ * Backstop is a base class for a Python class with __slots__ (cudacffi.core's Buffer). Its finalizer, which
+ * runs on every instance's destruction, reads two slots in C and calls the Python hook only where both hold
+ * something (the memory was never freed): a Python __del__ would cost a call on every destruction. backstop()
+ * registers the class, its two slots and the hook. */
+
+static PyTypeObject *backstop_cls;
+static Py_ssize_t backstop_first, backstop_second;
+static PyObject *backstop_hook;
+
+static void backstop_finalize(PyObject *self) {
+    PyObject *first, *second, *r, *type, *value, *tb;
+    if (backstop_hook == NULL || !PyType_IsSubtype(Py_TYPE(self), backstop_cls))
+        return;
+    first = *(PyObject **)((char *)self + backstop_first);
+    second = *(PyObject **)((char *)self + backstop_second);
+    if (first == NULL || first == Py_None || second == NULL || second == Py_None)
+        return;
+    PyErr_Fetch(&type, &value, &tb);
+    r = PyObject_CallOneArg(backstop_hook, self);
+    if (r == NULL)
+        PyErr_WriteUnraisable(backstop_hook);
+    else
+        Py_DECREF(r);
+    PyErr_Restore(type, value, tb);
+}
+
+static PyTypeObject BackstopType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cudacffi._fastcall.Backstop",
+    .tp_basicsize = sizeof(PyObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_finalize = backstop_finalize,
+    .tp_new = PyType_GenericNew,
+    .tp_doc = "A base whose finalizer calls backstop()'s hook where two slots still hold values.",
+};
+
+static Py_ssize_t object_slot(PyObject *cls, PyObject *name) {
+    PyObject *descr = PyObject_GetAttr(cls, name);
+    Py_ssize_t offset = -1;
+    if (descr == NULL)
+        return -1;
+    if (Py_TYPE(descr) == &PyMemberDescr_Type && ((PyMemberDescrObject *)descr)->d_member->type == T_OBJECT_EX)
+        offset = ((PyMemberDescrObject *)descr)->d_member->offset;
+    else
+        PyErr_Format(PyExc_TypeError, "backstop(): %R is not an object slot of %R", name, cls);
+    Py_DECREF(descr);
+    return offset;
+}
+
+PyDoc_STRVAR(backstop_doc,
+"backstop(cls, first, second, hook): instances of ``cls`` (a subclass of Backstop) destroyed while slots\n"
+"``first`` and ``second`` both hold values other than None are passed to ``hook``.");
+
+static PyObject *backstop(PyObject *module, PyObject *args) {
+    PyObject *cls, *first, *second, *hook;
+    Py_ssize_t a, b;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "O!UUO:backstop", &PyType_Type, &cls, &first, &second, &hook))
+        return NULL;
+    if (!PyType_IsSubtype((PyTypeObject *)cls, &BackstopType) || !PyCallable_Check(hook)) {
+        PyErr_SetString(PyExc_TypeError, "backstop(): needs a subclass of Backstop and a callable hook");
+        return NULL;
+    }
+    if (backstop_cls != NULL && backstop_cls != (PyTypeObject *)cls) {
+        PyErr_SetString(PyExc_RuntimeError, "backstop(): another class is registered already");
+        return NULL;
+    }
+    if ((a = object_slot(cls, first)) < 0 || (b = object_slot(cls, second)) < 0)
+        return NULL;
+    Py_INCREF(cls);
+    Py_INCREF(hook);
+    Py_XDECREF(backstop_cls);
+    Py_XDECREF(backstop_hook);
+    backstop_cls = (PyTypeObject *)cls;
+    backstop_hook = hook;
+    backstop_first = a;
+    backstop_second = b;
+    Py_RETURN_NONE;
+}
+
+/* -- constructors that fill slots ----------------------------------------------------------------------------
+ *
+ * constructor(cls, nargs, fills, nones) makes new instances of a class with __slots__ without running Python:
+ * make(a0, ..., a[nargs-1]) allocates one (tp_alloc), stores argument k in each slot that ``fills`` maps to
+ * k and None in the slots ``nones`` names. cudacffi.core's pool allocations make their Buffers so. */
+
+#define CONSTRUCTOR_MAX 16
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    PyTypeObject *cls;
+    Py_ssize_t nargs, nfill, nnone;
+    Py_ssize_t fill_offset[CONSTRUCTOR_MAX], fill_arg[CONSTRUCTOR_MAX], none_offset[CONSTRUCTOR_MAX];
+} Constructor;
+
+static PyObject *constructor_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    Constructor *self = (Constructor *)op;
+    PyObject *o;
+    Py_ssize_t i;
+    if (kwnames != NULL || PyVectorcall_NARGS(nargsf) != self->nargs) {
+        PyErr_Format(PyExc_TypeError, "%s constructor takes %zd positional arguments", self->cls->tp_name, self->nargs);
+        return NULL;
+    }
+    o = self->cls->tp_alloc(self->cls, 0);
+    if (o == NULL)
+        return NULL;
+    for (i = 0; i < self->nfill; i++) {
+        PyObject *v = args[self->fill_arg[i]];
+        Py_INCREF(v);
+        *(PyObject **)((char *)o + self->fill_offset[i]) = v;
+    }
+    for (i = 0; i < self->nnone; i++) {
+        Py_INCREF(Py_None);
+        *(PyObject **)((char *)o + self->none_offset[i]) = Py_None;
+    }
+    return o;
+}
+
+static int constructor_traverse(Constructor *self, visitproc visit, void *arg) {
+    Py_VISIT(self->cls);
+    return 0;
+}
+
+static int constructor_clear(Constructor *self) {
+    Py_CLEAR(self->cls);
+    return 0;
+}
+
+static void constructor_dealloc(Constructor *self) {
+    PyObject_GC_UnTrack(self);
+    constructor_clear(self);
+    PyObject_GC_Del(self);
+}
+
+static PyTypeObject ConstructorType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cudacffi._fastcall.Constructor",
+    .tp_basicsize = sizeof(Constructor),
+    .tp_dealloc = (destructor)constructor_dealloc,
+    .tp_vectorcall_offset = offsetof(Constructor, vectorcall),
+    .tp_call = PyVectorcall_Call,
+#ifdef Py_TPFLAGS_HAVE_VECTORCALL
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+#else
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | _Py_TPFLAGS_HAVE_VECTORCALL,
+#endif
+    .tp_traverse = (traverseproc)constructor_traverse,
+    .tp_clear = (inquiry)constructor_clear,
+};
+
+/* resetter(cls, nones, cleared) -> reset: ``reset(obj)`` sets the slots ``nones`` names to None and empties the
+ * slots ``cleared`` names (reading one then raises AttributeError), releasing what they held; ``obj`` must be a
+ * ``cls``. cudacffi.core's Buffer.close ends so. */
+static PyObject *resetter_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    Constructor *self = (Constructor *)op;
+    PyObject *o, *old;
+    Py_ssize_t i;
+    if (kwnames != NULL || PyVectorcall_NARGS(nargsf) != 1 || !PyObject_TypeCheck(args[0], self->cls)) {
+        PyErr_Format(PyExc_TypeError, "reset() takes one %s", self->cls->tp_name);
+        return NULL;
+    }
+    o = args[0];
+    for (i = 0; i < self->nnone; i++) {
+        PyObject **slot = (PyObject **)((char *)o + self->none_offset[i]);
+        old = *slot;
+        Py_INCREF(Py_None);
+        *slot = Py_None;
+        Py_XDECREF(old);
+    }
+    for (i = 0; i < self->nfill; i++) {
+        PyObject **slot = (PyObject **)((char *)o + self->fill_offset[i]);
+        old = *slot;
+        *slot = NULL;
+        Py_XDECREF(old);
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *make_resetter(PyObject *module, PyObject *args) {
+    PyObject *cls, *nones, *cleared;
+    Py_ssize_t i;
+    Constructor *self;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "O!O!O!:resetter", &PyType_Type, &cls, &PyTuple_Type, &nones, &PyTuple_Type,
+                          &cleared))
+        return NULL;
+    if (PyTuple_GET_SIZE(nones) > CONSTRUCTOR_MAX || PyTuple_GET_SIZE(cleared) > CONSTRUCTOR_MAX) {
+        PyErr_SetString(PyExc_ValueError, "resetter(): at most 16 slots of each kind");
+        return NULL;
+    }
+    self = PyObject_GC_New(Constructor, &ConstructorType);
+    if (self == NULL)
+        return NULL;
+    self->vectorcall = resetter_vectorcall;
+    Py_INCREF(cls);
+    self->cls = (PyTypeObject *)cls;
+    self->nargs = 1;
+    self->nfill = self->nnone = 0;
+    for (i = 0; i < PyTuple_GET_SIZE(nones); i++) {
+        Py_ssize_t offset = object_slot(cls, PyTuple_GET_ITEM(nones, i));
+        if (offset < 0)
+            goto fail;
+        self->none_offset[i] = offset;
+        self->nnone = i + 1;
+    }
+    for (i = 0; i < PyTuple_GET_SIZE(cleared); i++) {
+        Py_ssize_t offset = object_slot(cls, PyTuple_GET_ITEM(cleared, i));
+        if (offset < 0)
+            goto fail;
+        self->fill_offset[i] = offset;
+        self->nfill = i + 1;
+    }
+    PyObject_GC_Track(self);
+    return (PyObject *)self;
+fail:
+    PyObject_GC_Track(self);
+    Py_DECREF(self);
+    return NULL;
+}
+
+PyDoc_STRVAR(resetter_doc,
+"resetter(cls, nones, cleared) -> reset\n\n"
+"``reset(obj)``: the slots of ``obj`` (a ``cls``) named in ``nones`` set to None, those in ``cleared`` emptied.");
+
+PyDoc_STRVAR(constructor_doc,
+"constructor(cls, nargs, fills, nones) -> make\n\n"
+"``make(*nargs values)``: a new ``cls`` (no __new__ or __init__ run) with slot ``name`` set to value ``k``\n"
+"for each (name, k) of ``fills``, and each slot named in ``nones`` set to None; every other slot unset.");
+
+static PyObject *make_constructor(PyObject *module, PyObject *args) {
+    PyObject *cls, *fills, *nones;
+    Py_ssize_t nargs, i;
+    Constructor *self;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "O!nO!O!:constructor", &PyType_Type, &cls, &nargs, &PyTuple_Type, &fills,
+                          &PyTuple_Type, &nones))
+        return NULL;
+    if (nargs < 0 || nargs > CONSTRUCTOR_MAX || PyTuple_GET_SIZE(fills) > CONSTRUCTOR_MAX
+        || PyTuple_GET_SIZE(nones) > CONSTRUCTOR_MAX || ((PyTypeObject *)cls)->tp_alloc == NULL) {
+        PyErr_SetString(PyExc_ValueError, "constructor(): at most 16 arguments and slots of an allocatable class");
+        return NULL;
+    }
+    self = PyObject_GC_New(Constructor, &ConstructorType);
+    if (self == NULL)
+        return NULL;
+    self->vectorcall = constructor_vectorcall;
+    Py_INCREF(cls);
+    self->cls = (PyTypeObject *)cls;
+    self->nargs = nargs;
+    self->nfill = self->nnone = 0;
+    for (i = 0; i < PyTuple_GET_SIZE(fills); i++) {
+        PyObject *name;
+        Py_ssize_t k, offset;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(fills, i), "Un:constructor fill", &name, &k))
+            goto fail;
+        if (k < 0 || k >= nargs) {
+            PyErr_Format(PyExc_ValueError, "constructor(): slot %R takes argument %zd of %zd", name, k, nargs);
+            goto fail;
+        }
+        if ((offset = object_slot(cls, name)) < 0)
+            goto fail;
+        self->fill_offset[i] = offset;
+        self->fill_arg[i] = k;
+        self->nfill = i + 1;
+    }
+    for (i = 0; i < PyTuple_GET_SIZE(nones); i++) {
+        Py_ssize_t offset = object_slot(cls, PyTuple_GET_ITEM(nones, i));
+        if (offset < 0)
+            goto fail;
+        self->none_offset[i] = offset;
+        self->nnone = i + 1;
+    }
+    PyObject_GC_Track(self);
+    return (PyObject *)self;
+fail:
+    PyObject_GC_Track(self);
+    Py_DECREF(self);
+    return NULL;
+}
+
 PyDoc_STRVAR(setup_doc, "setup(Handle): the handle base class, whose _v slot holds every handle's value.");
 
 static PyObject *setup(PyObject *module, PyObject *cls) {
@@ -457,6 +983,10 @@ static PyObject *setup(PyObject *module, PyObject *cls) {
 static PyMethodDef module_methods[] = {
     {"wrap", wrap, METH_VARARGS, wrap_doc},
     {"setup", setup, METH_O, setup_doc},
+    {"launcher", make_launcher, METH_VARARGS, launcher_doc},
+    {"backstop", backstop, METH_VARARGS, backstop_doc},
+    {"constructor", make_constructor, METH_VARARGS, constructor_doc},
+    {"resetter", make_resetter, METH_VARARGS, resetter_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -468,7 +998,8 @@ static struct PyModuleDef module_def = {
 
 PyMODINIT_FUNC PyInit__fastcall(void) {
     PyObject *m;
-    if (PyType_Ready(&FastCallType) < 0)
+    if (PyType_Ready(&FastCallType) < 0 || PyType_Ready(&LauncherType) < 0 || PyType_Ready(&BackstopType) < 0
+        || PyType_Ready(&ConstructorType) < 0)
         return NULL;
     m = PyModule_Create(&module_def);
     if (m == NULL)
@@ -476,6 +1007,12 @@ PyMODINIT_FUNC PyInit__fastcall(void) {
     Py_INCREF(&FastCallType);
     if (PyModule_AddObject(m, "FastCall", (PyObject *)&FastCallType) < 0) {
         Py_DECREF(&FastCallType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&BackstopType);
+    if (PyModule_AddObject(m, "Backstop", (PyObject *)&BackstopType) < 0) {
+        Py_DECREF(&BackstopType);
         Py_DECREF(m);
         return NULL;
     }

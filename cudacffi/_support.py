@@ -53,6 +53,7 @@ def fast_calls(namespace, entry, ok, statuses, unbound, table):
     argument that is not a plain int or handle, for the first call (binding) and for keywords; see
     ``codegen.lowering.FastCall``. Nothing changes on PyPy (its JIT inlines the wrappers), where the module is
     not built, or with ``CUDACFFI_FASTCALL=0`` in the environment."""
+    namespace["_fast_specs"] = {wrapper.__name__: (entry, index, ins, outs, unbound) for index, wrapper, ins, outs in table}
     fastcall = _fastcall_module()
     if fastcall is None:
         return
@@ -73,3 +74,24 @@ def _fastcall_module():
         return None
     _fastcall.setup(Handle)
     return _fastcall
+
+
+def plain_call(module, name):
+    """On CPython, generated function ``name`` of ``module`` as a ``cudacffi._fastcall`` callable that returns
+    plain ints: ``(status, *outputs)``, no enum members or handle objects, for the hot paths of cudacffi.core.
+    Arguments it does not take, and the first call (binding), go to the wrapper, whose answer is made plain
+    the same way. None where there is no such call (PyPy, the module not built, a function it cannot make)."""
+    fastcall = _fastcall_module()
+    spec = getattr(module, "_fast_specs", {}).get(name)
+    if fastcall is None or spec is None:
+        return None
+    entry, index, ins, outs, unbound = spec
+    wrapper = getattr(module, name)
+    wrapper = getattr(wrapper, "__wrapped__", wrapper)
+
+    def slow(*args):
+        r = wrapper(*args)
+        return (int(r[0]),) + tuple(None if v is None else int(v) for v in r[1:])
+
+    slow.__name__ = slow.__qualname__ = name
+    return fastcall.wrap(entry(index), slow, 0, {}, unbound, ins, tuple((0, signed, None) for _, signed, _ in outs))

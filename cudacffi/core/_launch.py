@@ -125,8 +125,9 @@ def _native_for(config, stream_handle):
     natives = config._natives
     if len(natives) >= 64:  # many short-lived streams: start again rather than grow
         natives = config._natives = {}
-    native = natives[stream_handle] = _native_config(config, stream_handle)
-    return native
+    native = _native_config(config, stream_handle)
+    pair = natives[stream_handle] = (native, native.getPtr())  # the struct, and its address for a C launcher
+    return pair
 
 
 _launch_ex = []  # [driver.cuLaunchKernelEx], bound on the first launch
@@ -143,20 +144,20 @@ def launch(stream, config, kernel, *kernel_args):
         h = _utils.stream_handle(stream, "stream")
     if config.__class__ is not LaunchConfig:
         raise TypeError("config must be a LaunchConfig, not %s" % type(config).__name__)
-    native = config._natives.get(h)
+    native = config._natives.get(h)  # (CUlaunchConfig, its address)
     if native is None:
         native = _native_for(config, h)
     if kernel.__class__ is not Kernel:
         raise TypeError("kernel must be a Kernel, not %s" % type(kernel).__name__)
     try:  # the launcher of the last argument classes: None when these differ
-        err = kernel._fast(kernel_args, native._ptr, kernel._h)
+        err = kernel._fast(kernel_args, native, kernel._h)
     except _PACK_ERRORS:  # a value the fast path cannot pack (range, closed Buffer): the checked path says why
         err = None
     if err is None:
-        err = _launch_planned(native, kernel, kernel_args)
+        err = _launch_planned(native[0], kernel, kernel_args)
     if err:
         if err == _UNBOUND[0]:  # the driver's cuLaunchKernelEx is not bound yet: the wrapper binds it
-            err = _launch_planned(native, kernel, kernel_args)
+            err = _launch_planned(native[0], kernel, kernel_args)
         if err:
             check((err,))
 
@@ -297,6 +298,9 @@ def _fast_launcher(key, types, convert):
     packer = struct.Struct("".join(fmt))
     if packer.size != at:  # native alignment would have moved a value: not a layout this launcher knows
         return None
+    launcher = _c_launcher(key, types, codes, offsets, convs)
+    if launcher is not None:
+        return launcher
     params["pack"] = packer.pack
     params["run"] = _driver.lib._cc_launch_blob
     params["offsets"] = _driver.ffi.new("uint32_t[]", offsets) if offsets else _driver.ffi.NULL
@@ -306,11 +310,25 @@ def _fast_launcher(key, types, convert):
                                                                    " and ".join(checks))
     else:
         head = "    if a:\n        return None\n"
-    source = ("def fast(a, config, function, %s):\n%s    return run(config, function, pack(%s), offsets, %d)\n"
+    source = ("def fast(a, native, function, %s):\n%s    return run(native[0]._ptr, function, pack(%s), offsets, %d)\n"
               % (", ".join("%s=%s" % (p, p) for p in params), head, ", ".join(exprs), n))
     namespace = dict(params)
     exec(compile(source, "<cudacffi.core launch of %d arguments>" % len(key), "exec"), namespace)
     return namespace["fast"]
+
+
+def _c_launcher(key, types, codes, offsets, convs):
+    """On CPython, the plan's launcher in C (``cudacffi._fastcall.launcher``): where no argument needs a Python
+    converter and every value is one C scalar (not complex or half), it checks the classes, packs and launches
+    without a Python frame. None elsewhere (PyPy, or a plan it cannot pack): the exec'd launcher is used."""
+    from .. import _driver, _support
+
+    fastcall = _support._fastcall_module()
+    if fastcall is None or convs or any(len(code) != 1 or code not in "bBhHiIqQPfd?" for code in codes):
+        return None
+    entry = int(_driver.ffi.cast("uintptr_t", _driver.ffi.addressof(_driver.lib, "_cc_launch_blob")))
+    return fastcall.launcher(entry, tuple((cls, t is None, code, at)
+                                          for cls, t, code, at in zip(key, types, codes, offsets)))
 
 
 def _converter(convs):

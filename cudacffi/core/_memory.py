@@ -50,6 +50,7 @@ class MemoryResource:
     properties from their resource."""
 
     __slots__ = ("__weakref__", "__dict__")
+    _pool_calls = None  # a pool resource's calls, where Buffer.close may make its frees (see _MemPool)
 
     def allocate(self, size, *, stream=None):
         raise NotImplementedError("%s.allocate" % type(self).__name__)
@@ -100,8 +101,28 @@ def _pointer_attributes(ptr):
     return (ordinal, True, False, False)
 
 
+_PYPY = sys.implementation.name == "pypy"
+Stream = None  # cudacffi.core.Stream, set by _stream when it is defined (it imports this module)
+
+
+def _backstop_base():
+    """The class Buffer derives from: on CPython ``cudacffi._fastcall.Backstop``, whose finalizer (in C) hands a
+    Buffer destroyed with its memory still allocated to ``_collected``, so that destroying a closed Buffer
+    costs no Python call; ``object`` on PyPy (a cffi destructor, ``_arm``) and where the module is missing
+    (a Python ``__del__``)."""
+    if _PYPY:
+        return object
+    from .. import _support
+
+    fastcall = _support._fastcall_module()
+    return fastcall.Backstop if fastcall is not None else object
+
+
+_BASE = _backstop_base()
+
+
 @_params.value_type  # launch() packs a Buffer by its _v, the device pointer
-class Buffer:
+class Buffer(_BASE):
     """``size`` bytes of memory from a memory resource (or wrapped with ``Buffer.from_handle``).
     ``handle`` is its address (an int)."""
 
@@ -113,7 +134,7 @@ class Buffer:
 
     @classmethod
     def _make(cls, ptr, size, mr, stream=None, owner=None, ipc=None):
-        self = object.__new__(cls)
+        self = _BASE.__new__(cls)  # past Buffer.__new__, which refuses direct instantiation
         self._v = self._ptr = ptr
         self._size = size
         self._mr = mr
@@ -249,21 +270,25 @@ class Buffer:
             return
         mr = self._mr
         if mr is not None:
-            guard = self._guard
-            if guard is not None:
+            if self._guard is not None:
+                _gc_ffi.gc(self._guard[0], None)  # closed: nothing left for the collector to free
                 self._guard = None
-                _gc_ffi.gc(guard[0], None)  # closed: nothing left for the collector to free
-            if stream is None:
-                stream = self._stream
-                if stream is not None and getattr(stream, "_handle", 0) is None:
-                    stream = _live_stream(stream)  # a closed Stream
-            mr.deallocate(ptr, self._size, stream=stream)
-        self._ptr = None
-        del self._v  # a closed buffer passed to launch() then fails loudly instead of passing a NULL pointer
-        self._box = None
-        self._stream = self._owner = None
+            s = self._stream if stream is None else stream
+            try:
+                calls = mr._pool_calls
+            except AttributeError:  # a resource that is not a MemoryResource
+                calls = None
+            if calls and ptr and s.__class__ is Stream and s._handle is not None:
+                err, = calls[1](ptr, s._h)  # a pool's free, as its deallocate makes it (the common case)
+                if err:
+                    raise_status(err)
+            else:
+                if stream is None and s is not None and getattr(s, "_handle", 0) is None:
+                    s = _live_stream(s)  # the allocation's stream, closed since
+                mr.deallocate(ptr, self._size, stream=s)
+        _reset(self)  # _ptr, _box, _stream, _owner None; _v gone: a closed buffer given to launch() fails loudly
 
-    if not sys.implementation.name == "pypy":
+    if not _PYPY and _BASE is object:
         def __del__(self):
             if self._ptr is None or self._mr is None:
                 return
@@ -435,7 +460,6 @@ class Buffer:
         return (_from_pickle, (self._mr, self.ipc_descriptor))
 
 
-_PYPY = sys.implementation.name == "pypy"
 _gc_ffi = None
 if _PYPY:
     import _cffi_backend
@@ -467,6 +491,29 @@ def _collected(rec):
         mr.deallocate(ptr, size, stream=_live_stream(stream))
     except Exception:  # a destroyed context at interpreter exit, or a warning turned into an error
         pass
+
+
+if _BASE is not object:
+    sys.modules[_BASE.__module__].backstop(Buffer, "_ptr", "_mr",
+                                           lambda buf: _collected([buf._mr, buf._ptr, buf._size, buf._stream]))
+    _reset = sys.modules[_BASE.__module__].resetter(Buffer, ("_ptr", "_box", "_stream", "_owner"), ("_v",))
+    # new_buffer(ptr, size, mr, stream): Buffer._make's, in C (the pool allocations' hot path)
+    new_buffer = sys.modules[_BASE.__module__].constructor(
+        Buffer, 4, (("_v", 0), ("_ptr", 0), ("_size", 1), ("_mr", 2), ("_stream", 3)),
+        ("_owner", "_box", "_attrs", "_guard", "_ipc"))
+else:
+    def _reset(buf):
+        buf._ptr = buf._box = buf._stream = buf._owner = None
+        del buf._v
+
+    def new_buffer(ptr, size, mr, stream):
+        """A Buffer of ``size`` bytes at ``ptr`` from ``mr``, ordered on ``stream`` (Buffer._make)."""
+        return Buffer._make(ptr, size, mr, stream)
+
+
+def raise_status(err):
+    """CUDAError for the plain int status ``err``, named as every call's is."""
+    check((_utils.driver().CUresult._by_value.get(err, err),))
 
 
 def _from_pickle(mr, descriptor):

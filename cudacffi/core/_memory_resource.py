@@ -21,7 +21,7 @@ from typing import Optional
 
 from . import _utils
 from ._managed import ManagedBuffer
-from ._memory import Buffer, MemoryResource, _check_size, stream_or_default
+from ._memory import Buffer, MemoryResource, _check_size, new_buffer, raise_status, stream_or_default
 from ._utils import check, check_or_create_options
 
 _UNLIMITED = (1 << 64) - 1
@@ -108,11 +108,19 @@ class _DeviceOnly:
     is_host_accessible = property(lambda self: False)
 
 
+_CALLS = []  # [alloc(size, pool, stream) -> (status, ptr), free(ptr, stream) -> (status,)]: see _bind
+
+
 class _MemPool(MemoryResource):
     """A memory resource on a CUDA memory pool."""
 
     _registry = {}  # uuid -> the mapped resource of this process
     _registry_lock = threading.Lock()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # Buffer.close makes the frees of a class whose deallocate is this one; a subclass's own, close calls
+        cls._pool_calls = _CALLS if cls.deallocate is _MemPool.deallocate else None
 
     def _init_pool(self, pool, device_id, owned, ipc, mapped=False, uuid=None):
         self._pool = pool
@@ -124,6 +132,7 @@ class _MemPool(MemoryResource):
         self._uuid = uuid
         self._alloc_handle = None
         self._closed = False
+        self._refuses = mapped  # allocate() takes its checked path: a mapped pool, or a closed one
 
     def _live_pool(self):
         if self._closed:
@@ -138,16 +147,12 @@ class _MemPool(MemoryResource):
             h = stream._h
         else:
             h = self._stream_h(stream)
-        if size.__class__ is not int or size <= 0 or self._mapped or self._closed:
+        if size.__class__ is not int or size <= 0 or self._refuses:
             return self._allocate_checked(size, stream, h)
-        calls = _CALLS or _bind()
-        ptr = calls[0](size, self._ph, h)  # the device pointer, by value
-        if ptr == _FAILED and calls[2]():  # a failure (or the driver not bound yet): the wrapper binds, or says
-            err, ptr = calls[3](size, self._pool, h)
-            if err:
-                check((err,))
-            ptr = ptr._v
-        return Buffer._make(ptr, size, self, stream)
+        err, ptr = (_CALLS or _bind())[0](size, self._ph, h)  # (status, the device pointer), as ints
+        if err:
+            raise_status(err)
+        return new_buffer(ptr, size, self, stream)
 
     def _allocate_checked(self, size, stream, h):
         _check_size(size)
@@ -170,11 +175,9 @@ class _MemPool(MemoryResource):
             h = stream._h
         else:
             h = self._stream_h(stream)
-        calls = _CALLS or _bind()
-        if calls[1](ptr, h):  # a failure (or the driver not bound yet): through the wrapper
-            err, = calls[4](ptr, h)
-            if err:
-                check((err,))
+        err, = (_CALLS or _bind())[1](ptr, h)
+        if err:
+            raise_status(err)
 
     # -- facts -----------------------------------------------------------------------------------------------
     @property
@@ -215,7 +218,7 @@ class _MemPool(MemoryResource):
         ``deallocate`` keeps working for buffers still out."""
         if self._closed:
             return
-        self._closed = True
+        self._closed = self._refuses = True
         if self._alloc_handle is not None:
             self._alloc_handle.close()
         if self._owned:
@@ -305,21 +308,41 @@ class _MemPool(MemoryResource):
 
 
 # cuMemAllocFromPoolAsync and cuMemFreeAsync, bound on first use. The hot path calls the driver module's C
-# stubs: the allocation returns the pointer by value (_FAILED, with the status in _cc_status(), on a failure),
-# the free its status. A failure, or a driver not bound yet, is then handed to the wrappers, which bind and
-# raise as every call does.
-_CALLS = []  # [_cv_cuMemAllocFromPoolAsync, _cc_cuMemFreeAsync, _cc_status, the two wrappers]
+# the pool's two calls as (status, *outputs) of plain ints: cudacffi._fastcall's on CPython; on PyPy the stubs
+# (the pointer by value, _FAILED with the status in _cc_status() on a failure), which its JIT inlines; either
+# takes a failure or the first call (binding) through the wrapper
 _FAILED = (1 << 64) - 1
 
 
 def _bind():
-    from .. import _driver
+    from .. import _driver, _support
+    from .._gen import driver as gen
 
     drv = _utils.driver()  # cuInit done, as every first call into the driver makes sure
-    lib = _driver.lib
-    _CALLS[:] = [lib._cv_cuMemAllocFromPoolAsync, lib._cc_cuMemFreeAsync, lib._cc_status,
-                 drv.cuMemAllocFromPoolAsync, drv.cuMemFreeAsync]
+    alloc = _support.plain_call(gen, "cuMemAllocFromPoolAsync")
+    free = _support.plain_call(gen, "cuMemFreeAsync")
+    if alloc is None or free is None:
+        alloc, free = _stub_calls(_driver.lib, drv.cuMemAllocFromPoolAsync, drv.cuMemFreeAsync)
+    _CALLS[:] = [alloc, free]
     return _CALLS
+
+
+def _stub_calls(lib, alloc_wrapper, free_wrapper):
+    value, stub, status = lib._cv_cuMemAllocFromPoolAsync, lib._cc_cuMemFreeAsync, lib._cc_status
+
+    def alloc(size, pool, stream):
+        ptr = value(size, pool, stream)
+        if ptr == _FAILED and status():
+            err, ptr = alloc_wrapper(size, pool, stream)
+            return int(err), None if ptr is None else int(ptr)
+        return 0, ptr
+
+    def free(ptr, stream):
+        if stub(ptr, stream):
+            return int(free_wrapper(ptr, stream)[0]),
+        return 0,
+
+    return alloc, free
 
 
 def _resource_from_pickle(cls, device_id, alloc_handle):

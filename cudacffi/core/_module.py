@@ -142,7 +142,7 @@ class ObjectCode:
 _NO_PARAM_INFO = object()
 
 
-def _launch_miss(args, config, function):
+def _launch_miss(args, native, function):
     """A kernel's fast launcher before its first launch: no argument classes match."""
     return None
 

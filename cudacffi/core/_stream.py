@@ -4,7 +4,7 @@ import os
 from dataclasses import dataclass
 from typing import Optional
 
-from . import _utils
+from . import _memory, _utils
 from ._utils import check, check_or_create_options
 
 
@@ -436,7 +436,7 @@ def _special(handle_int):
     return self
 
 
-_utils.Stream = Stream  # for stream_handle, without an import per call
+_utils.Stream = _memory.Stream = Stream  # for stream_handle and Buffer.close, without an import per call
 
 LEGACY_DEFAULT_STREAM = _special(1)
 PER_THREAD_DEFAULT_STREAM = _special(2)
