@@ -3,6 +3,7 @@
 parameter's bytes per calling thread; in fresh interpreters, as loading is global. Every case is also
 checked against the packer's own layout (``prepare_arguments``), so the two paths cannot drift apart."""
 
+import sys
 import textwrap
 
 import pytest
@@ -70,15 +71,35 @@ SETUP = textwrap.dedent('''
 ''')
 
 
-@pytest.fixture(scope="module")
-def launch_libcuda(tmp_path_factory):
-    return build_standin(tmp_path_factory, "launch_libcuda.c")
+@pytest.fixture(scope="module", params=["fast", "python"])
+def launch_libcuda(request, tmp_path_factory):
+    """The stand-in, with the launchers of CPython's cudacffi._fastcall ("fast") or the Python ones ("python",
+    CUDACFFI_FASTCALL=0; PyPy's always): every test runs both ways."""
+    return build_standin(tmp_path_factory, "launch_libcuda.c"), request.param
 
 
-def run(code, lib):
-    r = run_python("LIB = %r\n" % lib + SETUP + textwrap.dedent(code), env={"CUDACFFI_LIBDRIVER": lib})
+def run(code, standin):
+    lib, mode = standin
+    r = run_python("LIB = %r\n" % lib + SETUP + textwrap.dedent(code),
+                   env={"CUDACFFI_LIBDRIVER": lib, "CUDACFFI_FASTCALL": "1" if mode == "fast" else "0"})
     assert r.returncode == 0, r.stderr
     return r.stdout
+
+
+def test_which_launcher_each_plan_gets(launch_libcuda):
+    """On CPython with the fast calls, plans of Buffers, ints, floats and bools launch from C; a plan with a
+    half, a complex or a numpy scalar keeps the Python launcher (struct), as every plan does elsewhere."""
+    out = run('''
+        import numpy as np
+        plans = [([8, 4, 8, 1], [buf(0x7f0000004000), 3, 2.5, True]), ([2], [1.5]), ([8], [1 + 2j]),
+                 ([4], [np.int32(3)])]
+        for sizes, args in plans:
+            k = kernel(sizes)
+            run(k, *args)
+            print(type(k._fast).__name__)
+    ''', launch_libcuda)
+    c_side = launch_libcuda[1] == "fast" and sys.implementation.name == "cpython"
+    assert out.split() == ["Launcher" if c_side else "function"] + ["function"] * 3
 
 
 def test_sixteen_buffers_then_other_buffers_of_the_same_class(launch_libcuda):

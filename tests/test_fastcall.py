@@ -218,3 +218,70 @@ def test_wrap_refuses_what_it_cannot_call():
     with pytest.raises(TypeError):
         _fastcall.setup(int)
     _fastcall.setup(_handles.Handle)  # again with the same class: fine
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_buffer_the_collector_takes_is_freed_once_and_a_closed_one_never(value_libcuda, mode):
+    """cudacffi.core's GC backstop: the C finalizer of _fastcall.Backstop (fast) or Buffer.__del__ (python)."""
+    lines = run(
+        "import gc, warnings\n"
+        "from cudacffi.core import Buffer, MemoryResource\n"
+        "freed = []\n"
+        "class Recording(MemoryResource):\n"
+        "    def deallocate(self, ptr, size, *, stream=None):\n"
+        "        freed.append((hex(ptr), size))\n"
+        "mr = Recording()\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always', ResourceWarning)\n"
+        "    b = Buffer.from_handle(0x1000, 64, mr=mr)\n"
+        "    del b\n"
+        "    gc.collect()\n"
+        "    c = Buffer.from_handle(0x2000, 32, mr=mr)\n"
+        "    c.close(); c.close()\n"
+        "    del c\n"
+        "    gc.collect()\n"
+        "    kept = Buffer.from_handle(0x3000, 16, owner=object())\n"
+        "    del kept\n"
+        "    gc.collect()\n"
+        "print(freed)\n"
+        "print([str(w.message).split(' was ')[0] for w in caught if w.category is ResourceWarning])\n"
+        "print(type(Buffer.__mro__[1]).__name__, Buffer.__mro__[1].__name__)\n", value_libcuda, mode)
+    assert lines[:2] == ["[('0x1000', 64), ('0x2000', 32)]", "['a Buffer of 64 bytes at 0x1000']"]
+    assert lines[2] == ("type Backstop" if mode == "fast" and CPYTHON else "type object")
+
+
+@pytest.mark.skipif(not CPYTHON, reason="the fast calls are CPython's (PyPy keeps the Python wrappers)")
+def test_constructors_and_resetters_fill_and_empty_slots_without_leaks():
+    import gc
+
+    from cudacffi import _fastcall
+
+    class Thing:
+        __slots__ = ("a", "b", "c", "d")
+
+    make = _fastcall.constructor(Thing, 2, (("a", 0), ("b", 0), ("c", 1)), ("d",))
+    reset = _fastcall.resetter(Thing, ("a", "d"), ("b",))
+    payload = object()
+    before = sys.getrefcount(payload)
+    t = make(payload, "x")
+    assert type(t) is Thing and t.a is t.b is payload and t.c == "x" and t.d is None
+    assert sys.getrefcount(payload) == before + 2
+    reset(t)
+    assert t.a is None and t.d is None and t.c == "x" and not hasattr(t, "b")
+    assert sys.getrefcount(payload) == before
+    for _ in range(1000):
+        reset(make(payload, payload))
+    gc.collect()
+    assert sys.getrefcount(payload) == before
+    with pytest.raises(TypeError, match="2 positional"):
+        make(1)
+    with pytest.raises(TypeError, match="Thing"):
+        reset(object())
+    with pytest.raises(AttributeError, match="nope"):
+        _fastcall.constructor(Thing, 1, (("nope", 0),), ())
+    with pytest.raises(TypeError, match="object slot"):
+        _fastcall.resetter(Thing, ("__init__",), ())
+    with pytest.raises(ValueError, match="argument 3 of 1"):
+        _fastcall.constructor(Thing, 1, (("a", 3),), ())
+    with pytest.raises(TypeError, match="Backstop"):
+        _fastcall.backstop(Thing, "a", "b", print)

@@ -318,14 +318,16 @@ def _fast_launcher(key, types, convert):
 
 
 def _c_launcher(key, types, codes, offsets, convs):
-    """On CPython, the plan's launcher in C (``cudacffi._fastcall.launcher``): where no argument needs a Python
-    converter and every value is one C scalar (not complex or half), it checks the classes, packs and launches
-    without a Python frame. None elsewhere (PyPy, or a plan it cannot pack): the exec'd launcher is used."""
+    """On CPython, the plan's launcher in C (``cudacffi._fastcall.launcher``): where every argument is a Buffer or
+    handle (its _v) or a Python int, float or bool packed as one C scalar (not complex or half), it checks the
+    classes, packs and launches without a Python frame. None elsewhere (PyPy, or a plan it cannot pack): the exec'd launcher is used."""
     from .. import _driver, _support
 
     fastcall = _support._fastcall_module()
     if fastcall is None or convs or any(len(code) != 1 or code not in "bBhHiIqQPfd?" for code in codes):
         return None
+    if any(t is not None and cls not in (int, float, bool) for cls, t in zip(key, types)):
+        return None  # numpy and ctypes scalars: struct takes them through __index__ / __float__
     entry = int(_driver.ffi.cast("uintptr_t", _driver.ffi.addressof(_driver.lib, "_cc_launch_blob")))
     return fastcall.launcher(entry, tuple((cls, t is None, code, at)
                                           for cls, t, code, at in zip(key, types, codes, offsets)))
