@@ -200,7 +200,7 @@ def fast_entries(model, index):
         args = []
         for k, p in enumerate(f["params"]):
             if k in {o.index for o in fc.outs}:
-                args.append("(void *)" + slot[k])
+                args.append("(%s)%s" % (stub_param_type(index, p), slot[k]))
             else:
                 args.append("(%s)%s" % (stub_param_type(index, p), slot[k]))
         body = ["static int _cf_%s(const uint64_t *in, uint64_t *out) {" % f["name"]]

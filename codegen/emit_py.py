@@ -352,17 +352,22 @@ class PyWriter(TypeNames):
         for i, (f, fc) in enumerate(fast_calls(self.model)):
             lf = self.lowered[f["name"]]
             handle_ins = {lf.params[k].pyname + "_ = " for k in (x.index for x in fc.ins)}
-            if lf.callbacks or lf.held or lf.query or any(not line.startswith(tuple(handle_ins) + ("_o_",))
+            if lf.callbacks or lf.held or lf.query or any(not line.startswith(tuple(handle_ins) + ("_o_", "_t_"))
                                                           for line in lf.pre):
                 continue
             if any(not line.startswith("_h_") for line in lf.post):
                 continue
+            typed = [o for o in fc.outs if o.by is not None]  # its storage: _typed.out, the only other step
+            if typed and sum(line.startswith("_t_") for line in lf.pre) != 1:
+                continue
             ins = ", ".join("(%d, %d, %d, %s)" % (x.kind, x.lo, x.hi, x.cls or "None") for x in fc.ins)
-            outs = ", ".join("(%d, %d, %s)" % (o.wrap, o.signed, o.cls or "None") for o in fc.outs)
+            outs = ", ".join("(%d, %d, %r)" % (o.wrap, o.by, o.cls) if o.by is not None else
+                             "(%d, %d, %s)" % (o.wrap, o.signed, o.cls or "None") for o in fc.outs)
             rows.append("(%d, %s, (%s), (%s))" % (i, lf.name, ins + "," if len(fc.ins) == 1 else ins,
                                                      outs + "," if len(fc.outs) == 1 else outs))
         if rows:
-            self.w("# (entry, wrapper, inputs (kind, lo, hi, handle class), outputs (kind, signed, class)): see FastCall")
+            self.w("# (entry, wrapper, inputs (kind, lo, hi, handle class), outputs (kind, signed, class) or (kind, attribute")
+            self.w("# argument, table)): see FastCall")
             self.ws(wrapped("_s.fast_calls(globals(), _lib._cc_fast_entry, _OK, %s._by_value, _UNBOUND, (" % self.status,
                             rows, "))", one_per_line=True))
             self.w()

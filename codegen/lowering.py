@@ -199,8 +199,9 @@ def by_value(names, f):
 # how cudacffi._fastcall converts an argument (see cudacffi/_fastcall.c): an int of any int class; a pointer
 # handle (its class, any Handle, or a plain int); an integer handle (its class or a plain int)
 FAST_INT, FAST_PTR_HANDLE, FAST_INT_HANDLE = 0, 1, 2
-# and what it makes of an output: an int, a handle of the output's class, an enum member (the int if none)
-FAST_PLAIN, FAST_HANDLE, FAST_ENUM = 0, 1, 2
+# and what it makes of an output: an int, a handle of the output's class, an enum member (the int if none), or
+# what an attribute argument types it as (an attr_out: cudacffi._attributes' tables, read at import)
+FAST_PLAIN, FAST_HANDLE, FAST_ENUM, FAST_TYPED = 0, 1, 2, 4
 FAST_MAX_IN, FAST_MAX_OUT = 16, 8  # _fastcall.c's limits
 
 
@@ -218,8 +219,9 @@ class FastOut:
     index: int  # the C parameter
     ctype: CType  # its pointee
     signed: bool
-    wrap: int  # FAST_PLAIN, FAST_HANDLE, FAST_ENUM
-    cls: Optional[str]  # the handle or enum class
+    wrap: int  # FAST_PLAIN, FAST_HANDLE, FAST_ENUM, FAST_TYPED
+    cls: Optional[str]  # the handle or enum class; FAST_TYPED: the attribute table
+    by: Optional[int] = None  # FAST_TYPED: the position, among the inputs, of the attribute argument
 
 
 @dataclass(frozen=True)
@@ -244,6 +246,9 @@ def fast_call(names, f):
     ins, outs = [], []
     for k, p in enumerate(f["params"]):
         t = CType.from_json(p["type"])
+        if p["dir"] == "attr_out" and set(p) - {"name", "type", "dir", "pyname"} == {"table", "by"}:
+            outs.append(FastOut(k, CType("uint64_t"), False, FAST_TYPED, p["table"], by=p["by"]))
+            continue
         if set(p) - {"name", "type", "dir", "pyname"} or t.fn is not None or t.dims:
             return None
         if p["dir"] == "in" and not t.ptrs:
@@ -258,8 +263,14 @@ def fast_call(names, f):
             outs.append(spec)
         else:
             return None
-    if len(ins) > FAST_MAX_IN or len(outs) > FAST_MAX_OUT:
+    if len(ins) > FAST_MAX_IN or len(outs) > FAST_MAX_OUT or sum(o.wrap == FAST_TYPED for o in outs) > 1:
         return None
+    names_in = [f["params"][i.index]["name"] for i in ins]
+    for n, o in enumerate(outs):  # the attribute argument: its position among the inputs, an int taken as is
+        if o.wrap == FAST_TYPED:
+            if o.by not in names_in or ins[names_in.index(o.by)].kind != FAST_INT:
+                return None
+            outs[n] = FastOut(o.index, o.ctype, False, FAST_TYPED, o.cls, by=names_in.index(o.by))
     return FastCall(tuple(ins), tuple(outs))
 
 

@@ -25,7 +25,8 @@
 
 /* input kinds and output kinds: codegen.lowering's FAST_* */
 enum { IN_INT = 0, IN_PTR_HANDLE = 1, IN_INT_HANDLE = 2 };
-enum { OUT_PLAIN = 0, OUT_HANDLE = 1, OUT_ENUM = 2 };
+enum { OUT_PLAIN = 0, OUT_HANDLE = 1, OUT_ENUM = 2, OUT_BOOL = 3, OUT_TYPED = 4 };
+#define MAX_TYPED 48
 
 typedef int (*entry_fn)(const uint64_t *in, uint64_t *out);
 
@@ -39,6 +40,7 @@ typedef struct {
 typedef struct {
     int kind;
     int is_signed;
+    int size;               /* the bytes of the value the word holds: 1, 4 or 8 */
     PyObject *obj;          /* the handle class (OUT_HANDLE) or the enum's value -> member dict (OUT_ENUM) */
 } OutSpec;
 
@@ -53,6 +55,11 @@ typedef struct {
     Py_ssize_t nin, nout;
     InSpec in[MAX_IN];
     OutSpec out[MAX_OUT];
+    /* an output whose C type an attribute argument decides (OUT_TYPED): the argument's position, and its
+       values -> the index of their OutSpec; an attribute it lacks (a struct, a name) goes to the wrapper */
+    Py_ssize_t typed_out, typed_by, ntyped;
+    PyObject *typed;
+    OutSpec typed_spec[MAX_TYPED];
 } FastCall;
 
 static PyTypeObject *handle_type;   /* cudacffi._handles.Handle */
@@ -117,7 +124,14 @@ static int convert(const InSpec *s, PyObject *o, uint64_t *dst) {
 }
 
 static PyObject *make_output(const OutSpec *s, uint64_t word) {
-    PyObject *v = s->is_signed ? PyLong_FromLongLong((long long)(int64_t)word) : PyLong_FromUnsignedLongLong(word);
+    PyObject *v;
+    if (s->size == 1)
+        word &= 0xff;
+    else if (s->size == 4)
+        word = s->is_signed ? (uint64_t)(int64_t)(int32_t)(uint32_t)word : (uint64_t)(uint32_t)word;
+    if (s->kind == OUT_BOOL)
+        return PyBool_FromLong(word != 0);
+    v = s->is_signed ? PyLong_FromLongLong((long long)(int64_t)word) : PyLong_FromUnsignedLongLong(word);
     if (v == NULL)
         return NULL;
     if (s->kind == OUT_HANDLE) {
@@ -145,7 +159,7 @@ static PyObject *make_output(const OutSpec *s, uint64_t word) {
     return v;  /* a plain int, or an enum value the enum does not name (as _by_value.get(v, v)) */
 }
 
-static PyObject *result(FastCall *self, int status, const uint64_t *out) {
+static PyObject *result(FastCall *self, int status, const uint64_t *out, const OutSpec *typed) {
     PyObject *t = PyTuple_New(1 + self->nout);
     Py_ssize_t i;
     if (t == NULL)
@@ -154,7 +168,7 @@ static PyObject *result(FastCall *self, int status, const uint64_t *out) {
         Py_INCREF(self->ok);
         PyTuple_SET_ITEM(t, 0, self->ok);
         for (i = 0; i < self->nout; i++) {
-            PyObject *v = make_output(&self->out[i], out[i]);
+            PyObject *v = make_output(i == self->typed_out ? typed : &self->out[i], out[i]);
             if (v == NULL) {
                 Py_DECREF(t);
                 return NULL;
@@ -191,18 +205,36 @@ static PyObject *fastcall_vectorcall(PyObject *op, PyObject *const *args, size_t
     FastCall *self = (FastCall *)op;
     Py_ssize_t n = PyVectorcall_NARGS(nargsf), i;
     uint64_t in[MAX_IN], out[MAX_OUT];
+    const OutSpec *typed = NULL;
     int status;
     if (kwnames != NULL || n != self->nin)
         goto wrapper;
     for (i = 0; i < n; i++)
         if (!convert(&self->in[i], args[i], &in[i]))
             goto wrapper;
+    if (self->typed_out >= 0) {  /* the attribute (an int by now) must be one whose value is a scalar */
+        PyObject *attr = args[self->typed_by], *index;
+        long k;
+        if (PyBool_Check(attr))
+            goto wrapper;
+        index = PyDict_GetItemWithError(self->typed, attr);
+        if (index == NULL) {
+            PyErr_Clear();
+            goto wrapper;
+        }
+        k = PyLong_AsLong(index);
+        if (k < 0 || k >= self->ntyped) {
+            PyErr_Clear();
+            goto wrapper;
+        }
+        typed = &self->typed_spec[k];
+    }
     Py_BEGIN_ALLOW_THREADS
     status = self->fn(in, out);
     Py_END_ALLOW_THREADS
     if (status == self->unbound)  /* nothing was called: the wrapper binds the function and calls it */
         goto wrapper;
-    return result(self, status, out);
+    return result(self, status, out, typed);
 wrapper:
     return PyObject_Vectorcall(self->wrapper, args, nargsf, kwnames);
 }
@@ -212,10 +244,13 @@ static int fastcall_traverse(FastCall *self, visitproc visit, void *arg) {
     Py_VISIT(self->wrapper);
     Py_VISIT(self->ok);
     Py_VISIT(self->statuses);
+    Py_VISIT(self->typed);
     for (i = 0; i < self->nin; i++)
         Py_VISIT(self->in[i].cls);
     for (i = 0; i < self->nout; i++)
         Py_VISIT(self->out[i].obj);
+    for (i = 0; i < self->ntyped; i++)
+        Py_VISIT(self->typed_spec[i].obj);
     return 0;
 }
 
@@ -224,10 +259,13 @@ static int fastcall_clear(FastCall *self) {
     Py_CLEAR(self->wrapper);
     Py_CLEAR(self->ok);
     Py_CLEAR(self->statuses);
+    Py_CLEAR(self->typed);
     for (i = 0; i < self->nin; i++)
         Py_CLEAR(self->in[i].cls);
     for (i = 0; i < self->nout; i++)
         Py_CLEAR(self->out[i].obj);
+    for (i = 0; i < self->ntyped; i++)
+        Py_CLEAR(self->typed_spec[i].obj);
     return 0;
 }
 
@@ -335,12 +373,18 @@ static int parse_in(PyObject *spec, InSpec *s) {
 }
 
 static int parse_out(PyObject *spec, OutSpec *s) {
-    PyObject *kind, *is_signed, *obj;
-    long long k, sg;
-    if (!PyTuple_Check(spec) || !PyArg_UnpackTuple(spec, "output", 3, 3, &kind, &is_signed, &obj))
+    PyObject *kind, *is_signed, *obj, *size = NULL;
+    long long k, sg, sz = 8;
+    if (!PyTuple_Check(spec) || !PyArg_UnpackTuple(spec, "output", 3, 4, &kind, &is_signed, &obj, &size))
         return 0;
     if (!int_of(kind, "an output's kind", &k) || !int_of(is_signed, "an output's signedness", &sg))
         return 0;
+    if (size != NULL && !int_of(size, "an output's size", &sz))
+        return 0;
+    if (sz != 1 && sz != 4 && sz != 8) {
+        PyErr_SetString(PyExc_ValueError, "wrap(): an output's size must be 1, 4 or 8");
+        return 0;
+    }
     if (k == OUT_HANDLE) {
         PyTypeObject *cls = (PyTypeObject *)obj;
         if (!PyType_Check(obj) || !PyType_IsSubtype(cls, handle_type) || cls->tp_alloc == NULL) {
@@ -352,14 +396,44 @@ static int parse_out(PyObject *spec, OutSpec *s) {
             PyErr_SetString(PyExc_TypeError, "wrap(): an enum output needs its value -> member dict");
             return 0;
         }
-    } else if (k != OUT_PLAIN) {
+    } else if (k != OUT_PLAIN && k != OUT_BOOL) {
         PyErr_SetString(PyExc_ValueError, "wrap(): an output's kind is not one of _fastcall's");
         return 0;
     }
     s->kind = (int)k;
     s->is_signed = sg != 0;
-    s->obj = k == OUT_PLAIN ? NULL : obj;
+    s->size = (int)sz;
+    s->obj = k == OUT_PLAIN || k == OUT_BOOL ? NULL : obj;
     Py_XINCREF(s->obj);
+    return 1;
+}
+
+static int parse_typed(FastCall *self, Py_ssize_t i, PyObject *o) {
+    long long k, by;
+    PyObject *specs = PyTuple_GET_ITEM(o, 3);
+    Py_ssize_t j;
+    if (!int_of(PyTuple_GET_ITEM(o, 0), "a typed output's kind", &k) || !int_of(PyTuple_GET_ITEM(o, 1),
+                                                                                "a typed output's argument", &by))
+        return 0;
+    if (k != OUT_TYPED || self->typed_out >= 0 || by < 0 || by >= self->nin || !PyTuple_Check(specs)
+        || PyTuple_GET_SIZE(specs) > MAX_TYPED || self->in[by].kind != IN_INT) {
+        PyErr_SetString(PyExc_ValueError, "wrap(): one typed output, typed by an int argument, of at most 48 types");
+        return 0;
+    }
+    for (j = 0; j < PyTuple_GET_SIZE(specs); j++) {
+        if (!parse_out(PyTuple_GET_ITEM(specs, j), &self->typed_spec[j]))
+            return 0;
+        if (self->typed_spec[j].kind == OUT_TYPED || self->typed_spec[j].kind == OUT_ENUM) {
+            Py_CLEAR(self->typed_spec[j].obj);
+            PyErr_SetString(PyExc_ValueError, "wrap(): a typed output's types are ints, bools and handles");
+            return 0;
+        }
+        self->ntyped = j + 1;
+    }
+    Py_INCREF(PyTuple_GET_ITEM(o, 2));
+    self->typed = PyTuple_GET_ITEM(o, 2);
+    self->typed_out = i;
+    self->typed_by = by;
     return 1;
 }
 
@@ -400,7 +474,9 @@ static PyObject *wrap(PyObject *module, PyObject *args) {
     self->vectorcall = fastcall_vectorcall;
     self->fn = (entry_fn)(uintptr_t)address;
     self->unbound = unbound;
-    self->nin = self->nout = 0;
+    self->nin = self->nout = self->ntyped = 0;
+    self->typed_out = self->typed_by = -1;
+    self->typed = NULL;
     Py_INCREF(wrapper);
     self->wrapper = wrapper;
     Py_INCREF(ok);
@@ -413,8 +489,15 @@ static PyObject *wrap(PyObject *module, PyObject *args) {
         self->nin = i + 1;
     }
     for (i = 0; i < PyTuple_GET_SIZE(outs); i++) {
-        if (!parse_out(PyTuple_GET_ITEM(outs, i), &self->out[i]))
+        PyObject *o = PyTuple_GET_ITEM(outs, i);
+        if (PyTuple_Check(o) && PyTuple_GET_SIZE(o) == 4 && PyDict_Check(PyTuple_GET_ITEM(o, 2))) {
+            if (!parse_typed(self, i, o))  /* (OUT_TYPED, by, {value: index}, (spec, ...)) */
+                goto fail;
+            self->out[i].kind = OUT_TYPED;
+            self->out[i].obj = NULL;
+        } else if (!parse_out(o, &self->out[i])) {
             goto fail;
+        }
         self->nout = i + 1;
     }
     PyObject_GC_Track(self);

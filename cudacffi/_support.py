@@ -58,7 +58,8 @@ def fast_calls(namespace, entry, ok, statuses, unbound, table):
     if fastcall is None:
         return
     for index, wrapper, ins, outs in table:
-        outs = tuple((kind, signed, cls._by_value if kind == 2 else cls) for kind, signed, cls in outs)
+        outs = tuple(_typed_output(namespace, signed, cls) if kind == 4 else
+                     (kind, signed, cls._by_value if kind == 2 else cls) for kind, signed, cls in outs)
         namespace[wrapper.__name__] = fastcall.wrap(entry(index), wrapper, ok, statuses, unbound, ins, outs)
 
 
@@ -86,6 +87,8 @@ def plain_call(module, name):
     if fastcall is None or spec is None:
         return None
     entry, index, ins, outs, unbound = spec
+    if any(kind == 4 for kind, _, _ in outs):  # an attribute-typed output: not a plain int
+        return None
     wrapper = getattr(module, name)
     wrapper = getattr(wrapper, "__wrapped__", wrapper)
 
@@ -95,3 +98,27 @@ def plain_call(module, name):
 
     slow.__name__ = slow.__qualname__ = name
     return fastcall.wrap(entry(index), slow, 0, {}, unbound, ins, tuple((0, signed, None) for _, signed, _ in outs))
+
+
+def _typed_output(namespace, by, table):
+    """``(4, by, {attribute value: index}, (output spec, ...))`` for cudacffi._fastcall: each attribute of
+    ``table`` (cudacffi._attributes) whose value is a scalar, as the wrapper reads it (an int of its C type's
+    width, a bool, a handle of its class); a struct, a name or a list is not in it (the wrapper makes those)."""
+    from ._attributes import TABLES
+
+    typing = namespace["_typed"]
+    index, specs = {}, []
+    shapes = {"int": (0, 1, None, 4), "uint": (0, 0, None, 4), "bool": (3, 0, None, 1), "u64": (0, 0, None, 8),
+              "size": (0, 0, None, 8), "address": (0, 0, None, 8)}
+    for name in TABLES[table]:
+        member = typing._member(name)
+        if member is None:
+            continue
+        kind, cls = typing._spec(table, member, "fast_calls", "attribute")[:2]
+        spec = (1, 0, cls, 8) if kind == "handle" else shapes.get(kind)
+        if spec is None:
+            continue
+        if spec not in specs:
+            specs.append(spec)
+        index[int(member)] = specs.index(spec)
+    return (4, by, index, tuple(specs))

@@ -16,9 +16,17 @@ pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
 from cudacffi import driver, nvjitlink, nvvm, runtime  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def attr_libcuda(tmp_path_factory):
-    return build_standin(tmp_path_factory, "attr_libcuda.c")
+@pytest.fixture(scope="module", params=["fast", "python"])
+def attr_libcuda(request, tmp_path_factory):
+    """The stand-in's path, run with CPython's fast calls ("fast": the attribute-typed getters in C) and
+    without ("python", CUDACFFI_FASTCALL=0): every test against it runs both ways."""
+    path = Standin(build_standin(tmp_path_factory, "attr_libcuda.c"))
+    path.mode = request.param
+    return path
+
+
+class Standin(str):
+    mode = "fast"
 
 
 def run_against(lib, body):
@@ -30,7 +38,8 @@ def run_against(lib, body):
             "def seen(name, t=ctypes.c_size_t):\n"
             "    v = t.in_dll(_lib, name)\n"
             "    return v.value if hasattr(v, 'value') else list(v)\n" % lib) + body
-    r = run_python(code, env={"CUDACFFI_LIBDRIVER": lib})
+    r = run_python(code, env={"CUDACFFI_LIBDRIVER": lib,
+                              "CUDACFFI_FASTCALL": "0" if getattr(lib, "mode", "fast") == "python" else "1"})
     assert r.returncode == 0, r.stdout + r.stderr
     return r.stdout
 

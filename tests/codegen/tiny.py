@@ -1,4 +1,4 @@
-"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:11b75e25f9792a4f) - do not edit.
+"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:ef67e43b34a60eeb) - do not edit.
 
 Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.
 """
@@ -290,7 +290,8 @@ def tinyClose(ctx):
     return (_OK,)
 
 
-# (entry, wrapper, inputs (kind, lo, hi, handle class), outputs (kind, signed, class)): see FastCall
+# (entry, wrapper, inputs (kind, lo, hi, handle class), outputs (kind, signed, class) or (kind, attribute
+# argument, table)): see FastCall
 _s.fast_calls(globals(), _lib._cc_fast_entry, _OK, tinyResult._by_value, _UNBOUND, (
     (0, tinyOpen, ((0, 0, 4294967295, None),), ((1, 0, tinyCtx),)),
     (1, tinyClose, ((1, 0, 18446744073709551615, tinyCtx),), ()),
