@@ -352,8 +352,12 @@ class PyWriter(TypeNames):
         for i, (f, fc) in enumerate(fast_calls(self.model)):
             lf = self.lowered[f["name"]]
             handle_ins = {lf.params[k].pyname + "_ = " for k in (x.index for x in fc.ins)}
-            if lf.callbacks or lf.held or lf.query or any(not line.startswith(tuple(handle_ins) + ("_o_", "_t_"))
-                                                          for line in lf.pre):
+            addresses = [lf.params[x.index].pyname for x in fc.ins if x.kind == 3]  # FAST_ADDRESS: an int as it is
+            allowed = tuple(handle_ins) + ("_o_", "_t_") + tuple("if %s.__class__ is int and %s >= 0:" % (a, a)
+                                                                 for a in addresses)
+            if addresses:
+                allowed += ("else:",) + tuple("    %s_, %s_k = " % (a, a) for a in addresses)
+            if lf.callbacks or lf.held or lf.query or any(not line.startswith(allowed) for line in lf.pre):
                 continue
             if any(not line.startswith("_h_") for line in lf.post):
                 continue

@@ -24,7 +24,7 @@
 #define MAX_OUT 8
 
 /* input kinds and output kinds: codegen.lowering's FAST_* */
-enum { IN_INT = 0, IN_PTR_HANDLE = 1, IN_INT_HANDLE = 2 };
+enum { IN_INT = 0, IN_PTR_HANDLE = 1, IN_INT_HANDLE = 2, IN_ADDRESS = 3 };
 enum { OUT_PLAIN = 0, OUT_HANDLE = 1, OUT_ENUM = 2, OUT_BOOL = 3, OUT_TYPED = 4 };
 #define MAX_TYPED 48
 
@@ -107,6 +107,10 @@ static int convert(const InSpec *s, PyObject *o, uint64_t *dst) {
         if (t == s->cls || PyType_IsSubtype(t, handle_type))
             v = VALUE_SLOT(o);
         else if (t != &PyLong_Type)
+            return 0;
+        break;
+    case IN_ADDRESS:        /* a plain int only (an address): buffers and tuples are the wrapper's */
+        if (t != &PyLong_Type)
             return 0;
         break;
     case IN_INT_HANDLE:     /* its class: the value; a plain int as it is */
@@ -356,18 +360,19 @@ static int parse_in(PyObject *spec, InSpec *s) {
     h = PyLong_AsUnsignedLongLong(hi);
     if (h == (unsigned long long)-1 && PyErr_Occurred())
         return 0;
-    if (k < IN_INT || k > IN_INT_HANDLE || l > 0) {
+    if (k < IN_INT || k > IN_ADDRESS || l > 0) {
         PyErr_SetString(PyExc_ValueError, "wrap(): an input's kind or range is not one of _fastcall's");
         return 0;
     }
-    if (k != IN_INT && (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, handle_type))) {
+    if ((k == IN_PTR_HANDLE || k == IN_INT_HANDLE)
+        && (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, handle_type))) {
         PyErr_SetString(PyExc_TypeError, "wrap(): a handle input's class must derive from Handle");
         return 0;
     }
     s->kind = (int)k;
     s->lo = l;
     s->hi = h;
-    s->cls = k != IN_INT ? (PyTypeObject *)cls : NULL;
+    s->cls = k == IN_PTR_HANDLE || k == IN_INT_HANDLE ? (PyTypeObject *)cls : NULL;
     Py_XINCREF(s->cls);
     return 1;
 }

@@ -39,12 +39,12 @@ def test_the_simple_wrappers_are_fast_calls_on_cpython_only(value_libcuda):
     fast = run("from cudacffi import runtime as rt\n"
                "print([type(f).__name__ for f in (d.cuCtxGetCurrent, d.cuDeviceGetAttribute, d.cuMemAlloc,\n"
                "       d.cuMemGetInfo, d.cuStreamQuery, d.cuEventRecord, rt.cudaGetDeviceCount, d.cuPointerGetAttribute,\n"
-               "       d.cuMemPoolGetAttribute)])\n"
-               "print([type(f).__name__ for f in (d.cuPointerGetAttributes, d.cuDeviceGetName, d.cuLaunchKernel)])\n",
+               "       d.cuMemPoolGetAttribute, d.cuLaunchKernel)])\n"
+               "print([type(f).__name__ for f in (d.cuPointerGetAttributes, d.cuDeviceGetName, d.cuLaunchKernelEx)])\n",
                value_libcuda, "fast")
     python = run("print(type(d.cuCtxGetCurrent).__name__)\n", value_libcuda, "python")
     simple = "FastCall" if CPYTHON else "function"
-    assert fast == [str([simple] * 9), str(["function"] * 3)]
+    assert fast == [str([simple] * 10), str(["function"] * 3)]
     assert python == ["function"]
 
 
@@ -286,3 +286,30 @@ def test_constructors_and_resetters_fill_and_empty_slots_without_leaks():
         _fastcall.constructor(Thing, 1, (("a", 3),), ())
     with pytest.raises(TypeError, match="Backstop"):
         _fastcall.backstop(Thing, "a", "b", print)
+
+
+def test_launches_with_an_address_in_c_and_other_kernel_parameters_through_the_wrapper(value_libcuda):
+    """cuLaunchKernel's kernelParams and extra as plain ints (addresses) are taken in C; None, a (values,
+    types) tuple or a buffer go to the wrapper, which packs them; the driver sees the same either way."""
+    lines = both(
+        "import ctypes, os\n"
+        "rec = (ctypes.c_ulonglong * 5).in_dll(ctypes.CDLL(os.environ['CUDACFFI_LIBDRIVER']), 'launch_record')\n"
+        "d.cuInit(0)\n"
+        "f, s = d.CUfunction(0xF00), d.CUstream(0x57)\n"
+        "print(d.cuLaunchKernel(f, 2, 1, 1, 32, 1, 1, 0, s, 0x1234, 0), [hex(v) for v in rec])\n"
+        "print(d.cuLaunchKernel(0xF01, 3, 1, 1, 64, 1, 1, 0, 0, None, None), [hex(v) for v in rec])\n"
+        "print(int(d.cuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, s, ((7, 2.5), (ctypes.c_int, ctypes.c_float)), 0)[0]),\n"
+        "      rec[3] not in (0, 0x1234))\n"
+        "print(d.cuLaunchKernel(0xBAD, 1, 1, 1, 1, 1, 1, 0, s, 0, 0))\n"
+        "for bad in (-1, 1 << 64, 'x'):\n"
+        "    try:\n"
+        "        d.cuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, s, bad, 0)\n"
+        "    except Exception as e:\n"
+        "        print(type(e).__name__, 'kernelParams' in str(e))\n", value_libcuda)
+    assert lines == [
+        "(<CUresult.CUDA_SUCCESS: 0>,) ['0xf00', '0x7f0', '0x57', '0x1234', '0x0']",
+        "(<CUresult.CUDA_SUCCESS: 0>,) ['0xf01', '0xbf8', '0x0', '0x0', '0x0']",
+        "0 True",
+        "(<CUresult.CUDA_ERROR_INVALID_HANDLE: 400>,)",
+        "OverflowError True", "OverflowError True", "TypeError True",
+    ]

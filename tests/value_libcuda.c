@@ -7,6 +7,7 @@
  *   cuCtxGetApiVersion(ctx):              0xFFFFFFFF (the largest unsigned int)
  *   cuDeviceGet(ordinal):                 ordinal * 3; ordinal 77 fails with 4242, a status CUresult lacks
  *   cuMemGetInfo_v2:                      (this thread's context + 1, 2 ** 64 - 1): two outputs
+ *   cuLaunchKernel:                       records its arguments (launch_record); function 0xBAD fails (400)
  *   cuPointerGetAttribute, cuDeviceTotalMem_v2: not exported (a function the library lacks)
  */
 #include <stdint.h>
@@ -46,4 +47,16 @@ int cuMemGetInfo_v2(size_t *free_, size_t *total) {
     *free_ = (size_t)(uintptr_t)current + 1;
     *total = SIZE_MAX;
     return 0;
+}
+/* cuLaunchKernel: records what it was given (read with ctypes), fails with 400 for function 0xBAD */
+unsigned long long launch_record[5];   /* f, gridDimX * 1000 + blockDimX, stream, kernelParams, extra */
+int cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                   unsigned shmem, void *stream, void **params, void **extra) {
+    (void)gy; (void)gz; (void)by; (void)bz; (void)shmem;
+    launch_record[0] = (unsigned long long)(uintptr_t)f;
+    launch_record[1] = (unsigned long long)gx * 1000 + bx;
+    launch_record[2] = (unsigned long long)(uintptr_t)stream;
+    launch_record[3] = (unsigned long long)(uintptr_t)params;
+    launch_record[4] = (unsigned long long)(uintptr_t)extra;
+    return f == (void *)(uintptr_t)0xBAD ? 400 : 0;
 }
