@@ -20,6 +20,25 @@
 #include <string.h>
 #include <math.h>
 
+/* What the three callable types (FastCall, Launcher, Constructor) share: vectorcall, garbage collection (each
+ * holds classes), and a dealloc that clears through the type's own tp_clear. */
+#ifdef Py_TPFLAGS_HAVE_VECTORCALL
+#define CALLABLE_FLAGS (Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL)
+#else
+#define CALLABLE_FLAGS (Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | _Py_TPFLAGS_HAVE_VECTORCALL)
+#endif
+#define CALLABLE_TYPE(Type, name, traverse, clear)                                                           \
+    PyVarObject_HEAD_INIT(NULL, 0)                                                                           \
+    .tp_name = name, .tp_basicsize = sizeof(Type), .tp_dealloc = callable_dealloc,                           \
+    .tp_vectorcall_offset = offsetof(Type, vectorcall), .tp_call = PyVectorcall_Call, .tp_flags = CALLABLE_FLAGS, \
+    .tp_traverse = (traverseproc)traverse, .tp_clear = (inquiry)clear
+
+static void callable_dealloc(PyObject *self) {
+    PyObject_GC_UnTrack(self);
+    Py_TYPE(self)->tp_clear(self);
+    PyObject_GC_Del(self);
+}
+
 #define MAX_IN 16
 #define MAX_OUT 8
 
@@ -273,12 +292,6 @@ static int fastcall_clear(FastCall *self) {
     return 0;
 }
 
-static void fastcall_dealloc(FastCall *self) {
-    PyObject_GC_UnTrack(self);
-    fastcall_clear(self);
-    PyObject_GC_Del(self);
-}
-
 /* name, qualname, module, doc, signature, __code__ ...: the wrapper's */
 static PyObject *fastcall_getattro(PyObject *self, PyObject *name) {
     PyObject *r = PyObject_GenericGetAttr(self, name);
@@ -321,21 +334,9 @@ static PyMethodDef fastcall_methods[] = {
 };
 
 static PyTypeObject FastCallType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "cudacffi._fastcall.FastCall",
-    .tp_basicsize = sizeof(FastCall),
-    .tp_dealloc = (destructor)fastcall_dealloc,
-    .tp_vectorcall_offset = offsetof(FastCall, vectorcall),
+    CALLABLE_TYPE(FastCall, "cudacffi._fastcall.FastCall", fastcall_traverse, fastcall_clear),
     .tp_repr = (reprfunc)fastcall_repr,
-    .tp_call = PyVectorcall_Call,
     .tp_getattro = fastcall_getattro,
-#ifdef Py_TPFLAGS_HAVE_VECTORCALL
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
-#else
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | _Py_TPFLAGS_HAVE_VECTORCALL,
-#endif
-    .tp_traverse = (traverseproc)fastcall_traverse,
-    .tp_clear = (inquiry)fastcall_clear,
     .tp_methods = fastcall_methods,
     .tp_getset = fastcall_getset,
 };
@@ -659,26 +660,8 @@ static int launcher_clear(Launcher *self) {
     return 0;
 }
 
-static void launcher_dealloc(Launcher *self) {
-    PyObject_GC_UnTrack(self);
-    launcher_clear(self);
-    PyObject_GC_Del(self);
-}
-
 static PyTypeObject LauncherType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "cudacffi._fastcall.Launcher",
-    .tp_basicsize = sizeof(Launcher),
-    .tp_dealloc = (destructor)launcher_dealloc,
-    .tp_vectorcall_offset = offsetof(Launcher, vectorcall),
-    .tp_call = PyVectorcall_Call,
-#ifdef Py_TPFLAGS_HAVE_VECTORCALL
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
-#else
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | _Py_TPFLAGS_HAVE_VECTORCALL,
-#endif
-    .tp_traverse = (traverseproc)launcher_traverse,
-    .tp_clear = (inquiry)launcher_clear,
+    CALLABLE_TYPE(Launcher, "cudacffi._fastcall.Launcher", launcher_traverse, launcher_clear),
 };
 
 PyDoc_STRVAR(launcher_doc,
@@ -885,27 +868,22 @@ static int constructor_clear(Constructor *self) {
     return 0;
 }
 
-static void constructor_dealloc(Constructor *self) {
-    PyObject_GC_UnTrack(self);
-    constructor_clear(self);
-    PyObject_GC_Del(self);
-}
-
 static PyTypeObject ConstructorType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "cudacffi._fastcall.Constructor",
-    .tp_basicsize = sizeof(Constructor),
-    .tp_dealloc = (destructor)constructor_dealloc,
-    .tp_vectorcall_offset = offsetof(Constructor, vectorcall),
-    .tp_call = PyVectorcall_Call,
-#ifdef Py_TPFLAGS_HAVE_VECTORCALL
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
-#else
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | _Py_TPFLAGS_HAVE_VECTORCALL,
-#endif
-    .tp_traverse = (traverseproc)constructor_traverse,
-    .tp_clear = (inquiry)constructor_clear,
+    CALLABLE_TYPE(Constructor, "cudacffi._fastcall.Constructor", constructor_traverse, constructor_clear),
 };
+
+/* the offsets of the object slots of cls that the tuple ``names`` names, into offsets[], *count of them */
+static int slot_offsets(PyObject *cls, PyObject *names, Py_ssize_t *offsets, Py_ssize_t *count) {
+    Py_ssize_t i;
+    for (i = 0; i < PyTuple_GET_SIZE(names); i++) {
+        Py_ssize_t offset = object_slot(cls, PyTuple_GET_ITEM(names, i));
+        if (offset < 0)
+            return 0;
+        offsets[i] = offset;
+        *count = i + 1;
+    }
+    return 1;
+}
 
 /* resetter(cls, nones, cleared) -> reset: ``reset(obj)`` sets the slots ``nones`` names to None and empties the
  * slots ``cleared`` names (reading one then raises AttributeError), releasing what they held; ``obj`` must be a
@@ -937,7 +915,6 @@ static PyObject *resetter_vectorcall(PyObject *op, PyObject *const *args, size_t
 
 static PyObject *make_resetter(PyObject *module, PyObject *args) {
     PyObject *cls, *nones, *cleared;
-    Py_ssize_t i;
     Constructor *self;
     (void)module;
     if (!PyArg_ParseTuple(args, "O!O!O!:resetter", &PyType_Type, &cls, &PyTuple_Type, &nones, &PyTuple_Type,
@@ -955,20 +932,9 @@ static PyObject *make_resetter(PyObject *module, PyObject *args) {
     self->cls = (PyTypeObject *)cls;
     self->nargs = 1;
     self->nfill = self->nnone = 0;
-    for (i = 0; i < PyTuple_GET_SIZE(nones); i++) {
-        Py_ssize_t offset = object_slot(cls, PyTuple_GET_ITEM(nones, i));
-        if (offset < 0)
-            goto fail;
-        self->none_offset[i] = offset;
-        self->nnone = i + 1;
-    }
-    for (i = 0; i < PyTuple_GET_SIZE(cleared); i++) {
-        Py_ssize_t offset = object_slot(cls, PyTuple_GET_ITEM(cleared, i));
-        if (offset < 0)
-            goto fail;
-        self->fill_offset[i] = offset;
-        self->nfill = i + 1;
-    }
+    if (!slot_offsets(cls, nones, self->none_offset, &self->nnone)
+        || !slot_offsets(cls, cleared, self->fill_offset, &self->nfill))
+        goto fail;
     PyObject_GC_Track(self);
     return (PyObject *)self;
 fail:
@@ -1022,13 +988,8 @@ static PyObject *make_constructor(PyObject *module, PyObject *args) {
         self->fill_arg[i] = k;
         self->nfill = i + 1;
     }
-    for (i = 0; i < PyTuple_GET_SIZE(nones); i++) {
-        Py_ssize_t offset = object_slot(cls, PyTuple_GET_ITEM(nones, i));
-        if (offset < 0)
-            goto fail;
-        self->none_offset[i] = offset;
-        self->nnone = i + 1;
-    }
+    if (!slot_offsets(cls, nones, self->none_offset, &self->nnone))
+        goto fail;
     PyObject_GC_Track(self);
     return (PyObject *)self;
 fail:

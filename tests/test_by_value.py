@@ -15,7 +15,10 @@ def value_libcuda(tmp_path_factory):
 
 
 def run(code, lib):
-    r = run_python("from cudacffi import driver as d\nd.cuInit(0)\n" + code, env={"CUDACFFI_LIBDRIVER": lib})
+    """``code`` through the Python wrappers and their _cv_ stubs (CUDACFFI_FASTCALL=0: on CPython the same calls
+    are otherwise made in C, which tests/test_fastcall.py covers)."""
+    r = run_python("from cudacffi import driver as d\nd.cuInit(0)\n" + code,
+                   env={"CUDACFFI_LIBDRIVER": lib, "CUDACFFI_FASTCALL": "0"})
     assert r.returncode == 0, r.stderr
     return r.stdout
 
