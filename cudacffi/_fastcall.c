@@ -262,33 +262,29 @@ wrapper:
     return PyObject_Vectorcall(self->wrapper, args, nargsf, kwnames);
 }
 
+/* every reference a FastCall holds, each given to DO (Py_VISIT or Py_CLEAR) */
+#define FASTCALL_REFS(self, DO)                          \
+    do {                                                 \
+        Py_ssize_t i_;                                   \
+        DO((self)->wrapper);                             \
+        DO((self)->ok);                                  \
+        DO((self)->statuses);                            \
+        DO((self)->typed);                               \
+        for (i_ = 0; i_ < (self)->nin; i_++)             \
+            DO((self)->in[i_].cls);                      \
+        for (i_ = 0; i_ < (self)->nout; i_++)            \
+            DO((self)->out[i_].obj);                     \
+        for (i_ = 0; i_ < (self)->ntyped; i_++)          \
+            DO((self)->typed_spec[i_].obj);              \
+    } while (0)
+
 static int fastcall_traverse(FastCall *self, visitproc visit, void *arg) {
-    Py_ssize_t i;
-    Py_VISIT(self->wrapper);
-    Py_VISIT(self->ok);
-    Py_VISIT(self->statuses);
-    Py_VISIT(self->typed);
-    for (i = 0; i < self->nin; i++)
-        Py_VISIT(self->in[i].cls);
-    for (i = 0; i < self->nout; i++)
-        Py_VISIT(self->out[i].obj);
-    for (i = 0; i < self->ntyped; i++)
-        Py_VISIT(self->typed_spec[i].obj);
+    FASTCALL_REFS(self, Py_VISIT);
     return 0;
 }
 
 static int fastcall_clear(FastCall *self) {
-    Py_ssize_t i;
-    Py_CLEAR(self->wrapper);
-    Py_CLEAR(self->ok);
-    Py_CLEAR(self->statuses);
-    Py_CLEAR(self->typed);
-    for (i = 0; i < self->nin; i++)
-        Py_CLEAR(self->in[i].cls);
-    for (i = 0; i < self->nout; i++)
-        Py_CLEAR(self->out[i].obj);
-    for (i = 0; i < self->ntyped; i++)
-        Py_CLEAR(self->typed_spec[i].obj);
+    FASTCALL_REFS(self, Py_CLEAR);
     return 0;
 }
 
