@@ -352,7 +352,7 @@ class PyWriter(TypeNames):
         for i, (f, fc) in enumerate(fast_calls(self.model)):
             lf = self.lowered[f["name"]]
             handle_ins = {lf.params[k].pyname + "_ = " for k in (x.index for x in fc.ins)}
-            addresses = [lf.params[x.index].pyname for x in fc.ins if x.kind == 3]  # FAST_ADDRESS: an int as it is
+            addresses = [lf.params[x.index].pyname for x in fc.ins if x.kind in (3, 4)]  # FAST_ADDRESS, FAST_KPARAMS
             allowed = tuple(handle_ins) + ("_o_", "_t_") + tuple("if %s.__class__ is int and %s >= 0:" % (a, a)
                                                                  for a in addresses)
             if addresses:

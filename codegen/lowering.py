@@ -198,9 +198,10 @@ def by_value(names, f):
 
 # how cudacffi._fastcall converts an argument (see cudacffi/_fastcall.c): an int of any int class; a pointer
 # handle (its class, any Handle, or a plain int); an integer
-# handle (its class or a plain int); an address given as a plain int (kernelParams, extra: their other forms,
-# buffers and (values, types), go to the wrapper)
-FAST_INT, FAST_PTR_HANDLE, FAST_INT_HANDLE, FAST_ADDRESS = 0, 1, 2, 3
+# handle (its class or a plain int); an address given as a plain int (extra); kernelParams: an int address, or
+# (values, types) tuples of ints, floats and handles, packed in C by the plan cudacffi._params.c_codes makes
+# (other forms - buffers, ctypes values, structs - go to the wrapper)
+FAST_INT, FAST_PTR_HANDLE, FAST_INT_HANDLE, FAST_ADDRESS, FAST_KPARAMS = 0, 1, 2, 3, 4
 # and what it makes of an output: an int, a handle of the output's class, an enum member (the int if none), or
 # what an attribute argument types it as (an attr_out: cudacffi._attributes' tables, read at import)
 FAST_PLAIN, FAST_HANDLE, FAST_ENUM, FAST_TYPED = 0, 1, 2, 4
@@ -254,7 +255,8 @@ def fast_call(names, f):
         if set(p) - {"name", "type", "dir", "pyname"} or t.fn is not None or t.dims:
             return None
         if p["dir"] in ("kernel_params", "extra"):
-            ins.append(FastIn(k, FAST_ADDRESS, 0, (1 << 64) - 1, None))
+            ins.append(FastIn(k, FAST_KPARAMS if p["dir"] == "kernel_params" else FAST_ADDRESS, 0, (1 << 64) - 1,
+                              None))
         elif p["dir"] == "in" and not t.ptrs:
             spec = _fast_in(names, k, t)
             if spec is None:

@@ -43,7 +43,9 @@ static void callable_dealloc(PyObject *self) {
 #define MAX_OUT 8
 
 /* input kinds and output kinds: codegen.lowering's FAST_* */
-enum { IN_INT = 0, IN_PTR_HANDLE = 1, IN_INT_HANDLE = 2, IN_ADDRESS = 3 };
+enum { IN_INT = 0, IN_PTR_HANDLE = 1, IN_INT_HANDLE = 2, IN_ADDRESS = 3, IN_KPARAMS = 4 };
+#define KPARAMS_MAX 64      /* kernel parameters packed in C: one 8-byte slot each, on the caller's stack */
+#define KPARAMS_PLANS 256   /* types tuples remembered per function (then it starts again) */
 enum { OUT_PLAIN = 0, OUT_HANDLE = 1, OUT_ENUM = 2, OUT_BOOL = 3, OUT_TYPED = 4 };
 #define MAX_TYPED 48
 
@@ -79,6 +81,10 @@ typedef struct {
     Py_ssize_t typed_out, typed_by, ntyped;
     PyObject *typed;
     OutSpec typed_spec[MAX_TYPED];
+    /* a kernelParams argument (IN_KPARAMS): its position; planner(types) -> the codes of pack_value, one per
+       value, N for a handle's value, or None (the wrapper packs those); plans: types -> codes; the last pair */
+    Py_ssize_t kparams;
+    PyObject *planner, *plans, *last_types, *last_codes;
 } FastCall;
 
 static PyTypeObject *handle_type;   /* cudacffi._handles.Handle */
@@ -113,6 +119,69 @@ static int in_range(PyObject *v, const InSpec *s, uint64_t *dst) {
     return 1;
 }
 
+static int pack_int(PyObject *v, char code, char *at) {
+    int overflow;
+    long long x;
+    unsigned long long u;
+    if (!PyLong_Check(v))
+        return 0;
+    if (code == 'Q' || code == 'P') {
+        u = PyLong_AsUnsignedLongLong(v);
+        if (u == (unsigned long long)-1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            return 0;
+        }
+        memcpy(at, &u, 8);
+        return 1;
+    }
+    x = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (overflow || (x == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return 0;
+    }
+    switch (code) {
+    case 'b': if (x < INT8_MIN || x > INT8_MAX) return 0; { int8_t y = (int8_t)x; memcpy(at, &y, 1); } return 1;
+    case 'B': if (x < 0 || x > UINT8_MAX) return 0; { uint8_t y = (uint8_t)x; memcpy(at, &y, 1); } return 1;
+    case 'h': if (x < INT16_MIN || x > INT16_MAX) return 0; { int16_t y = (int16_t)x; memcpy(at, &y, 2); } return 1;
+    case 'H': if (x < 0 || x > UINT16_MAX) return 0; { uint16_t y = (uint16_t)x; memcpy(at, &y, 2); } return 1;
+    case 'i': if (x < INT32_MIN || x > INT32_MAX) return 0; { int32_t y = (int32_t)x; memcpy(at, &y, 4); } return 1;
+    case 'I': if (x < 0 || x > (long long)UINT32_MAX) return 0; { uint32_t y = (uint32_t)x; memcpy(at, &y, 4); } return 1;
+    case 'q': memcpy(at, &x, 8); return 1;
+    default: return 0;
+    }
+}
+
+/* v packed as struct code ``code`` at ``at``: ints (any int class) for the integer codes and P, ints or floats
+ * for f and d, True or False for ?; 0 (no exception set) for a value struct would refuse or that needs Python */
+static int pack_value(char code, PyObject *v, char *at) {
+    if (code == '?') {
+        if (v != Py_True && v != Py_False)
+            return 0;
+        *at = v == Py_True;
+        return 1;
+    }
+    if (code == 'f' || code == 'd') {
+        double x;
+        if (!PyFloat_Check(v) && !PyLong_Check(v))
+            return 0;
+        x = PyFloat_AsDouble(v);
+        if (x == -1.0 && PyErr_Occurred()) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (code == 'd') {
+            memcpy(at, &x, 8);
+        } else {
+            float y = (float)x;
+            if (isinf(y) && !isinf(x))
+                return 0;  /* too large for a float: struct refuses it, and so the checked path does */
+            memcpy(at, &y, 4);
+        }
+        return 1;
+    }
+    return pack_int(v, code, at);
+}
+
 /* argument o as the wrapper would pass it, or 0 for "let the wrapper decide" */
 static int convert(const InSpec *s, PyObject *o, uint64_t *dst) {
     PyTypeObject *t = Py_TYPE(o);
@@ -128,6 +197,7 @@ static int convert(const InSpec *s, PyObject *o, uint64_t *dst) {
         else if (t != &PyLong_Type)
             return 0;
         break;
+    case IN_KPARAMS:        /* an int address here; (values, types) in pack_kparams */
     case IN_ADDRESS:        /* a plain int only (an address): buffers and tuples are the wrapper's */
         if (t != &PyLong_Type)
             return 0;
@@ -224,17 +294,86 @@ static PyObject *result(FastCall *self, int status, const uint64_t *out, const O
     return t;
 }
 
-static PyObject *fastcall_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
-    FastCall *self = (FastCall *)op;
+/* kernelParams given as (values, types) of tuples: the values packed into slots[] (8 bytes each) and table[]
+ * pointing at them, *word the table's address; 0 (no exception set) where the wrapper must pack them */
+static int pack_kparams(FastCall *self, PyObject *o, uint64_t *slots, void **table, uint64_t *word) {
+    PyObject *values, *types, *codes;
+    const char *c;
+    Py_ssize_t n, i;
+    if (!PyTuple_CheckExact(o) || PyTuple_GET_SIZE(o) != 2)
+        return 0;
+    values = PyTuple_GET_ITEM(o, 0);
+    types = PyTuple_GET_ITEM(o, 1);
+    if (!PyTuple_CheckExact(values) || !PyTuple_CheckExact(types))
+        return 0;
+    if (types == self->last_types) {
+        codes = self->last_codes;
+    } else {
+        codes = PyDict_GetItemWithError(self->plans, types);  /* borrowed */
+        if (codes == NULL) {
+            if (PyErr_Occurred() || (codes = PyObject_CallOneArg(self->planner, types)) == NULL) {
+                PyErr_Clear();  /* unhashable types, or the planner refused them: the wrapper says why */
+                return 0;
+            }
+            if (PyDict_GET_SIZE(self->plans) >= KPARAMS_PLANS)
+                PyDict_Clear(self->plans);
+            if (PyDict_SetItem(self->plans, types, codes) < 0) {
+                PyErr_Clear();
+                Py_DECREF(codes);
+                return 0;
+            }
+            Py_DECREF(codes);  /* the dict holds it */
+        }
+        Py_INCREF(types);
+        Py_INCREF(codes);
+        Py_XSETREF(self->last_types, types);
+        Py_XSETREF(self->last_codes, codes);
+    }
+    if (!PyUnicode_Check(codes) || (c = PyUnicode_AsUTF8AndSize(codes, &n)) == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    if (n != PyTuple_GET_SIZE(values) || n > KPARAMS_MAX)
+        return 0;
+    if (n == 0) {
+        *word = 0;
+        return 1;
+    }
+    for (i = 0; i < n; i++) {
+        PyObject *v = PyTuple_GET_ITEM(values, i);
+        slots[i] = 0;
+        if (c[i] == 'N') {  /* type None: a handle's value (its getPtr() storage holds the same 8 bytes) */
+            if (!PyObject_TypeCheck(v, handle_type) || (v = VALUE_SLOT(v)) == NULL)
+                return 0;
+            if (!pack_int(v, 'Q', (char *)&slots[i]))
+                return 0;
+        } else if (c[i] == 'P') {  /* c_void_p: an int address */
+            if (!PyLong_CheckExact(v) || !pack_int(v, 'Q', (char *)&slots[i]))
+                return 0;
+        } else if (!pack_value(c[i], v, (char *)&slots[i])) {
+            return 0;
+        }
+        table[i] = &slots[i];
+    }
+    *word = (uint64_t)(uintptr_t)table;
+    return 1;
+}
+
+/* the call, with slots[] and table[] for a kernelParams argument (NULL for a function without one) */
+static inline PyObject *fastcall_call(FastCall *self, PyObject *const *args, size_t nargsf, PyObject *kwnames,
+                                      uint64_t *slots, void **table) {
     Py_ssize_t n = PyVectorcall_NARGS(nargsf), i;
     uint64_t in[MAX_IN], out[MAX_OUT];
     const OutSpec *typed = NULL;
     int status;
     if (kwnames != NULL || n != self->nin)
         goto wrapper;
-    for (i = 0; i < n; i++)
-        if (!convert(&self->in[i], args[i], &in[i]))
+    for (i = 0; i < n; i++) {
+        if (convert(&self->in[i], args[i], &in[i]))
+            continue;
+        if (i != self->kparams || slots == NULL || !pack_kparams(self, args[i], slots, table, &in[i]))
             goto wrapper;
+    }
     if (self->typed_out >= 0) {  /* the attribute (an int by now) must be one whose value is a scalar */
         PyObject *attr = args[self->typed_by], *index;
         long k;
@@ -262,6 +401,16 @@ wrapper:
     return PyObject_Vectorcall(self->wrapper, args, nargsf, kwnames);
 }
 
+static PyObject *fastcall_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    return fastcall_call((FastCall *)op, args, nargsf, kwnames, NULL, NULL);
+}
+
+static PyObject *fastcall_launch_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    uint64_t slots[KPARAMS_MAX];
+    void *table[KPARAMS_MAX];
+    return fastcall_call((FastCall *)op, args, nargsf, kwnames, slots, table);
+}
+
 /* every reference a FastCall holds, each given to DO (Py_VISIT or Py_CLEAR) */
 #define FASTCALL_REFS(self, DO)                          \
     do {                                                 \
@@ -270,6 +419,10 @@ wrapper:
         DO((self)->ok);                                  \
         DO((self)->statuses);                            \
         DO((self)->typed);                               \
+        DO((self)->planner);                             \
+        DO((self)->plans);                               \
+        DO((self)->last_types);                          \
+        DO((self)->last_codes);                          \
         for (i_ = 0; i_ < (self)->nin; i_++)             \
             DO((self)->in[i_].cls);                      \
         for (i_ = 0; i_ < (self)->nout; i_++)            \
@@ -357,7 +510,7 @@ static int parse_in(PyObject *spec, InSpec *s) {
     h = PyLong_AsUnsignedLongLong(hi);
     if (h == (unsigned long long)-1 && PyErr_Occurred())
         return 0;
-    if (k < IN_INT || k > IN_ADDRESS || l > 0) {
+    if (k < IN_INT || k > IN_KPARAMS || l > 0) {
         PyErr_SetString(PyExc_ValueError, "wrap(): an input's kind or range is not one of _fastcall's");
         return 0;
     }
@@ -477,8 +630,8 @@ static PyObject *wrap(PyObject *module, PyObject *args) {
     self->fn = (entry_fn)(uintptr_t)address;
     self->unbound = unbound;
     self->nin = self->nout = self->ntyped = 0;
-    self->typed_out = self->typed_by = -1;
-    self->typed = NULL;
+    self->typed_out = self->typed_by = self->kparams = -1;
+    self->typed = self->planner = self->plans = self->last_types = self->last_codes = NULL;
     Py_INCREF(wrapper);
     self->wrapper = wrapper;
     Py_INCREF(ok);
@@ -489,6 +642,18 @@ static PyObject *wrap(PyObject *module, PyObject *args) {
         if (!parse_in(PyTuple_GET_ITEM(ins, i), &self->in[i]))
             goto fail;
         self->nin = i + 1;
+        if (self->in[i].kind == IN_KPARAMS) {  /* (kind, lo, hi, planner) */
+            PyObject *planner = PyTuple_GET_ITEM(PyTuple_GET_ITEM(ins, i), 3);
+            if (self->kparams >= 0 || !PyCallable_Check(planner) || (self->plans = PyDict_New()) == NULL) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "wrap(): one kernelParams input, with a callable planner");
+                goto fail;
+            }
+            Py_INCREF(planner);
+            self->planner = planner;
+            self->kparams = i;
+            self->vectorcall = fastcall_launch_vectorcall;
+        }
     }
     for (i = 0; i < PyTuple_GET_SIZE(outs); i++) {
         PyObject *o = PyTuple_GET_ITEM(outs, i);
@@ -540,38 +705,6 @@ typedef struct {
     LaunchArg arg[LAUNCH_MAX_ARGS];
 } Launcher;
 
-static int pack_int(PyObject *v, char code, char *at) {
-    int overflow;
-    long long x;
-    unsigned long long u;
-    if (!PyLong_Check(v))
-        return 0;
-    if (code == 'Q' || code == 'P') {
-        u = PyLong_AsUnsignedLongLong(v);
-        if (u == (unsigned long long)-1 && PyErr_Occurred()) {
-            PyErr_Clear();
-            return 0;
-        }
-        memcpy(at, &u, 8);
-        return 1;
-    }
-    x = PyLong_AsLongLongAndOverflow(v, &overflow);
-    if (overflow || (x == -1 && PyErr_Occurred())) {
-        PyErr_Clear();
-        return 0;
-    }
-    switch (code) {
-    case 'b': if (x < INT8_MIN || x > INT8_MAX) return 0; { int8_t y = (int8_t)x; memcpy(at, &y, 1); } return 1;
-    case 'B': if (x < 0 || x > UINT8_MAX) return 0; { uint8_t y = (uint8_t)x; memcpy(at, &y, 1); } return 1;
-    case 'h': if (x < INT16_MIN || x > INT16_MAX) return 0; { int16_t y = (int16_t)x; memcpy(at, &y, 2); } return 1;
-    case 'H': if (x < 0 || x > UINT16_MAX) return 0; { uint16_t y = (uint16_t)x; memcpy(at, &y, 2); } return 1;
-    case 'i': if (x < INT32_MIN || x > INT32_MAX) return 0; { int32_t y = (int32_t)x; memcpy(at, &y, 4); } return 1;
-    case 'I': if (x < 0 || x > (long long)UINT32_MAX) return 0; { uint32_t y = (uint32_t)x; memcpy(at, &y, 4); } return 1;
-    case 'q': memcpy(at, &x, 8); return 1;
-    default: return 0;
-    }
-}
-
 static int pack_arg(const LaunchArg *a, PyObject *o, char *at) {
     PyObject *v = o;
     if (Py_TYPE(o) != a->cls)
@@ -581,33 +714,7 @@ static int pack_arg(const LaunchArg *a, PyObject *o, char *at) {
         if (v == NULL)  /* a closed Buffer: the checked path says so */
             return 0;
     }
-    if (a->code == '?') {
-        char b = v == Py_True;
-        if (v != Py_True && v != Py_False)
-            return 0;
-        *at = b;
-        return 1;
-    }
-    if (a->code == 'f' || a->code == 'd') {
-        double x;
-        if (!PyFloat_Check(v) && !PyLong_Check(v))
-            return 0;
-        x = PyFloat_AsDouble(v);
-        if (x == -1.0 && PyErr_Occurred()) {
-            PyErr_Clear();
-            return 0;
-        }
-        if (a->code == 'd') {
-            memcpy(at, &x, 8);
-        } else {
-            float y = (float)x;
-            if (isinf(y) && !isinf(x))
-                return 0;  /* too large for a float: struct refuses it, and so the checked path does */
-            memcpy(at, &y, 4);
-        }
-        return 1;
-    }
-    return pack_int(v, a->code, at);
+    return pack_value(a->code, v, at);
 }
 
 /* launcher(args, (native, config address), function handle) -> status, or None */

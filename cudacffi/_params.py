@@ -209,6 +209,28 @@ def struct_code(cname):
     return _SCALAR_CODES.get((kind, size, signed))
 
 
+def c_codes(types):
+    """The packing of ``(values, types)`` kernel parameters that cudacffi._fastcall makes in C, one letter per
+    value: ``N`` (type None: a handle's value), ``P`` (an int address) or the struct code of an int or float C
+    type; None where a type needs this module (bool, char, wchar, a numpy or cffi type it does not pack, an
+    unknown type: the wrapper then packs, or names what is wrong)."""
+    try:
+        plan = _plan(types, types, "kernelParams")
+    except Exception:
+        return None
+    codes = []
+    for a in plan.args:
+        if a.kind == "none":
+            codes.append("N")
+        elif a.kind == "ptr":
+            codes.append("P")
+        elif a.kind in ("int", "float") and struct_code(a.cname) is not None and a.dtype is None:
+            codes.append(struct_code(a.cname))
+        else:
+            return None
+    return "".join(codes)
+
+
 def _filler(args):
     """``fill(values, buffer)`` for a plan whose slots all take ints, floats, int addresses or handles' values:
     one ``struct.pack_into`` of every slot, after checking that handle slots hold handles and address slots

@@ -58,6 +58,7 @@ def fast_calls(namespace, entry, ok, statuses, unbound, table):
     if fastcall is None:
         return
     for index, wrapper, ins, outs in table:
+        ins = tuple((kind, lo, hi, _kernel_codes() if kind == 4 else cls) for kind, lo, hi, cls in ins)
         outs = tuple(_typed_output(namespace, signed, cls) if kind == 4 else
                      (kind, signed, cls._by_value if kind == 2 else cls) for kind, signed, cls in outs)
         namespace[wrapper.__name__] = fastcall.wrap(entry(index), wrapper, ok, statuses, unbound, ins, outs)
@@ -122,3 +123,9 @@ def _typed_output(namespace, by, table):
             specs.append(spec)
         index[int(member)] = specs.index(spec)
     return (4, by, index, tuple(specs))
+
+
+def _kernel_codes():
+    from ._params import c_codes
+
+    return c_codes

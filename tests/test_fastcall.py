@@ -313,3 +313,41 @@ def test_launches_with_an_address_in_c_and_other_kernel_parameters_through_the_w
         "(<CUresult.CUDA_ERROR_INVALID_HANDLE: 400>,)",
         "OverflowError True", "OverflowError True", "TypeError True",
     ]
+
+
+def test_values_and_types_kernel_parameters_pack_the_same_in_c_and_in_python(value_libcuda):
+    """(values, types) of ints, floats, handles and int addresses are packed in C on CPython; each parameter's
+    bytes, as the driver reads them during the call, are the Python packer's; values C does not take (a ctypes
+    value, a numpy scalar, a bool for c_int, a float for c_int) go to the packer, and bad ones raise its errors."""
+    lines = both(
+        "import ctypes, os, struct\n"
+        "lib = ctypes.CDLL(os.environ['CUDACFFI_LIBDRIVER'])\n"
+        "params = (ctypes.c_ulonglong * 16).in_dll(lib, 'launch_params')\n"
+        "d.cuInit(0)\n"
+        "T = (ctypes.c_int, ctypes.c_uint8, ctypes.c_int16, ctypes.c_longlong, ctypes.c_float, ctypes.c_double,\n"
+        "     None, ctypes.c_void_p, ctypes.c_size_t)\n"
+        "ctypes.c_int.in_dll(lib, 'launch_count').value = len(T)\n"
+        "def launch(values, types=T):\n"
+        "    err, = d.cuLaunchKernel(0xF00, 1, 1, 1, 1, 1, 1, 0, 0, (values, types), 0)\n"
+        "    return int(err), ' '.join('%016x' % params[i] for i in range(len(types)))\n"
+        "V = (-7, 200, -300, -(1 << 40), 2.5, -0.125, d.CUdeviceptr(0xABC0), 0x1234, (1 << 64) - 1)\n"
+        "print(launch(V))\n"
+        "print(launch(tuple(V)))\n"  # a fresh tuple of the same values
+        "import numpy as np\n"
+        "print(launch((ctypes.c_int(-7), np.uint8(200)) + V[2:]))\n"
+        "print(launch((True,) + V[1:]))\n"
+        "for bad in ((1 << 31,) + V[1:], V[:4] + ('x',) + V[5:], V[:6] + (5,) + V[7:], V[:8] + (-1,)):\n"
+        "    try:\n"
+        "        print(launch(bad))\n"
+        "    except Exception as e:\n"
+        "        print(type(e).__name__, 'kernelParams' in str(e))\n"
+        "print(launch((), ()))\n", value_libcuda)
+    le = lambda v, n: (v % (1 << 8 * n)).to_bytes(8, "little")[::-1].hex()  # noqa: E731
+    import struct
+    f32 = struct.unpack("<I", struct.pack("<f", 2.5))[0]
+    f64 = struct.unpack("<Q", struct.pack("<d", -0.125))[0]
+    want = " ".join([le(-7, 4), le(200, 1), le(-300, 2), le(-(1 << 40), 8), "%016x" % f32, "%016x" % f64,
+                     "%016x" % 0xABC0, "%016x" % 0x1234, "f" * 16])
+    assert lines[:4] == ["(0, '%s')" % want] * 3 + ["(0, '%s')" % want.replace(le(-7, 4), le(1, 4), 1)]
+    assert lines[4:8] == ["OverflowError True", "TypeError True", "TypeError True", "OverflowError True"], lines
+    assert lines[8] == "(0, '')"

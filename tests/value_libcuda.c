@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <limits.h>
 #include <stddef.h>
+#include <string.h>
 
 typedef void *CUcontext;
 static __thread CUcontext current;
@@ -50,9 +51,14 @@ int cuMemGetInfo_v2(size_t *free_, size_t *total) {
 }
 /* cuLaunchKernel: records what it was given (read with ctypes), fails with 400 for function 0xBAD */
 unsigned long long launch_record[5];   /* f, gridDimX * 1000 + blockDimX, stream, kernelParams, extra */
+int launch_count;                      /* how many parameters the next launches have (set by the test) */
+unsigned long long launch_params[16];  /* each one's first 8 bytes, copied during the call */
 int cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                    unsigned shmem, void *stream, void **params, void **extra) {
+    int i;
     (void)gy; (void)gz; (void)by; (void)bz; (void)shmem;
+    for (i = 0; i < launch_count && i < 16 && params; i++)
+        memcpy(&launch_params[i], params[i], 8);
     launch_record[0] = (unsigned long long)(uintptr_t)f;
     launch_record[1] = (unsigned long long)gx * 1000 + bx;
     launch_record[2] = (unsigned long long)(uintptr_t)stream;
