@@ -359,19 +359,39 @@ static int pack_kparams(FastCall *self, PyObject *o, uint64_t *slots, void **tab
     return 1;
 }
 
+/* kernelParams given as a numpy array (the void* table packed already): its address, with ``view`` held
+ * until the call returns; 0 (no exception set) for another object, or an array the wrapper must refuse */
+static int kparams_array(PyObject *o, Py_buffer *view, uint64_t *word) {
+    if (strcmp(Py_TYPE(o)->tp_name, "numpy.ndarray") != 0)
+        return 0;
+    if (PyObject_GetBuffer(o, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyErr_Clear();  /* not C-contiguous: the wrapper says so */
+        return 0;
+    }
+    if (view->format != NULL && strchr(view->format, 'O') != NULL) {  /* Python objects, not pointers */
+        PyBuffer_Release(view);
+        return 0;
+    }
+    *word = (uint64_t)(uintptr_t)view->buf;
+    return 1;
+}
+
 /* the call, with slots[] and table[] for a kernelParams argument (NULL for a function without one) */
 static inline PyObject *fastcall_call(FastCall *self, PyObject *const *args, size_t nargsf, PyObject *kwnames,
                                       uint64_t *slots, void **table) {
     Py_ssize_t n = PyVectorcall_NARGS(nargsf), i;
     uint64_t in[MAX_IN], out[MAX_OUT];
     const OutSpec *typed = NULL;
-    int status;
+    Py_buffer view;
+    int status, held = 0;
     if (kwnames != NULL || n != self->nin)
         goto wrapper;
     for (i = 0; i < n; i++) {
         if (convert(&self->in[i], args[i], &in[i]))
             continue;
-        if (i != self->kparams || slots == NULL || !pack_kparams(self, args[i], slots, table, &in[i]))
+        if (i != self->kparams || slots == NULL)
+            goto wrapper;
+        if (!pack_kparams(self, args[i], slots, table, &in[i]) && !(held = kparams_array(args[i], &view, &in[i])))
             goto wrapper;
     }
     if (self->typed_out >= 0) {  /* the attribute (an int by now) must be one whose value is a scalar */
@@ -394,10 +414,15 @@ static inline PyObject *fastcall_call(FastCall *self, PyObject *const *args, siz
     Py_BEGIN_ALLOW_THREADS
     status = self->fn(in, out);
     Py_END_ALLOW_THREADS
+    if (held)
+        PyBuffer_Release(&view);
+    held = 0;
     if (status == self->unbound)  /* nothing was called: the wrapper binds the function and calls it */
         goto wrapper;
     return result(self, status, out, typed);
 wrapper:
+    if (held)
+        PyBuffer_Release(&view);
     return PyObject_Vectorcall(self->wrapper, args, nargsf, kwnames);
 }
 

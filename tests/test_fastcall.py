@@ -341,7 +341,16 @@ def test_values_and_types_kernel_parameters_pack_the_same_in_c_and_in_python(val
         "        print(launch(bad))\n"
         "    except Exception as e:\n"
         "        print(type(e).__name__, 'kernelParams' in str(e))\n"
-        "print(launch((), ()))\n", value_libcuda)
+        "print(launch((), ()))\n"
+        "slots = (ctypes.c_ulonglong * 9)(*range(100, 109))\n"  # a table packed already, as a numpy array
+        "table = np.array([ctypes.addressof(slots) + 8 * i for i in range(9)], dtype=np.uint64)\n"
+        "ctypes.c_int.in_dll(lib, 'launch_count').value = 9\n"
+        "print(d.cuLaunchKernel(0xF00, 1, 1, 1, 1, 1, 1, 0, 0, table, 0), [params[i] for i in range(9)])\n"
+        "for bad in (np.zeros((4, 2), dtype=np.uint64)[:, 0], np.array([None] * 4, dtype=object)):\n"
+        "    try:\n"
+        "        d.cuLaunchKernel(0xF00, 1, 1, 1, 1, 1, 1, 0, 0, bad, 0)\n"
+        "    except Exception as e:\n"
+        "        print(type(e).__name__, 'kernelParams' in str(e))\n", value_libcuda)
     le = lambda v, n: (v % (1 << 8 * n)).to_bytes(8, "little")[::-1].hex()  # noqa: E731
     import struct
     f32 = struct.unpack("<I", struct.pack("<f", 2.5))[0]
@@ -351,3 +360,5 @@ def test_values_and_types_kernel_parameters_pack_the_same_in_c_and_in_python(val
     assert lines[:4] == ["(0, '%s')" % want] * 3 + ["(0, '%s')" % want.replace(le(-7, 4), le(1, 4), 1)]
     assert lines[4:8] == ["OverflowError True", "TypeError True", "TypeError True", "OverflowError True"], lines
     assert lines[8] == "(0, '')"
+    assert lines[9] == "(<CUresult.CUDA_SUCCESS: 0>,) %s" % list(range(100, 109))
+    assert lines[10:] == ["ValueError True", "TypeError True"], lines[10:]
