@@ -1126,6 +1126,222 @@ fail:
     return NULL;
 }
 
+/* -- cudacffi.core's pool allocations: allocate() as a method in C ---------------------------------------------
+ *
+ * pool_allocate(entry, unbound, fallback, stream_cls, make, fail) is a method descriptor for a memory resource
+ * class on a CUDA memory pool: ``mr.allocate(size, stream=s)`` with ``s`` a live cudacffi.core Stream and
+ * ``size`` a positive int, on a resource whose ``_refuses`` is false, calls cuMemAllocFromPoolAsync's _cf_
+ * entry (size, mr._ph, s._h) with the GIL released and returns ``make(ptr, size, mr, s)`` (a Buffer); a
+ * failure calls ``fail(status)`` (which raises). Any other call - no stream, another object, keywords other
+ * than stream, the first call (not bound yet) - is ``fallback(mr, size, stream=...)``, the Python method. */
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    entry_fn fn;
+    int unbound;
+    PyObject *fallback, *stream_cls, *make, *fail;
+    Py_ssize_t handle_slot, h_slot;  /* the Stream's _handle and _h */
+} PoolAllocate;
+
+static PyObject *str_stream, *str_refuses, *str_ph;
+
+static int pool_word(PyObject *o, uint64_t *dst) {
+    unsigned long long u;
+    if (o == NULL || !PyLong_CheckExact(o))
+        return 0;
+    u = PyLong_AsUnsignedLongLong(o);
+    if (u == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    *dst = u;
+    return 1;
+}
+
+static PyObject *pool_allocate_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    PoolAllocate *self = (PoolAllocate *)op;
+    Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+    PyObject *mr, *size, *stream, *attr, *handle;
+    uint64_t in[3], out[1];
+    int refuses, status;
+    if (n != 2 || kwnames == NULL || PyTuple_GET_SIZE(kwnames) != 1
+        || PyUnicode_Compare(PyTuple_GET_ITEM(kwnames, 0), str_stream) != 0)
+        goto fallback;
+    mr = args[0];
+    size = args[1];
+    stream = args[2];
+    if ((PyObject *)Py_TYPE(stream) != self->stream_cls)
+        goto fallback;
+    handle = *(PyObject **)((char *)stream + self->handle_slot);
+    if (handle == NULL || handle == Py_None || !pool_word(*(PyObject **)((char *)stream + self->h_slot), &in[2]))
+        goto fallback;
+    if (!pool_word(size, &in[0]) || in[0] == 0)  /* a plain int > 0 (0 and the rest: the checked path) */
+        goto fallback;
+    attr = PyObject_GetAttr(mr, str_refuses);
+    if (attr == NULL) {
+        PyErr_Clear();
+        goto fallback;
+    }
+    refuses = PyObject_IsTrue(attr);
+    Py_DECREF(attr);
+    if (refuses != 0) {
+        PyErr_Clear();
+        goto fallback;
+    }
+    attr = PyObject_GetAttr(mr, str_ph);
+    if (attr == NULL || !pool_word(attr, &in[1])) {
+        Py_XDECREF(attr);
+        PyErr_Clear();
+        goto fallback;
+    }
+    Py_DECREF(attr);
+    Py_BEGIN_ALLOW_THREADS
+    status = self->fn(in, out);
+    Py_END_ALLOW_THREADS
+    if (status == self->unbound)
+        goto fallback;
+    if (status != 0) {
+        PyObject *code = PyLong_FromLong(status), *r;
+        if (code == NULL)
+            return NULL;
+        r = PyObject_CallOneArg(self->fail, code);  /* raises CUDAError */
+        Py_DECREF(code);
+        if (r != NULL) {
+            Py_DECREF(r);
+            PyErr_SetString(PyExc_RuntimeError, "allocate(): the allocation failed");
+        }
+        return NULL;
+    }
+    {
+        PyObject *ptr = PyLong_FromUnsignedLongLong(out[0]), *made, *margs[4];
+        if (ptr == NULL)
+            return NULL;
+        margs[0] = ptr;
+        margs[1] = size;
+        margs[2] = mr;
+        margs[3] = stream;
+        made = PyObject_Vectorcall(self->make, margs, 4, NULL);
+        Py_DECREF(ptr);
+        return made;
+    }
+fallback:
+    return PyObject_Vectorcall(self->fallback, args, nargsf, kwnames);
+}
+
+static PyObject *pool_allocate_get(PyObject *self, PyObject *obj, PyObject *type) {
+    (void)type;
+    if (obj == NULL || obj == Py_None) {
+        Py_INCREF(self);
+        return self;
+    }
+    return PyMethod_New(self, obj);
+}
+
+#define POOL_ALLOCATE_REFS(self, DO) \
+    do {                             \
+        DO((self)->fallback);        \
+        DO((self)->stream_cls);      \
+        DO((self)->make);            \
+        DO((self)->fail);            \
+    } while (0)
+
+static int pool_allocate_traverse(PoolAllocate *self, visitproc visit, void *arg) {
+    POOL_ALLOCATE_REFS(self, Py_VISIT);
+    return 0;
+}
+
+static int pool_allocate_clear(PoolAllocate *self) {
+    POOL_ALLOCATE_REFS(self, Py_CLEAR);
+    return 0;
+}
+
+/* name, doc, signature ...: the Python method's */
+static PyObject *pool_allocate_getattro(PyObject *self, PyObject *name) {
+    PyObject *r = PyObject_GenericGetAttr(self, name);
+    if (r != NULL || !PyErr_ExceptionMatches(PyExc_AttributeError))
+        return r;
+    PyErr_Clear();
+    return PyObject_GetAttr(((PoolAllocate *)self)->fallback, name);
+}
+
+static PyObject *pool_allocate_doc(PoolAllocate *self, void *closure) {
+    (void)closure;
+    return PyObject_GetAttrString(self->fallback, "__doc__");
+}
+
+static PyObject *pool_allocate_wrapped(PoolAllocate *self, void *closure) {
+    (void)closure;
+    Py_INCREF(self->fallback);
+    return self->fallback;
+}
+
+static PyGetSetDef pool_allocate_getset[] = {
+    {"__doc__", (getter)pool_allocate_doc, NULL, NULL, NULL},
+    {"__wrapped__", (getter)pool_allocate_wrapped, NULL, "the Python method this calls for the other cases", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject PoolAllocateType = {
+    CALLABLE_TYPE(PoolAllocate, "cudacffi._fastcall.PoolAllocate", pool_allocate_traverse, pool_allocate_clear),
+    .tp_descr_get = pool_allocate_get,
+    .tp_getattro = pool_allocate_getattro,
+    .tp_getset = pool_allocate_getset,
+};
+
+PyDoc_STRVAR(pool_allocate_doc_,
+"pool_allocate(entry, unbound, fallback, stream_cls, make, fail) -> a method descriptor (see _fastcall.c).");
+
+static PyObject *make_pool_allocate(PyObject *module, PyObject *args) {
+    PyObject *entry, *fallback, *stream_cls, *make, *fail;
+    unsigned long long address;
+    int unbound;
+    Py_ssize_t handle_slot, h_slot;
+    PoolAllocate *self;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OiOO!OO:pool_allocate", &entry, &unbound, &fallback, &PyType_Type, &stream_cls,
+                          &make, &fail))
+        return NULL;
+    address = PyLong_AsUnsignedLongLong(entry);
+    if (address == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    if (address == 0 || !PyCallable_Check(fallback) || !PyCallable_Check(make) || !PyCallable_Check(fail)) {
+        PyErr_SetString(PyExc_ValueError, "pool_allocate(): needs an entry's address and three callables");
+        return NULL;
+    }
+    if (str_stream == NULL && ((str_stream = PyUnicode_InternFromString("stream")) == NULL
+                               || (str_refuses = PyUnicode_InternFromString("_refuses")) == NULL
+                               || (str_ph = PyUnicode_InternFromString("_ph")) == NULL))
+        return NULL;
+    {
+        PyObject *a = PyUnicode_FromString("_handle"), *b = PyUnicode_FromString("_h");
+        handle_slot = a != NULL && b != NULL ? object_slot(stream_cls, a) : -1;
+        h_slot = handle_slot >= 0 ? object_slot(stream_cls, b) : -1;
+        Py_XDECREF(a);
+        Py_XDECREF(b);
+        if (h_slot < 0)
+            return NULL;
+    }
+    self = PyObject_GC_New(PoolAllocate, &PoolAllocateType);
+    if (self == NULL)
+        return NULL;
+    self->vectorcall = pool_allocate_vectorcall;
+    self->fn = (entry_fn)(uintptr_t)address;
+    self->unbound = unbound;
+    self->handle_slot = handle_slot;
+    self->h_slot = h_slot;
+    Py_INCREF(fallback);
+    Py_INCREF(stream_cls);
+    Py_INCREF(make);
+    Py_INCREF(fail);
+    self->fallback = fallback;
+    self->stream_cls = stream_cls;
+    self->make = make;
+    self->fail = fail;
+    PyObject_GC_Track(self);
+    return (PyObject *)self;
+}
+
 PyDoc_STRVAR(setup_doc, "setup(Handle): the handle base class, whose _v slot holds every handle's value.");
 
 static PyObject *setup(PyObject *module, PyObject *cls) {
@@ -1164,6 +1380,7 @@ static PyMethodDef module_methods[] = {
     {"backstop", backstop, METH_VARARGS, backstop_doc},
     {"constructor", make_constructor, METH_VARARGS, constructor_doc},
     {"resetter", make_resetter, METH_VARARGS, resetter_doc},
+    {"pool_allocate", make_pool_allocate, METH_VARARGS, pool_allocate_doc_},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1177,6 +1394,9 @@ PyMODINIT_FUNC PyInit__fastcall(void) {
     PyObject *m;
     if (PyType_Ready(&FastCallType) < 0 || PyType_Ready(&LauncherType) < 0 || PyType_Ready(&BackstopType) < 0
         || PyType_Ready(&ConstructorType) < 0)
+        return NULL;
+    PoolAllocateType.tp_flags |= Py_TPFLAGS_METHOD_DESCRIPTOR;  /* mr.allocate(...) calls it with mr first */
+    if (PyType_Ready(&PoolAllocateType) < 0)
         return NULL;
     m = PyModule_Create(&module_def);
     if (m == NULL)

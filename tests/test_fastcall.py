@@ -362,3 +362,37 @@ def test_values_and_types_kernel_parameters_pack_the_same_in_c_and_in_python(val
     assert lines[8] == "(0, '')"
     assert lines[9] == "(<CUresult.CUDA_SUCCESS: 0>,) %s" % list(range(100, 109))
     assert lines[10:] == ["ValueError True", "TypeError True"], lines[10:]
+
+
+@pytest.mark.skipif(not CPYTHON, reason="the fast calls are CPython's (PyPy keeps the Python wrappers)")
+def test_pool_allocate_in_c_reads_as_the_python_method_and_hands_other_calls_to_it():
+    import inspect
+
+    from cudacffi import _fastcall
+    from cudacffi.core import DeviceMemoryResource, ManagedMemoryResource, PinnedMemoryResource, Stream
+    from cudacffi.core._memory_resource import _MemPool
+
+    method = _MemPool.allocate
+    assert type(method).__name__ == "PoolAllocate"
+    assert DeviceMemoryResource.allocate is PinnedMemoryResource.allocate is method
+    assert ManagedMemoryResource.allocate is not method  # its own allocate
+    assert str(inspect.signature(method)) == "(self, size, *, stream=None)"
+    assert method.__doc__ == method.__wrapped__.__doc__ and "stream order" in method.__doc__
+    seen = []
+
+    class Stand:  # not a memory resource: every call goes to the Python method, here a recording stand-in
+        pass
+
+    def fallback(*args, **kwargs):
+        seen.append((len(args), sorted(kwargs)))
+        return "python"
+
+    made = _fastcall.pool_allocate(1, 7, fallback, Stream, fallback, fallback)  # entry 1: must never be called
+    stand = Stand()
+    assert made.__get__(stand, Stand)(64, stream=None) == "python"
+    assert made(stand, 64) == "python" and made(stand, 64, stream=stand, other=1) == "python"
+    assert seen == [(2, ["stream"]), (2, []), (2, ["other", "stream"])]
+    with pytest.raises(ValueError, match="address"):
+        _fastcall.pool_allocate(0, 7, fallback, Stream, fallback, fallback)
+    with pytest.raises(AttributeError, match="_handle"):
+        _fastcall.pool_allocate(1, 7, fallback, Stand, fallback, fallback)

@@ -327,6 +327,22 @@ def _bind():
     return _CALLS
 
 
+def _c_allocate():
+    """On CPython, _MemPool.allocate's common case made in C (``cudacffi._fastcall.pool_allocate``): a positive
+    int size and a live Stream on a resource that allocates; every other call is the Python method's."""
+    from .. import _support
+    from .._gen import driver as gen
+    from ._stream import Stream
+
+    fastcall = _support._fastcall_module()
+    spec = getattr(gen, "_fast_specs", {}).get("cuMemAllocFromPoolAsync")
+    if fastcall is None or spec is None:
+        return
+    entry, index, _, _, unbound = spec
+    _MemPool.allocate = fastcall.pool_allocate(entry(index), unbound, _MemPool.allocate, Stream, new_buffer,
+                                               raise_status)
+
+
 def _stub_calls(lib, alloc_wrapper, free_wrapper):
     value, stub, status = lib._cv_cuMemAllocFromPoolAsync, lib._cc_cuMemFreeAsync, lib._cc_status
 
@@ -1025,3 +1041,6 @@ class IPCAllocationHandle:
 def _handle_from_pickle(dup, uuid):
     _utils.check_not_forked()
     return IPCAllocationHandle._init(dup.detach(), uuid)
+
+
+_c_allocate()
