@@ -33,6 +33,29 @@
     .tp_vectorcall_offset = offsetof(Type, vectorcall), .tp_call = PyVectorcall_Call, .tp_flags = CALLABLE_FLAGS, \
     .tp_traverse = (traverseproc)traverse, .tp_clear = (inquiry)clear
 
+/* a type's tp_traverse and tp_clear, from REFS(self, DO): DO (Py_VISIT or Py_CLEAR) of every reference it holds */
+#define GC_FUNCTIONS(prefix, Type, REFS)                                     \
+    static int prefix##_traverse(Type *self, visitproc visit, void *arg) {  \
+        REFS(self, Py_VISIT);                                               \
+        return 0;                                                           \
+    }                                                                       \
+    static int prefix##_clear(Type *self) {                                 \
+        REFS(self, Py_CLEAR);                                               \
+        return 0;                                                           \
+    }
+
+/* a C function's address given as an int (an entry of a family's cffi module); 0 with ValueError for 0 */
+static int entry_address(PyObject *entry, const char *who, unsigned long long *address) {
+    *address = PyLong_AsUnsignedLongLong(entry);
+    if (*address == (unsigned long long)-1 && PyErr_Occurred())
+        return 0;
+    if (*address == 0) {
+        PyErr_Format(PyExc_ValueError, "%s(): needs the address of a C entry, not 0", who);
+        return 0;
+    }
+    return 1;
+}
+
 static void callable_dealloc(PyObject *self) {
     PyObject_GC_UnTrack(self);
     Py_TYPE(self)->tp_clear(self);
@@ -51,6 +74,16 @@ enum { OUT_PLAIN = 0, OUT_HANDLE = 1, OUT_ENUM = 2, OUT_BOOL = 3, OUT_TYPED = 4 
 
 typedef int (*entry_fn)(const uint64_t *in, uint64_t *out);
 
+/* The head of a C callable that stands in for a Python function (FastCall, PoolAllocate): it calls it for every
+ * case it does not make itself, and reads as it (__name__, __doc__, inspect.signature through __wrapped__). */
+#define STANDIN_HEAD \
+    PyObject_HEAD    \
+    vectorcallfunc vectorcall; \
+    PyObject *wrapper;
+typedef struct {
+    STANDIN_HEAD
+} Standin;
+
 typedef struct {
     int kind;
     long long lo;           /* the C type's range */
@@ -66,10 +99,8 @@ typedef struct {
 } OutSpec;
 
 typedef struct {
-    PyObject_HEAD
-    vectorcallfunc vectorcall;
+    STANDIN_HEAD            /* wrapper: the generated Python function */
     entry_fn fn;
-    PyObject *wrapper;      /* the generated Python function: the slow path, and the name, doc and signature */
     PyObject *ok;           /* the status enum's success member */
     PyObject *statuses;     /* the status enum's value -> member dict */
     int unbound;            /* the stubs' status for a function not bound yet */
@@ -456,35 +487,33 @@ static PyObject *fastcall_launch_vectorcall(PyObject *op, PyObject *const *args,
             DO((self)->typed_spec[i_].obj);              \
     } while (0)
 
-static int fastcall_traverse(FastCall *self, visitproc visit, void *arg) {
-    FASTCALL_REFS(self, Py_VISIT);
-    return 0;
-}
-
-static int fastcall_clear(FastCall *self) {
-    FASTCALL_REFS(self, Py_CLEAR);
-    return 0;
-}
+GC_FUNCTIONS(fastcall, FastCall, FASTCALL_REFS)
 
 /* name, qualname, module, doc, signature, __code__ ...: the wrapper's */
-static PyObject *fastcall_getattro(PyObject *self, PyObject *name) {
+static PyObject *standin_getattro(PyObject *self, PyObject *name) {
     PyObject *r = PyObject_GenericGetAttr(self, name);
     if (r != NULL || !PyErr_ExceptionMatches(PyExc_AttributeError))
         return r;
     PyErr_Clear();
-    return PyObject_GetAttr(((FastCall *)self)->wrapper, name);
+    return PyObject_GetAttr(((Standin *)self)->wrapper, name);
 }
 
-static PyObject *fastcall_doc(FastCall *self, void *closure) {
+static PyObject *standin_doc(Standin *self, void *closure) {
     (void)closure;
     return PyObject_GetAttrString(self->wrapper, "__doc__");
 }
 
-static PyObject *fastcall_wrapped(FastCall *self, void *closure) {
+static PyObject *standin_wrapped(Standin *self, void *closure) {
     (void)closure;
     Py_INCREF(self->wrapper);
     return self->wrapper;
 }
+
+static PyGetSetDef standin_getset[] = {
+    {"__doc__", (getter)standin_doc, NULL, NULL, NULL},
+    {"__wrapped__", (getter)standin_wrapped, NULL, "the Python function this calls for what it does not make", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
 
 static PyObject *fastcall_repr(FastCall *self) {
     return PyObject_Repr(self->wrapper);
@@ -496,12 +525,6 @@ static PyObject *fastcall_reduce(FastCall *self, PyObject *unused) {
     return PyObject_GetAttrString(self->wrapper, "__qualname__");
 }
 
-static PyGetSetDef fastcall_getset[] = {
-    {"__doc__", (getter)fastcall_doc, NULL, NULL, NULL},
-    {"__wrapped__", (getter)fastcall_wrapped, NULL, "the Python wrapper this calls for anything but plain ints and handles", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
 static PyMethodDef fastcall_methods[] = {
     {"__reduce__", (PyCFunction)fastcall_reduce, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
@@ -510,9 +533,9 @@ static PyMethodDef fastcall_methods[] = {
 static PyTypeObject FastCallType = {
     CALLABLE_TYPE(FastCall, "cudacffi._fastcall.FastCall", fastcall_traverse, fastcall_clear),
     .tp_repr = (reprfunc)fastcall_repr,
-    .tp_getattro = fastcall_getattro,
+    .tp_getattro = standin_getattro,
     .tp_methods = fastcall_methods,
-    .tp_getset = fastcall_getset,
+    .tp_getset = standin_getset,
 };
 
 static int int_of(PyObject *o, const char *what, long long *dst) {
@@ -637,11 +660,10 @@ static PyObject *wrap(PyObject *module, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOO!iO!O!:wrap", &entry, &wrapper, &ok, &PyDict_Type, &statuses, &unbound,
                           &PyTuple_Type, &ins, &PyTuple_Type, &outs))
         return NULL;
-    address = PyLong_AsUnsignedLongLong(entry);
-    if (address == (unsigned long long)-1 && PyErr_Occurred())
+    if (!entry_address(entry, "wrap", &address))
         return NULL;
-    if (address == 0 || !PyCallable_Check(wrapper)) {
-        PyErr_SetString(PyExc_ValueError, "wrap(): needs an entry's address and a callable wrapper");
+    if (!PyCallable_Check(wrapper)) {
+        PyErr_SetString(PyExc_ValueError, "wrap(): needs a callable wrapper");
         return NULL;
     }
     if (PyTuple_GET_SIZE(ins) > MAX_IN || PyTuple_GET_SIZE(outs) > MAX_OUT) {
@@ -774,19 +796,13 @@ static PyObject *launcher_vectorcall(PyObject *op, PyObject *const *args, size_t
     return PyLong_FromLong(status);
 }
 
-static int launcher_traverse(Launcher *self, visitproc visit, void *arg) {
-    Py_ssize_t i;
-    for (i = 0; i < self->n; i++)
-        Py_VISIT(self->arg[i].cls);
-    return 0;
-}
-
-static int launcher_clear(Launcher *self) {
-    Py_ssize_t i;
-    for (i = 0; i < self->n; i++)
-        Py_CLEAR(self->arg[i].cls);
-    return 0;
-}
+#define LAUNCHER_REFS(self, DO)                \
+    do {                                       \
+        Py_ssize_t i_;                         \
+        for (i_ = 0; i_ < (self)->n; i_++)     \
+            DO((self)->arg[i_].cls);           \
+    } while (0)
+GC_FUNCTIONS(launcher, Launcher, LAUNCHER_REFS)
 
 static PyTypeObject LauncherType = {
     CALLABLE_TYPE(Launcher, "cudacffi._fastcall.Launcher", launcher_traverse, launcher_clear),
@@ -805,12 +821,11 @@ static PyObject *make_launcher(PyObject *module, PyObject *args) {
     (void)module;
     if (!PyArg_ParseTuple(args, "OO!:launcher", &entry, &PyTuple_Type, &specs))
         return NULL;
-    address = PyLong_AsUnsignedLongLong(entry);
-    if (address == (unsigned long long)-1 && PyErr_Occurred())
+    if (!entry_address(entry, "launcher", &address))
         return NULL;
     n = PyTuple_GET_SIZE(specs);
-    if (address == 0 || n > LAUNCH_MAX_ARGS) {
-        PyErr_SetString(PyExc_ValueError, "launcher(): needs _cc_launch_blob's address and at most 64 arguments");
+    if (n > LAUNCH_MAX_ARGS) {
+        PyErr_SetString(PyExc_ValueError, "launcher(): at most 64 arguments");
         return NULL;
     }
     self = PyObject_GC_New(Launcher, &LauncherType);
@@ -986,15 +1001,8 @@ static PyObject *constructor_vectorcall(PyObject *op, PyObject *const *args, siz
     return o;
 }
 
-static int constructor_traverse(Constructor *self, visitproc visit, void *arg) {
-    Py_VISIT(self->cls);
-    return 0;
-}
-
-static int constructor_clear(Constructor *self) {
-    Py_CLEAR(self->cls);
-    return 0;
-}
+#define CONSTRUCTOR_REFS(self, DO) DO((self)->cls)
+GC_FUNCTIONS(constructor, Constructor, CONSTRUCTOR_REFS)
 
 static PyTypeObject ConstructorType = {
     CALLABLE_TYPE(Constructor, "cudacffi._fastcall.Constructor", constructor_traverse, constructor_clear),
@@ -1136,11 +1144,10 @@ fail:
  * than stream, the first call (not bound yet) - is ``fallback(mr, size, stream=...)``, the Python method. */
 
 typedef struct {
-    PyObject_HEAD
-    vectorcallfunc vectorcall;
+    STANDIN_HEAD            /* wrapper: the Python method */
     entry_fn fn;
     int unbound;
-    PyObject *fallback, *stream_cls, *make, *fail;
+    PyObject *stream_cls, *make, *fail;
     Py_ssize_t handle_slot, h_slot;  /* the Stream's _handle and _h */
 } PoolAllocate;
 
@@ -1226,7 +1233,7 @@ static PyObject *pool_allocate_vectorcall(PyObject *op, PyObject *const *args, s
         return made;
     }
 fallback:
-    return PyObject_Vectorcall(self->fallback, args, nargsf, kwnames);
+    return PyObject_Vectorcall(self->wrapper, args, nargsf, kwnames);
 }
 
 static PyObject *pool_allocate_get(PyObject *self, PyObject *obj, PyObject *type) {
@@ -1240,53 +1247,19 @@ static PyObject *pool_allocate_get(PyObject *self, PyObject *obj, PyObject *type
 
 #define POOL_ALLOCATE_REFS(self, DO) \
     do {                             \
-        DO((self)->fallback);        \
+        DO((self)->wrapper);         \
         DO((self)->stream_cls);      \
         DO((self)->make);            \
         DO((self)->fail);            \
     } while (0)
 
-static int pool_allocate_traverse(PoolAllocate *self, visitproc visit, void *arg) {
-    POOL_ALLOCATE_REFS(self, Py_VISIT);
-    return 0;
-}
-
-static int pool_allocate_clear(PoolAllocate *self) {
-    POOL_ALLOCATE_REFS(self, Py_CLEAR);
-    return 0;
-}
-
-/* name, doc, signature ...: the Python method's */
-static PyObject *pool_allocate_getattro(PyObject *self, PyObject *name) {
-    PyObject *r = PyObject_GenericGetAttr(self, name);
-    if (r != NULL || !PyErr_ExceptionMatches(PyExc_AttributeError))
-        return r;
-    PyErr_Clear();
-    return PyObject_GetAttr(((PoolAllocate *)self)->fallback, name);
-}
-
-static PyObject *pool_allocate_doc(PoolAllocate *self, void *closure) {
-    (void)closure;
-    return PyObject_GetAttrString(self->fallback, "__doc__");
-}
-
-static PyObject *pool_allocate_wrapped(PoolAllocate *self, void *closure) {
-    (void)closure;
-    Py_INCREF(self->fallback);
-    return self->fallback;
-}
-
-static PyGetSetDef pool_allocate_getset[] = {
-    {"__doc__", (getter)pool_allocate_doc, NULL, NULL, NULL},
-    {"__wrapped__", (getter)pool_allocate_wrapped, NULL, "the Python method this calls for the other cases", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
+GC_FUNCTIONS(pool_allocate, PoolAllocate, POOL_ALLOCATE_REFS)
 
 static PyTypeObject PoolAllocateType = {
     CALLABLE_TYPE(PoolAllocate, "cudacffi._fastcall.PoolAllocate", pool_allocate_traverse, pool_allocate_clear),
     .tp_descr_get = pool_allocate_get,
-    .tp_getattro = pool_allocate_getattro,
-    .tp_getset = pool_allocate_getset,
+    .tp_getattro = standin_getattro,
+    .tp_getset = standin_getset,
 };
 
 PyDoc_STRVAR(pool_allocate_doc_,
@@ -1302,11 +1275,10 @@ static PyObject *make_pool_allocate(PyObject *module, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OiOO!OO:pool_allocate", &entry, &unbound, &fallback, &PyType_Type, &stream_cls,
                           &make, &fail))
         return NULL;
-    address = PyLong_AsUnsignedLongLong(entry);
-    if (address == (unsigned long long)-1 && PyErr_Occurred())
+    if (!entry_address(entry, "pool_allocate", &address))
         return NULL;
-    if (address == 0 || !PyCallable_Check(fallback) || !PyCallable_Check(make) || !PyCallable_Check(fail)) {
-        PyErr_SetString(PyExc_ValueError, "pool_allocate(): needs an entry's address and three callables");
+    if (!PyCallable_Check(fallback) || !PyCallable_Check(make) || !PyCallable_Check(fail)) {
+        PyErr_SetString(PyExc_ValueError, "pool_allocate(): needs three callables");
         return NULL;
     }
     if (str_stream == NULL && ((str_stream = PyUnicode_InternFromString("stream")) == NULL
@@ -1334,7 +1306,7 @@ static PyObject *make_pool_allocate(PyObject *module, PyObject *args) {
     Py_INCREF(stream_cls);
     Py_INCREF(make);
     Py_INCREF(fail);
-    self->fallback = fallback;
+    self->wrapper = fallback;
     self->stream_cls = stream_cls;
     self->make = make;
     self->fail = fail;
