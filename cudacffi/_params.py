@@ -183,13 +183,9 @@ class _Plan:
             a.offset = off
             off += max(8, (a.size + 7) & ~7)
         self.words = off // 8
-        # what the fast path stores: typed values (index, offset, C type); int addresses; handles' values
-        self.typed = tuple((i, a.offset, a.cname) for i, a in enumerate(args)
-                           if a.kind not in ("none", "blob", "ptr"))
-        self.pointers = tuple(i for i, a in enumerate(args) if a.kind == "ptr")
-        self.handles = tuple(i for i, a in enumerate(args) if a.kind == "none")
         self.fast = not any(a.kind == "blob" for a in args)
         self.fill = _filler(args) if _ONE_PACK and self.fast else None
+        self.storer = _storer(args) if self.fast and self.fill is None else None
         self.tls = threading.local()
 
 
@@ -267,6 +263,37 @@ def _filler(args):
     # this module's globals: _VALUE_TYPES is read when the values are, as value_type() may grow it
     exec(compile(source, "<cudacffi kernelParams of %d values>" % len(args), "exec"), globals(), namespace)
     return namespace["fill"]
+
+
+def _storer(args):
+    """``make(mem)`` -> ``store(values)`` for a plan whose slots need no numpy: the values stored into the
+    block ``mem`` (a ``uint64_t[]``) by straight-line code, one cdata store per value, which PyPy's JIT turns
+    into plain memory writes. Handle slots take a handle's ``_v`` and address slots an int, anything else
+    raising TypeError; the typed stores raise what cffi refuses (a float for an int, a value out of range):
+    the checking path then converts or names the argument."""
+    if not args:  # nothing to store: a launch without arguments passes NULL
+        return None
+    checks, lines, casts = [], [], []
+    for i, a in enumerate(args):
+        word = a.offset // 8
+        if a.kind == "none":
+            checks.append("isinstance(v%d, _VALUE_TYPES)" % i)
+            lines.append("mem[%d] = v%d._v" % (word, i))
+        elif a.kind == "ptr":
+            checks.append("v%d.__class__ is int" % i)
+            lines.append("mem[%d] = v%d" % (word, i))
+        else:
+            casts.append("    t%d = cast(%r, mem + %d)\n" % (i, a.cname + " *", word))
+            lines.append("t%d[0] = v%d" % (i, i))
+    body = "        %s, = values\n" % ", ".join("v%d" % i for i in range(len(args)))
+    if checks:
+        body += "        if not (%s):\n            raise TypeError\n" % " and ".join(checks)
+    body += "".join("        %s\n" % line for line in lines)
+    source = "def make(mem, cast=cast):\n%s    def store(values):\n%s    return store\n" % ("".join(casts), body)
+    namespace = {"cast": _ffi.cast}
+    # this module's globals: _VALUE_TYPES is read when the values are, as value_type() may grow it
+    exec(compile(source, "<cudacffi kernelParams of %d values>" % len(args), "exec"), globals(), namespace)
+    return namespace["make"]
 
 
 def _plan(types, values, func):
@@ -349,7 +376,7 @@ def _numpy_arg(np, dt, i, func):
 class _Block:
     """One plan's memory for one thread: the void* table, then the slots; with typed views of the slots."""
 
-    __slots__ = ("plan", "mem", "base", "table", "buffer", "stores", "hslots", "pslots", "memo", "seen", "dirty")
+    __slots__ = ("plan", "mem", "base", "table", "buffer", "store", "memo", "seen", "dirty")
 
     def __init__(self, plan):
         self.plan = plan
@@ -358,9 +385,7 @@ class _Block:
         self.table = [base + a.offset for a in plan.args]  # each argument's pointer: its own slot
         mem[0:plan.n] = self.table
         self.buffer = _ffi.buffer(mem) if plan.fill is not None else None
-        self.stores = [(i, _ffi.cast(c + " *", mem + off // 8)) for i, off, c in plan.typed]
-        self.hslots = [(i, mem + plan.args[i].offset // 8) for i in plan.handles]
-        self.pslots = [(i, mem + plan.args[i].offset // 8) for i in plan.pointers]
+        self.store = plan.storer(mem) if plan.storer is not None else None
         self.memo = None  # a values tuple whose packing is still in the block and cannot have changed
         self.seen = None  # the values tuple packed last
         self.dirty = False  # the checking path pointed a table entry elsewhere than its slot
@@ -375,7 +400,7 @@ class _Block:
                 if self.buffer is not None:
                     self.plan.fill(values, self.buffer)
                 else:
-                    self._store(values)
+                    self.store(values)
             except Exception:
                 self._check(values, func)
                 return
@@ -384,21 +409,6 @@ class _Block:
         else:
             self._check(values, func)
         self.seen = values
-
-    def _store(self, values):
-        """The values stored one by one into their slots (raising what cffi or the checks refuse)."""
-        for i, p in self.stores:
-            p[0] = values[i]
-        for i, p in self.hslots:
-            v = values[i]
-            if not isinstance(v, _VALUE_TYPES):  # only these store their value; others: getPtr()
-                raise TypeError
-            p[0] = v._v
-        for i, p in self.pslots:
-            v = values[i]
-            if v.__class__ is not int:  # None, c_void_p, getPtr() objects: the checking path
-                raise TypeError
-            p[0] = v
 
     def _check(self, values, func):
         """Convert every value with full checks: a failing argument is named in the exception."""
