@@ -10,7 +10,7 @@ library or ``FunctionNotFoundError``. Stub parameters are flattened for speed: h
 from .callbacks import trampoline_cdefs
 from .ctype import CType
 from .directions import KINDS
-from .lowering import TypeNames, by_value, fast_call
+from .lowering import FAST_CHARS, TypeNames, by_value, fast_call
 from .model import TypeIndex
 
 UNBOUND = 0x7FFFFFF0
@@ -196,21 +196,19 @@ def fast_entries(model, index):
            "typedef int (*_cc_fast_fn)(const uint64_t *in, uint64_t *out);"]
     for f, fc in calls:
         slot = {i.index: "in[%d]" % n for n, i in enumerate(fc.ins)}
-        slot.update({o.index: "&o%d" % n for n, o in enumerate(fc.outs)})
-        args = []
-        for k, p in enumerate(f["params"]):
-            if k in {o.index for o in fc.outs}:
-                args.append("(%s)%s" % (stub_param_type(index, p), slot[k]))
-            else:
-                args.append("(%s)%s" % (stub_param_type(index, p), slot[k]))
+        # an output's own variable; a string's buffer is the caller's, its address in out[] (FAST_CHARS)
+        slot.update({o.index: "(uintptr_t)out[%d]" % n if o.wrap == FAST_CHARS else "&o%d" % n
+                     for n, o in enumerate(fc.outs)})
+        args = ["(%s)%s" % (stub_param_type(index, p), slot[k]) for k, p in enumerate(f["params"])]
+        values = [(n, o) for n, o in enumerate(fc.outs) if o.wrap != FAST_CHARS]
         body = ["static int _cf_%s(const uint64_t *in, uint64_t *out) {" % f["name"]]
-        body += ["    %s = 0;" % o.ctype.declare("o%d" % n) for n, o in enumerate(fc.outs)]
+        body += ["    %s = 0;" % o.ctype.declare("o%d" % n) for n, o in values]
         if not fc.ins:
             body.append("    (void)in;")
         if not fc.outs:
             body.append("    (void)out;")
         body.append("    int r = _cc_%s(%s);" % (f["name"], ", ".join(args)))
-        for n, o in enumerate(fc.outs):
+        for n, o in values:
             pointer = o.ctype.ptrs or index.kind(o.ctype.base) == "handle_ptr"
             widen = "(uintptr_t)" if pointer else "(int64_t)" if o.signed else ""
             body.append("    out[%d] = (uint64_t)%so%d;" % (n, widen, n))

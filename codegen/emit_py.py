@@ -357,11 +357,16 @@ class PyWriter(TypeNames):
                                                                  for a in addresses)
             if addresses:
                 allowed += ("else:",) + tuple("    %s_, %s_k = " % (a, a) for a in addresses)
+            for o in fc.outs:  # a string's buffer (lowering's bytes_out): made in C instead
+                if o.wrap == 5:  # FAST_CHARS
+                    length, buf = lf.params[fc.ins[o.by].index].pyname, "_b_" + lf.params[o.index].pyname
+                    allowed += ("if %s.__class__ is int and 0 < %s < " % (length, length), "    %s = " % buf,
+                                "else:  # 0 (room for the NUL)")
             if lf.callbacks or lf.held or lf.query or any(not line.startswith(allowed) for line in lf.pre):
                 continue
             if any(not line.startswith("_h_") for line in lf.post):
                 continue
-            typed = [o for o in fc.outs if o.by is not None]  # its storage: _typed.out, the only other step
+            typed = [o for o in fc.outs if o.wrap == 4]  # FAST_TYPED; its storage: _typed.out, the only other step
             if typed and sum(line.startswith("_t_") for line in lf.pre) != 1:
                 continue
             ins = ", ".join("(%d, %d, %d, %s)" % (x.kind, x.lo, x.hi, x.cls or "None") for x in fc.ins)

@@ -202,9 +202,11 @@ def by_value(names, f):
 # (values, types) tuples of ints, floats and handles, packed in C by the plan cudacffi._params.c_codes makes
 # (other forms - buffers, ctypes values, structs - go to the wrapper)
 FAST_INT, FAST_PTR_HANDLE, FAST_INT_HANDLE, FAST_ADDRESS, FAST_KPARAMS = 0, 1, 2, 3, 4
-# and what it makes of an output: an int, a handle of the output's class, an enum member (the int if none), or
-# what an attribute argument types it as (an attr_out: cudacffi._attributes' tables, read at import)
-FAST_PLAIN, FAST_HANDLE, FAST_ENUM, FAST_TYPED = 0, 1, 2, 4
+# and what it makes of an output: an int, a handle of the output's class, an enum member (the int if none),
+# what an attribute argument types it as (an attr_out: cudacffi._attributes' tables, read at import), or the
+# bytes of a string the library writes into a buffer of the caller's length (cuDeviceGetName: an out_bytes
+# counted by an int input; lengths _fastcall.c's buffer lacks room for go to the wrapper)
+FAST_PLAIN, FAST_HANDLE, FAST_ENUM, FAST_TYPED, FAST_CHARS = 0, 1, 2, 4, 5
 FAST_MAX_IN, FAST_MAX_OUT = 16, 8  # _fastcall.c's limits
 
 
@@ -222,9 +224,9 @@ class FastOut:
     index: int  # the C parameter
     ctype: CType  # its pointee
     signed: bool
-    wrap: int  # FAST_PLAIN, FAST_HANDLE, FAST_ENUM, FAST_TYPED
+    wrap: int  # FAST_PLAIN, FAST_HANDLE, FAST_ENUM, FAST_TYPED, FAST_CHARS
     cls: Optional[str]  # the handle or enum class; FAST_TYPED: the attribute table
-    by: Optional[int] = None  # FAST_TYPED: the position, among the inputs, of the attribute argument
+    by: Optional[int] = None  # FAST_TYPED, FAST_CHARS: the position, among the inputs, of the attribute / length
 
 
 @dataclass(frozen=True)
@@ -252,6 +254,9 @@ def fast_call(names, f):
         if p["dir"] == "attr_out" and set(p) - {"name", "type", "dir", "pyname"} == {"table", "by"}:
             outs.append(FastOut(k, CType("uint64_t"), False, FAST_TYPED, p["table"], by=p["by"]))
             continue
+        if p["dir"] == "out_bytes" and set(p) - {"name", "type", "dir", "pyname"} == {"count"}:
+            outs.append(FastOut(k, CType("char"), False, FAST_CHARS, None, by=p["count"]))
+            continue
         if set(p) - {"name", "type", "dir", "pyname"} or t.fn is not None or t.dims:
             return None
         if p["dir"] in ("kernel_params", "extra"):
@@ -269,14 +274,15 @@ def fast_call(names, f):
             outs.append(spec)
         else:
             return None
-    if len(ins) > FAST_MAX_IN or len(outs) > FAST_MAX_OUT or sum(o.wrap == FAST_TYPED for o in outs) > 1:
+    if (len(ins) > FAST_MAX_IN or len(outs) > FAST_MAX_OUT or sum(o.wrap == FAST_TYPED for o in outs) > 1
+            or sum(o.wrap == FAST_CHARS for o in outs) > 1):
         return None
     names_in = [f["params"][i.index]["name"] for i in ins]
-    for n, o in enumerate(outs):  # the attribute argument: its position among the inputs, an int taken as is
-        if o.wrap == FAST_TYPED:
+    for n, o in enumerate(outs):  # the attribute or length argument: its position among the inputs, an int
+        if o.by is not None:
             if o.by not in names_in or ins[names_in.index(o.by)].kind != FAST_INT:
                 return None
-            outs[n] = FastOut(o.index, o.ctype, False, FAST_TYPED, o.cls, by=names_in.index(o.by))
+            outs[n] = FastOut(o.index, o.ctype, False, o.wrap, o.cls, by=names_in.index(o.by))
     return FastCall(tuple(ins), tuple(outs))
 
 
@@ -419,6 +425,11 @@ class Convention:
     def text(self, expr):
         """An output string: bytes (tuple style) or str."""
         return expr
+
+    def counted_text(self, buf):
+        """An output string in a buffer of the caller's length (``cuDeviceGetName``): the whole buffer, as
+        cuda.bindings returns it -- the string, its NUL, then the spaces the buffer was filled with."""
+        return "_ffi.unpack(%s, len(%s) - 1)" % (buf, buf)
 
 
 # The stream handle types: their classes, parameters and fields also take any object with __cuda_stream__
@@ -650,6 +661,9 @@ class ExceptionConvention(Convention):
 
     def text(self, expr):
         return "%s.decode(errors='replace')" % expr
+
+    def counted_text(self, buf):
+        return self.text("_ffi.string(%s)" % buf)
 
 
 CONVENTIONS = {"tuple": TupleConvention, "exception": ExceptionConvention}
@@ -975,12 +989,13 @@ class FunctionLowering:
             self.args.append("_b_%s" % py)
             return self.conv.text("_ffi.string(_b_%s)" % py)
         cpy = self.pyname(count)
+        # the caller's length of spaces and a NUL, as cuda.bindings fills its buffer
         self.pre.append("if %s.__class__ is int and 0 < %s < %d:" % (cpy, cpy, 1 << 31))
-        self.pre.append("    _b_%s = _ffi.new(_CHARS, %s)" % (py, cpy))
+        self.pre.append("    _b_%s = _ffi.new(_CHARS, b' ' * %s)" % (py, cpy))
         self.pre.append("else:  # 0 (room for the NUL), integral floats, or an error naming %s" % cpy)
         self.pre.append("    _b_%s = _s.char_buffer(_ffi, %s, %r, %r)" % (py, cpy, self.name, cpy))
         self.args.append("_b_%s" % py)
-        return self.conv.text("_ffi.string(_b_%s)" % py)
+        return self.conv.counted_text("_b_%s" % py)
 
     def attribute_typed(self, p, by_name):
         """A value behind a void * whose C type another argument decides: storage of that type, made per

@@ -1,9 +1,10 @@
 /* cudacffi._fastcall: the whole call of a simple generated wrapper, in C, for CPython.
  *
  * A generated function whose inputs are all ints, enums and handles and whose outputs are all ints,
- * addresses, enums and handles (codegen.lowering.FastCall) has an entry in its family's cffi module,
+ * addresses, enums and handles, or one string written into a buffer of the caller's length
+ * (codegen.lowering.FastCall), has an entry in its family's cffi module,
  * _cf_<name>(const uint64_t *in, uint64_t *out), that calls the stub with the inputs as 64-bit words and
- * gives back the outputs the same way. wrap() makes a callable of one: it converts the arguments, calls the
+ * gives back the outputs the same way (a string's buffer is on this module's side: its address goes in out[]). wrap() makes a callable of one: it converts the arguments, calls the
  * entry with the GIL released, and builds cuda.bindings' tuple, (status, *outputs), with handle outputs of
  * their classes and enum outputs as members. Anything else - an argument of another type or out of its C
  * type's range, keywords, a wrong count, the first call of a function not yet bound - goes to the Python
@@ -69,8 +70,9 @@ static void callable_dealloc(PyObject *self) {
 enum { IN_INT = 0, IN_PTR_HANDLE = 1, IN_INT_HANDLE = 2, IN_ADDRESS = 3, IN_KPARAMS = 4 };
 #define KPARAMS_MAX 64      /* kernel parameters packed in C: one 8-byte slot each, on the caller's stack */
 #define KPARAMS_PLANS 256   /* types tuples remembered per function (then it starts again) */
-enum { OUT_PLAIN = 0, OUT_HANDLE = 1, OUT_ENUM = 2, OUT_BOOL = 3, OUT_TYPED = 4 };
+enum { OUT_PLAIN = 0, OUT_HANDLE = 1, OUT_ENUM = 2, OUT_BOOL = 3, OUT_TYPED = 4, OUT_CHARS = 5 };
 #define MAX_TYPED 48
+#define CHARS_MAX 4096      /* a string output's buffer, on the caller's stack: longer lengths go to the wrapper */
 
 typedef int (*entry_fn)(const uint64_t *in, uint64_t *out);
 
@@ -116,6 +118,8 @@ typedef struct {
        value, N for a handle's value, or None (the wrapper packs those); plans: types -> codes; the last pair */
     Py_ssize_t kparams;
     PyObject *planner, *plans, *last_types, *last_codes;
+    /* a string written into a buffer of the caller's length (OUT_CHARS): its output, and the length's input */
+    Py_ssize_t chars_out, chars_by;
 } FastCall;
 
 static PyTypeObject *handle_type;   /* cudacffi._handles.Handle */
@@ -283,7 +287,8 @@ static PyObject *make_output(const OutSpec *s, uint64_t word) {
     return v;  /* a plain int, or an enum value the enum does not name (as _by_value.get(v, v)) */
 }
 
-static PyObject *result(FastCall *self, int status, const uint64_t *out, const OutSpec *typed) {
+/* the result tuple; a string output is the whole buffer of nchars bytes, as cuda.bindings returns it */
+static PyObject *result(FastCall *self, int status, const uint64_t *out, const OutSpec *typed, Py_ssize_t nchars) {
     PyObject *t = PyTuple_New(1 + self->nout);
     Py_ssize_t i;
     if (t == NULL)
@@ -292,7 +297,9 @@ static PyObject *result(FastCall *self, int status, const uint64_t *out, const O
         Py_INCREF(self->ok);
         PyTuple_SET_ITEM(t, 0, self->ok);
         for (i = 0; i < self->nout; i++) {
-            PyObject *v = make_output(i == self->typed_out ? typed : &self->out[i], out[i]);
+            PyObject *v = i == self->chars_out
+                ? PyBytes_FromStringAndSize((const char *)(uintptr_t)out[i], nchars)
+                : make_output(i == self->typed_out ? typed : &self->out[i], out[i]);
             if (v == NULL) {
                 Py_DECREF(t);
                 return NULL;
@@ -415,6 +422,8 @@ static inline PyObject *fastcall_call(FastCall *self, PyObject *const *args, siz
     const OutSpec *typed = NULL;
     Py_buffer view;
     int status, held = 0;
+    char chars[CHARS_MAX];
+    Py_ssize_t nchars = 0;
     if (kwnames != NULL || n != self->nin)
         goto wrapper;
     for (i = 0; i < n; i++) {
@@ -442,6 +451,14 @@ static inline PyObject *fastcall_call(FastCall *self, PyObject *const *args, siz
         }
         typed = &self->typed_spec[k];
     }
+    if (self->chars_out >= 0) {  /* the length (an int by now): spaces then the library's string, as cuda.bindings */
+        int64_t length = (int64_t)in[self->chars_by];
+        if (length < 1 || length > CHARS_MAX)  /* 0, negative (the wrapper names it) or longer than chars[] */
+            goto wrapper;
+        nchars = (Py_ssize_t)length;
+        memset(chars, ' ', (size_t)nchars);
+        out[self->chars_out] = (uint64_t)(uintptr_t)chars;
+    }
     Py_BEGIN_ALLOW_THREADS
     status = self->fn(in, out);
     Py_END_ALLOW_THREADS
@@ -450,7 +467,7 @@ static inline PyObject *fastcall_call(FastCall *self, PyObject *const *args, siz
     held = 0;
     if (status == self->unbound)  /* nothing was called: the wrapper binds the function and calls it */
         goto wrapper;
-    return result(self, status, out, typed);
+    return result(self, status, out, typed, nchars);
 wrapper:
     if (held)
         PyBuffer_Release(&view);
@@ -640,11 +657,26 @@ static int parse_typed(FastCall *self, Py_ssize_t i, PyObject *o) {
     return 1;
 }
 
+static int parse_chars(FastCall *self, Py_ssize_t i, PyObject *o) {
+    long long k, by;
+    if (!int_of(PyTuple_GET_ITEM(o, 0), "a string output's kind", &k)
+        || !int_of(PyTuple_GET_ITEM(o, 1), "a string output's length argument", &by))
+        return 0;
+    if (k != OUT_CHARS || self->chars_out >= 0 || by < 0 || by >= self->nin || self->in[by].kind != IN_INT) {
+        PyErr_SetString(PyExc_ValueError, "wrap(): one string output, its length an int argument");
+        return 0;
+    }
+    self->chars_out = i;
+    self->chars_by = by;
+    return 1;
+}
+
 PyDoc_STRVAR(wrap_doc,
 "wrap(entry, wrapper, ok, statuses, unbound, inputs, outputs) -> callable\n\n"
 "A callable that calls the _cf_ entry at address ``entry`` and falls back to ``wrapper``. ``inputs``:\n"
 "(kind, lo, hi, handle class or None) per argument; ``outputs``: (kind, signed, class or value->member\n"
-"dict) per output; ``ok``, ``statuses``: the status enum's success member and value -> member dict.");
+"dict) per output, (4, argument, {value: index}, (output, ...)) for an attribute-typed one, (5, argument)\n"
+"for a string in a buffer of that argument's length; ``ok``, ``statuses``: the status enum's success member and value -> member dict.");
 
 static PyObject *wrap(PyObject *module, PyObject *args) {
     PyObject *entry, *wrapper, *ok, *statuses, *ins, *outs;
@@ -677,7 +709,7 @@ static PyObject *wrap(PyObject *module, PyObject *args) {
     self->fn = (entry_fn)(uintptr_t)address;
     self->unbound = unbound;
     self->nin = self->nout = self->ntyped = 0;
-    self->typed_out = self->typed_by = self->kparams = -1;
+    self->typed_out = self->typed_by = self->kparams = self->chars_out = self->chars_by = -1;
     self->typed = self->planner = self->plans = self->last_types = self->last_codes = NULL;
     Py_INCREF(wrapper);
     self->wrapper = wrapper;
@@ -708,6 +740,11 @@ static PyObject *wrap(PyObject *module, PyObject *args) {
             if (!parse_typed(self, i, o))  /* (OUT_TYPED, by, {value: index}, (spec, ...)) */
                 goto fail;
             self->out[i].kind = OUT_TYPED;
+            self->out[i].obj = NULL;
+        } else if (PyTuple_Check(o) && PyTuple_GET_SIZE(o) == 2) {
+            if (!parse_chars(self, i, o))  /* (OUT_CHARS, by) */
+                goto fail;
+            self->out[i].kind = OUT_CHARS;
             self->out[i].obj = NULL;
         } else if (!parse_out(o, &self->out[i])) {
             goto fail;

@@ -56,8 +56,10 @@ def cstring(x, func, name):
 
 
 def char_buffer(ffi, n, func, name):
+    """Room for a string of ``n`` bytes the library writes: ``n`` spaces and a NUL (``n + 1`` cells; the NUL alone
+    for 0), as cuda.bindings fills its buffer."""
     n = check_integer(func, name, n, 0, (1 << 31) - 1)
-    return ffi.new("char[]", max(n, 1))
+    return ffi.new("char[]", b" " * n)
 
 
 def c_array(ffi, items, elem, func, name, count):

@@ -59,7 +59,7 @@ def fast_calls(namespace, entry, ok, statuses, unbound, table):
         return
     for index, wrapper, ins, outs in table:
         ins = tuple((kind, lo, hi, _kernel_codes() if kind == 4 else cls) for kind, lo, hi, cls in ins)
-        outs = tuple(_typed_output(namespace, signed, cls) if kind == 4 else
+        outs = tuple(_typed_output(namespace, signed, cls) if kind == 4 else (kind, signed) if kind == 5 else
                      (kind, signed, cls._by_value if kind == 2 else cls) for kind, signed, cls in outs)
         namespace[wrapper.__name__] = fastcall.wrap(entry(index), wrapper, ok, statuses, unbound, ins, outs)
 
@@ -88,7 +88,7 @@ def plain_call(module, name):
     if fastcall is None or spec is None:
         return None
     entry, index, ins, outs, unbound = spec
-    if any(kind == 4 for kind, _, _ in outs):  # an attribute-typed output: not a plain int
+    if any(kind in (4, 5) for kind, _, _ in outs):  # an attribute-typed output or a string: not a plain int
         return None
     wrapper = getattr(module, name)
     wrapper = getattr(wrapper, "__wrapped__", wrapper)

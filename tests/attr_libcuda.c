@@ -2,8 +2,10 @@
  * has (a bool is one byte, a context a pointer, P2P tokens a struct), fails when handed storage it cannot
  * use (a NULL where an item is due), and records what it was handed so a test can check it: the data
  * size, the array of item pointers, the coredump size. Values are recognisable: 0x5A bytes beyond what an
- * attribute's type covers would show a read past it. */
+ * attribute's type covers would show a read past it. And two string getters that write the string and its
+ * NUL only, as the driver does, leaving the rest of the caller's buffer as it was. */
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 typedef unsigned long long CUdeviceptr;
@@ -129,4 +131,16 @@ int cuCoredumpGetAttributeGlobal(int attrib, void *value, size_t *size) {
 
 int cuCoredumpSetAttributeGlobal(int attrib, void *value, size_t *size) {
     return cuCoredumpSetAttribute(attrib, value, size);
+}
+
+int cuDeviceGetName(char *name, int len, int dev) {
+    if (len <= 0) return INVALID_VALUE;
+    snprintf(name, (size_t)len, "Stand-in GPU %d", dev);
+    return OK;
+}
+
+int cuDeviceGetPCIBusId(char *id, int len, int dev) {
+    if (len <= 0) return INVALID_VALUE;
+    snprintf(id, (size_t)len, "0000:%02x:00.0", dev);
+    return OK;
 }

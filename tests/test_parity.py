@@ -192,6 +192,20 @@ def test_every_member_of_an_attribute_enum_has_a_type():
 
 # -- sizeof, numbers, required buffers -------------------------------------------------------------------
 
+def test_string_getters_give_the_whole_buffer_as_cuda_bindings_does(attr_libcuda):
+    # cuda.bindings hands the driver b" " * length and returns all of it: the string, its NUL, the spaces after
+    out = run_against(attr_libcuda, (
+        "print(repr(cuDeviceGetName(24, 3)[1]))\n"
+        "print(repr(cuDeviceGetPCIBusId(16, 10)[1]))\n"
+        "print(repr(cuDeviceGetName(6, 3)[1]))\n"  # shortened by the driver, as C shortens it
+        "print(repr(cuDeviceGetName(16.0, 3)[1]))\n"  # an integral float, taken as cuda.bindings takes it
+        "print(int(cuDeviceGetName(0, 3)[0]))\n"
+        "name = cuDeviceGetName(5000, 3)[1]\n"  # longer than the C path's buffer: the wrapper's
+        "print(len(name), name.index(b' '), name.count(b' '))\n"))
+    assert out.splitlines() == [repr(b"Stand-in GPU 3\0" + b" " * 9), repr(b"0000:0a:00.0\0   "),
+                                repr(b"Stand\0"), repr(b"Stand-in GPU 3\0 "), "1", "5000 8 4987"]
+
+
 def test_sizeof_gives_the_c_size_of_wrapper_classes():
     assert runtime.sizeof(runtime.dim3) == 12
     assert driver.sizeof(driver.CUstream) == 8

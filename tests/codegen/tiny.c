@@ -1,4 +1,4 @@
-/* generated from CUDA 12.9 by codegen 2 (content sha256:d7fd44b084592b14) - do not edit */
+/* generated from CUDA 12.9 by codegen 2 (content sha256:c589e1b0528a6a72) - do not edit */
 
 #include <dlfcn.h>
 #include <stdint.h>
@@ -97,6 +97,10 @@ static int _cf_tinyOpen(const uint64_t *in, uint64_t *out) {
     out[0] = (uint64_t)(uintptr_t)o0;
     return r;
 }
+static int _cf_tinyName(const uint64_t *in, uint64_t *out) {
+    int r = _cc_tinyName((void *)(uintptr_t)out[0], (int)in[0], (uintptr_t)in[1]);
+    return r;
+}
 static int _cf_tinyClose(const uint64_t *in, uint64_t *out) {
     (void)out;
     int r = _cc_tinyClose((uintptr_t)in[0]);
@@ -104,6 +108,7 @@ static int _cf_tinyClose(const uint64_t *in, uint64_t *out) {
 }
 static const _cc_fast_fn _cc_fast[] = {
     _cf_tinyOpen,
+    _cf_tinyName,
     _cf_tinyClose,
 };
 static uintptr_t _cc_fast_entry(int i) {

@@ -1,4 +1,4 @@
-"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:ef67e43b34a60eeb) - do not edit.
+"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:fdba02bfa89cbe3a) - do not edit.
 
 Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.
 """
@@ -199,7 +199,7 @@ def tinyName(length, ctx):
     C: tinyName
     """
     if length.__class__ is int and 0 < length < 2147483648:
-        _b_name = _ffi.new(_CHARS, length)
+        _b_name = _ffi.new(_CHARS, b' ' * length)
     else:  # 0 (room for the NUL), integral floats, or an error naming length
         _b_name = _s.char_buffer(_ffi, length, 'tinyName', 'length')
     ctx_ = ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyName', 'ctx')
@@ -216,7 +216,7 @@ def tinyName(length, ctx):
             _bind('tinyName')
             return tinyName(length, ctx)
         return (_status(_r, _r), None)
-    return (_OK, _ffi.string(_b_name))
+    return (_OK, _ffi.unpack(_b_name, len(_b_name) - 1))
 
 
 def tinyDescribe(ctx):
@@ -294,7 +294,8 @@ def tinyClose(ctx):
 # argument, table)): see FastCall
 _s.fast_calls(globals(), _lib._cc_fast_entry, _OK, tinyResult._by_value, _UNBOUND, (
     (0, tinyOpen, ((0, 0, 4294967295, None),), ((1, 0, tinyCtx),)),
-    (1, tinyClose, ((1, 0, 18446744073709551615, tinyCtx),), ()),
+    (1, tinyName, ((0, -2147483648, 2147483647, None), (1, 0, 18446744073709551615, tinyCtx)), ((5, 0, None),)),
+    (2, tinyClose, ((1, 0, 18446744073709551615, tinyCtx),), ()),
 ))
 
 
