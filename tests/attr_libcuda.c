@@ -135,6 +135,7 @@ int cuCoredumpSetAttributeGlobal(int attrib, void *value, size_t *size) {
 
 int cuDeviceGetName(char *name, int len, int dev) {
     if (len <= 0) return INVALID_VALUE;
+    if (dev < 0) return 101; /* CUDA_ERROR_INVALID_DEVICE */
     snprintf(name, (size_t)len, "Stand-in GPU %d", dev);
     return OK;
 }

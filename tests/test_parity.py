@@ -201,9 +201,18 @@ def test_string_getters_give_the_whole_buffer_as_cuda_bindings_does(attr_libcuda
         "print(repr(cuDeviceGetName(16.0, 3)[1]))\n"  # an integral float, taken as cuda.bindings takes it
         "print(int(cuDeviceGetName(0, 3)[0]))\n"
         "name = cuDeviceGetName(5000, 3)[1]\n"  # longer than the C path's buffer: the wrapper's
-        "print(len(name), name.index(b' '), name.count(b' '))\n"))
+        "print(len(name), name.index(b' '), name.count(b' '))\n"
+        "print(cuDeviceGetName(16, -1))\n"  # a failing status: no bytes
+        "import threading\n"
+        "seen = {}\n"
+        "def ask(i):\n"
+        "    seen[i] = {cuDeviceGetName(20 + i, i)[1] for _ in range(2000)}\n"
+        "threads = [threading.Thread(target=ask, args=(i,)) for i in range(8)]\n"
+        "[t.start() for t in threads]; [t.join() for t in threads]\n"
+        "print(all(seen[i] == {b'Stand-in GPU %d\\0' % i + b' ' * (5 + i)} for i in range(8)))\n"))
     assert out.splitlines() == [repr(b"Stand-in GPU 3\0" + b" " * 9), repr(b"0000:0a:00.0\0   "),
-                                repr(b"Stand\0"), repr(b"Stand-in GPU 3\0 "), "1", "5000 8 4987"]
+                                repr(b"Stand\0"), repr(b"Stand-in GPU 3\0 "), "1", "5000 8 4987",
+                                "(<CUresult.CUDA_ERROR_INVALID_DEVICE: 101>, None)", "True"]
 
 
 def test_sizeof_gives_the_c_size_of_wrapper_classes():
