@@ -414,15 +414,15 @@ static int kparams_array(PyObject *o, Py_buffer *view, uint64_t *word) {
     return 1;
 }
 
-/* the call, with slots[] and table[] for a kernelParams argument (NULL for a function without one) */
+/* the call, with slots[] and table[] for a kernelParams argument and chars[CHARS_MAX] for a string output (each
+ * NULL for a function without one: only the callables that need them carry them on their frames) */
 static inline PyObject *fastcall_call(FastCall *self, PyObject *const *args, size_t nargsf, PyObject *kwnames,
-                                      uint64_t *slots, void **table) {
+                                      uint64_t *slots, void **table, char *chars) {
     Py_ssize_t n = PyVectorcall_NARGS(nargsf), i;
     uint64_t in[MAX_IN], out[MAX_OUT];
     const OutSpec *typed = NULL;
     Py_buffer view;
     int status, held = 0;
-    char chars[CHARS_MAX];
     Py_ssize_t nchars = 0;
     if (kwnames != NULL || n != self->nin)
         goto wrapper;
@@ -453,6 +453,8 @@ static inline PyObject *fastcall_call(FastCall *self, PyObject *const *args, siz
     }
     if (self->chars_out >= 0) {  /* the length (an int by now): spaces then the library's string, as cuda.bindings */
         int64_t length = (int64_t)in[self->chars_by];
+        if (chars == NULL)  /* not this callable's frame: never the case, as wrap() pairs them */
+            goto wrapper;
         if (length < 1 || length > CHARS_MAX)  /* 0, negative (the wrapper names it) or longer than chars[] */
             goto wrapper;
         nchars = (Py_ssize_t)length;
@@ -475,13 +477,18 @@ wrapper:
 }
 
 static PyObject *fastcall_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
-    return fastcall_call((FastCall *)op, args, nargsf, kwnames, NULL, NULL);
+    return fastcall_call((FastCall *)op, args, nargsf, kwnames, NULL, NULL, NULL);
+}
+
+static PyObject *fastcall_chars_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    char chars[CHARS_MAX];
+    return fastcall_call((FastCall *)op, args, nargsf, kwnames, NULL, NULL, chars);
 }
 
 static PyObject *fastcall_launch_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
     uint64_t slots[KPARAMS_MAX];
     void *table[KPARAMS_MAX];
-    return fastcall_call((FastCall *)op, args, nargsf, kwnames, slots, table);
+    return fastcall_call((FastCall *)op, args, nargsf, kwnames, slots, table, NULL);
 }
 
 /* every reference a FastCall holds, each given to DO (Py_VISIT or Py_CLEAR) */
@@ -662,8 +669,9 @@ static int parse_chars(FastCall *self, Py_ssize_t i, PyObject *o) {
     if (!int_of(PyTuple_GET_ITEM(o, 0), "a string output's kind", &k)
         || !int_of(PyTuple_GET_ITEM(o, 1), "a string output's length argument", &by))
         return 0;
-    if (k != OUT_CHARS || self->chars_out >= 0 || by < 0 || by >= self->nin || self->in[by].kind != IN_INT) {
-        PyErr_SetString(PyExc_ValueError, "wrap(): one string output, its length an int argument");
+    if (k != OUT_CHARS || self->chars_out >= 0 || self->kparams >= 0 || by < 0 || by >= self->nin
+        || self->in[by].kind != IN_INT) {
+        PyErr_SetString(PyExc_ValueError, "wrap(): one string output, its length an int argument, no kernelParams");
         return 0;
     }
     self->chars_out = i;
@@ -746,6 +754,7 @@ static PyObject *wrap(PyObject *module, PyObject *args) {
                 goto fail;
             self->out[i].kind = OUT_CHARS;
             self->out[i].obj = NULL;
+            self->vectorcall = fastcall_chars_vectorcall;
         } else if (!parse_out(o, &self->out[i])) {
             goto fail;
         }

@@ -212,10 +212,16 @@ def test_wrap_refuses_what_it_cannot_call():
         (good[:5] + ((), ((2, 1, None),)), TypeError, "dict"),
         (good[:5] + (((0, 0, 1, None),) * 17, ()), ValueError, "too many"),
         (good[:3] + ([],) + good[4:], TypeError, "dict"),
+        # a string output: its length must be an int input, one such output, and no kernelParams beside it
+        (good[:5] + (((1, 0, 5, _handles.Handle),), ((5, 0),)), ValueError, "string output"),
+        (good[:5] + (((0, 0, 5, None),), ((5, 1),)), ValueError, "string output"),
+        (good[:5] + (((0, 0, 5, None),), ((5, 0), (5, 0))), ValueError, "string output"),
+        (good[:5] + (((0, 0, 5, None), (4, 0, 5, lambda t: None)), ((5, 0),)), ValueError, "kernelParams"),
     ]
     for args, exc, words in bad:
         with pytest.raises(exc, match=words):
             _fastcall.wrap(*args)
+    assert type(_fastcall.wrap(*good[:5], ((0, 0, 5, None),), ((5, 0),))).__name__ == "FastCall"
     with pytest.raises(TypeError):
         _fastcall.setup(int)
     _fastcall.setup(_handles.Handle)  # again with the same class: fine
