@@ -9,7 +9,8 @@ argument errors are re-raised naming the parameter.
 from .ctype import CType
 from .emit_c import fast_calls, version_text, model_status
 from .text import wrapped
-from .lowering import INT_RANGES, SENTINELS, SMALL_FAILED, STREAM_TYPES, TypeNames, lower
+from .lowering import (FAST_ADDRESS, FAST_CHARS, FAST_KPARAMS, FAST_TYPED, INT_RANGES, SENTINELS, SMALL_FAILED,
+                       STREAM_TYPES, TypeNames, lower)
 
 
 # Handles another family declares for the same C type: (module, {name: base class there}). A subclass
@@ -352,13 +353,13 @@ class PyWriter(TypeNames):
         for i, (f, fc) in enumerate(fast_calls(self.model)):
             lf = self.lowered[f["name"]]
             handle_ins = {lf.params[k].pyname + "_ = " for k in (x.index for x in fc.ins)}
-            addresses = [lf.params[x.index].pyname for x in fc.ins if x.kind in (3, 4)]  # FAST_ADDRESS, FAST_KPARAMS
+            addresses = [lf.params[x.index].pyname for x in fc.ins if x.kind in (FAST_ADDRESS, FAST_KPARAMS)]
             allowed = tuple(handle_ins) + ("_o_", "_t_") + tuple("if %s.__class__ is int and %s >= 0:" % (a, a)
                                                                  for a in addresses)
             if addresses:
                 allowed += ("else:",) + tuple("    %s_, %s_k = " % (a, a) for a in addresses)
             for o in fc.outs:  # a string's buffer (lowering's bytes_out): made in C instead
-                if o.wrap == 5:  # FAST_CHARS
+                if o.wrap == FAST_CHARS:
                     length, buf = lf.params[fc.ins[o.by].index].pyname, "_b_" + lf.params[o.index].pyname
                     allowed += ("if %s.__class__ is int and 0 < %s < " % (length, length), "    %s = " % buf,
                                 "else:  # 0 (room for the NUL)")
@@ -366,7 +367,7 @@ class PyWriter(TypeNames):
                 continue
             if any(not line.startswith("_h_") for line in lf.post):
                 continue
-            typed = [o for o in fc.outs if o.wrap == 4]  # FAST_TYPED; its storage: _typed.out, the only other step
+            typed = [o for o in fc.outs if o.wrap == FAST_TYPED]  # its storage: _typed.out, the only other step
             if typed and sum(line.startswith("_t_") for line in lf.pre) != 1:
                 continue
             ins = ", ".join("(%d, %d, %d, %s)" % (x.kind, x.lo, x.hi, x.cls or "None") for x in fc.ins)

@@ -4,9 +4,10 @@
  * addresses, enums and handles, or one string written into a buffer of the caller's length
  * (codegen.lowering.FastCall), has an entry in its family's cffi module,
  * _cf_<name>(const uint64_t *in, uint64_t *out), that calls the stub with the inputs as 64-bit words and
- * gives back the outputs the same way (a string's buffer is on this module's side: its address goes in out[]). wrap() makes a callable of one: it converts the arguments, calls the
- * entry with the GIL released, and builds cuda.bindings' tuple, (status, *outputs), with handle outputs of
- * their classes and enum outputs as members. Anything else - an argument of another type or out of its C
+ * gives back the outputs the same way (a string's buffer is on this module's side: its address goes in
+ * out[]). wrap() makes a callable of one: it converts the arguments, calls the entry with the GIL released,
+ * and builds cuda.bindings' tuple, (status, *outputs), with handle outputs of their classes and enum outputs
+ * as members. Anything else - an argument of another type or out of its C
  * type's range, keywords, a wrong count, the first call of a function not yet bound - goes to the Python
  * wrapper it was made from, which names the parameter or binds the function and calls again. The C call is
  * made only when every argument has converted, so nothing is ever called twice.
@@ -452,9 +453,10 @@ static inline PyObject *fastcall_call(FastCall *self, PyObject *const *args, siz
         typed = &self->typed_spec[k];
     }
     if (self->chars_out >= 0) {  /* the length (an int by now): spaces then the library's string, as cuda.bindings */
-        int64_t length = (int64_t)in[self->chars_by];
+        int64_t length;
         if (chars == NULL)  /* not this callable's frame: never the case, as wrap() pairs them */
             goto wrapper;
+        length = (int64_t)in[self->chars_by];
         if (length < 1 || length > CHARS_MAX)  /* 0, negative (the wrapper names it) or longer than chars[] */
             goto wrapper;
         nchars = (Py_ssize_t)length;
@@ -684,7 +686,8 @@ PyDoc_STRVAR(wrap_doc,
 "A callable that calls the _cf_ entry at address ``entry`` and falls back to ``wrapper``. ``inputs``:\n"
 "(kind, lo, hi, handle class or None) per argument; ``outputs``: (kind, signed, class or value->member\n"
 "dict) per output, (4, argument, {value: index}, (output, ...)) for an attribute-typed one, (5, argument)\n"
-"for a string in a buffer of that argument's length; ``ok``, ``statuses``: the status enum's success member and value -> member dict.");
+"for a string in a buffer of that argument's length; ``ok``, ``statuses``: the status enum's success member\n"
+"and value -> member dict.");
 
 static PyObject *wrap(PyObject *module, PyObject *args) {
     PyObject *entry, *wrapper, *ok, *statuses, *ins, *outs;

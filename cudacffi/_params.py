@@ -259,10 +259,15 @@ def _filler(args):
               % (", ".join("v%d" % i for i in range(len(args))),
                  "    if not (%s):\n        raise TypeError\n" % " and ".join(checks) if checks else "",
                  8 * len(args), ", ".join(exprs)))
-    namespace = {"pack_into": packer.pack_into}
-    # this module's globals: _VALUE_TYPES is read when the values are, as value_type() may grow it
-    exec(compile(source, "<cudacffi kernelParams of %d values>" % len(args), "exec"), globals(), namespace)
-    return namespace["fill"]
+    return _compiled(source, len(args), "fill", pack_into=packer.pack_into)
+
+
+def _compiled(source, n, name, **names):
+    """The function ``name`` that ``source`` (code made for a plan of ``n`` values) defines, given ``names``.
+    Its globals are this module's: _VALUE_TYPES is read when the values are, as value_type() may grow it."""
+    namespace = dict(names)
+    exec(compile(source, "<cudacffi kernelParams of %d values>" % n, "exec"), globals(), namespace)
+    return namespace[name]
 
 
 def _storer(args):
@@ -290,10 +295,7 @@ def _storer(args):
         body += "        if not (%s):\n            raise TypeError\n" % " and ".join(checks)
     body += "".join("        %s\n" % line for line in lines)
     source = "def make(mem, cast=cast):\n%s    def store(values):\n%s    return store\n" % ("".join(casts), body)
-    namespace = {"cast": _ffi.cast}
-    # this module's globals: _VALUE_TYPES is read when the values are, as value_type() may grow it
-    exec(compile(source, "<cudacffi kernelParams of %d values>" % len(args), "exec"), globals(), namespace)
-    return namespace["make"]
+    return _compiled(source, len(args), "make", cast=_ffi.cast)
 
 
 def _plan(types, values, func):
