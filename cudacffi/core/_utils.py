@@ -4,12 +4,13 @@ Everything here calls the public generated modules only (``cudacffi.driver`` and
 """
 
 import collections
+import operator
 import os
 import threading
 
 from .. import CUDAError, check
 
-__all__ = ["CUDAError", "NVRTCError", "ComputeCapability", "check"]
+__all__ = ["CUDAError", "NVRTCError", "ComputeCapability", "as_int", "check"]
 
 ComputeCapability = collections.namedtuple("ComputeCapability", ("major", "minor"))
 
@@ -94,19 +95,37 @@ def read_code(module, what):
     raise TypeError("%s must be bytes or a path (str or os.PathLike), not %s" % (what, type(module).__name__))
 
 
+def as_int(value, what, minimum=None):
+    """``value`` as a Python int through the number protocol (ints, bools, numpy integer scalars, any object with
+    ``__index__``), as cuda.core takes them; TypeError naming ``what`` for anything else (floats included), and
+    ValueError where it is below ``minimum``."""
+    if value.__class__ is not int:
+        try:
+            value = operator.index(value)
+        except TypeError:
+            raise TypeError("%s must be an int, not %s" % (what, type(value).__name__)) from None
+    if minimum is not None and value < minimum:
+        raise ValueError("%s must be >= %d, not %d" % (what, minimum, value))
+    return value
+
+
 def cast_to_3_tuple(label, value):
-    """A grid/block/cluster value (an int or a tuple of 1 to 3 ints) as a 3-tuple padded with 1."""
-    if isinstance(value, int) and not isinstance(value, bool):
+    """A grid/block/cluster value (an int or a tuple of up to 3 ints) as a 3-tuple padded with 1, with
+    cuda.core's messages; integers may be anything with ``__index__`` (numpy scalars)."""
+    common = "must be an int, or a tuple with up to 3 ints"
+    original = value
+    if not isinstance(value, tuple):
+        if not hasattr(type(value), "__index__"):
+            raise ValueError("%s %s (got %s)" % (label, common, type(value)))
         value = (value,)
-    elif not (isinstance(value, tuple) and 1 <= len(value) <= 3):
-        got = ("tuple with length %d" % len(value)) if isinstance(value, tuple) else type(value)
-        raise ValueError("%s must be an int, or a tuple with up to 3 ints (got %s)" % (label, got))
-    for v in value:
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise ValueError("%s must be an int, or a tuple with up to 3 ints (got %r)" % (label, value))
-        if v < 1:
-            raise ValueError("%s value must be >= 1 (got %d)" % (label, v))
-    return tuple(value) + (1,) * (3 - len(value))
+    elif len(value) > 3:
+        raise ValueError("%s %s (got tuple with length %d)" % (label, common, len(value)))
+    if not all(hasattr(type(v), "__index__") for v in value):
+        raise ValueError("%s %s (got %s)" % (label, common, (original,)[0]))
+    value = tuple(operator.index(v) for v in value)
+    if any(v < 1 for v in value):
+        raise ValueError("%s value%s must be >= 1 (got %s)" % (label, "" if len(value) == 1 else "s", original))
+    return value + (1,) * (3 - len(value))
 
 
 Stream = None  # cudacffi.core.Stream, set by _stream when it is defined (it imports this module)

@@ -1,0 +1,172 @@
+"""The differential harness: one scenario, run under cuda.core and under cudacffi.core, results compared.
+
+A scenario is a function of one argument, the package under test (``cuda.core`` or ``cudacffi.core``), that
+returns something JSON can hold (numbers, strings, lists, dicts, None). Its outcome is what it returned, or the
+exception it raised: the exception's class name and message. Outcomes are normalized before they are compared:
+hex addresses become ``0x?``, the package's name becomes ``CORE``, so ``<Stream handle=0x7f... context=0x5...>``
+compares equal across the two packages.
+
+Scenarios live in ``tests/diffscen_*.py`` modules, registered with ``@scenario``::
+
+    @scenario(gpu=True)
+    def stream_repr(core):
+        return repr(core.Device(0).create_stream())
+
+    @scenario(differs="ours names the parameter; cuda.core's message is empty")
+    def ...
+
+``differs`` marks a difference we keep on purpose, with the reason; the test then checks only that both raise
+the same exception type (or that both succeed) and reports the difference. ``gpu=False`` scenarios need no GPU
+(cuda.core imports and runs them on a CPU machine too).
+
+cuda.core is the anchor. It runs in a child process of its own, by default this interpreter where it imports
+cuda.core, else ``CUDACFFI_ANCHOR_PYTHON``, else ``python3`` on the PATH where that one imports it (so that on
+PyPy, which cuda.core does not support, the anchor is a CPython beside it). The child runs every scenario once
+and answers with a JSON dict name -> outcome::
+
+    python tests/diffharness.py cuda.core gpu|cpu outcomes.json
+"""
+
+import functools
+import glob
+import importlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+SCENARIOS = {}  # name -> Scenario, in registration order
+
+
+class Scenario:
+    __slots__ = ("name", "fn", "gpu", "differs", "module")
+
+    def __init__(self, name, fn, gpu, differs, module):
+        self.name, self.fn, self.gpu, self.differs, self.module = name, fn, gpu, differs, module
+
+
+def scenario(fn=None, *, gpu=True, differs=None, name=None):
+    """Register a scenario (a function of the package under test). See the module's docstring."""
+
+    def register(f):
+        key = "%s.%s" % (f.__module__.replace("diffscen_", ""), name or f.__name__)
+        if key in SCENARIOS:
+            raise ValueError("scenario %s registered twice" % key)
+        SCENARIOS[key] = Scenario(key, f, gpu, differs, f.__module__)
+        return f
+
+    return register(fn) if fn is not None else register
+
+
+def load_scenarios():
+    """Import every tests/diffscen_*.py; the registry afterwards holds all of their scenarios."""
+    if HERE not in sys.path:
+        sys.path.insert(0, HERE)
+    for path in sorted(glob.glob(os.path.join(HERE, "diffscen_*.py"))):
+        importlib.import_module(os.path.basename(path)[:-3])
+    return SCENARIOS
+
+
+def submodule(core, name):
+    """``core.<name>`` imported (``submodule(core, "utils")`` is cuda.core.utils or cudacffi.core.utils)."""
+    return importlib.import_module(core.__name__ + "." + name)
+
+
+_HEX = re.compile(r"0x[0-9a-fA-F]+")
+_PKG = re.compile(r"\bcudacffi\.core\b|\bcuda\.core\b")
+
+
+def normalize(value):
+    """A JSON-ready value with addresses and the package's name made neutral (see the module's docstring)."""
+    if isinstance(value, str):
+        return _PKG.sub("CORE", _HEX.sub("0x?", value))
+    if isinstance(value, bool) or value is None or isinstance(value, (int, float)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [normalize(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): normalize(v) for k, v in value.items()}
+    if isinstance(value, bytes):
+        return "bytes:" + value.hex()
+    return normalize("%s:%r" % (type(value).__name__, value))
+
+
+def outcome(sc, core):
+    """{"ok": value} or {"raised": class name, "message": str}, normalized."""
+    try:
+        value = sc.fn(core)
+    except Exception as e:  # noqa: BLE001 - the outcome is the exception
+        return {"raised": type(e).__name__, "message": normalize(str(e)),
+                "where": normalize(traceback.format_exc(limit=-3)[-600:])}
+    try:
+        return {"ok": normalize(value)}
+    except Exception as e:  # noqa: BLE001
+        return {"raised": "Unnormalizable", "message": "%s: %s" % (type(e).__name__, e)}
+
+
+def same(ours, theirs):
+    """Whether two outcomes agree: the same value, or the same exception type and message."""
+    a = {k: v for k, v in ours.items() if k != "where"}
+    b = {k: v for k, v in theirs.items() if k != "where"}
+    return a == b
+
+
+def same_kind(ours, theirs):
+    """Whether both succeeded, or both raised the same exception type."""
+    return ("ok" in ours) == ("ok" in theirs) and ours.get("raised") == theirs.get("raised")
+
+
+def _imports_cuda_core(python):
+    try:
+        r = subprocess.run([python, "-c", "import cuda.core, cuda.bindings.driver"], capture_output=True, timeout=120)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return r.returncode == 0
+
+
+@functools.lru_cache(maxsize=None)
+def anchor_python():
+    """An interpreter that imports cuda.core, or None (see the module's docstring)."""
+    candidates = [sys.executable, os.environ.get("CUDACFFI_ANCHOR_PYTHON"), "python3"]
+    if sys.implementation.name != "cpython":
+        candidates.remove(sys.executable)
+    for py in candidates:
+        if py and _imports_cuda_core(py):
+            return py
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def anchor_outcomes(kind):
+    """cuda.core's outcomes of every scenario of ``kind`` ("gpu" or "cpu"), from a child process."""
+    py = anchor_python()
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)  # the anchor's own site-packages, not the PyPy one beside us
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "outcomes.json")
+        r = subprocess.run([py, os.path.abspath(__file__), "cuda.core", kind, out], capture_output=True, text=True,
+                           timeout=600, env=env, cwd=HERE)
+        if r.returncode != 0:
+            raise RuntimeError("the cuda.core anchor failed (%s):\n%s" % (r.returncode, r.stderr[-4000:]))
+        with open(out) as f:
+            return json.load(f)
+
+
+def run_all(package, kind):
+    """Every scenario of ``kind`` under ``package``: {name: outcome}."""
+    core = importlib.import_module(package)
+    return {sc.name: outcome(sc, core) for sc in load_scenarios().values() if sc.gpu == (kind == "gpu")}
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, HERE)
+    import diffharness  # the registry the scenario modules fill is that module's, not __main__'s
+
+    results = diffharness.run_all(sys.argv[1], sys.argv[2])
+    with open(sys.argv[3], "w") as f:
+        json.dump(results, f)
