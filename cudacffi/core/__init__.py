@@ -36,6 +36,10 @@ from ._green import (ContextOptions, DeviceResources, SMResource, SMResourceOpti
 from ._graphics import GraphicsResource
 from . import texture  # noqa: F401
 
+# The cuda.core version whose API this package implements: code written for cuda.core gates features on it
+# (``Version(core.__version__) >= Version("0.4")``); cudacffi.__version__ is the project's own.
+__version__ = "1.2.2"
+
 _LAZY = ("system", "checkpoint")  # submodules imported on first use (system loads the NVML bindings)
 
 __all__ = ["Buffer", "ComputeCapability", "Context", "ContextOptions", "CUDAError", "Device", "DeviceMemoryResource",
