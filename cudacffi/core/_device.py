@@ -33,12 +33,23 @@ cooperative_multi_device_launch virtual_address_management_supported
 
 _PREFIX = "CU_DEVICE_ATTRIBUTE_"
 
+# Attributes of CUDA 13.0's headers that cuda.core's DeviceProperties reads; a build on older headers asks for them
+# by number (the driver's numbering never changes), and a driver older than them answers as for any attribute it
+# does not know.
+_LATER_ATTRIBUTES = {"host_memory_pools_supported": 144, "host_virtual_memory_management_supported": 145,
+                     "host_alloc_dma_buf_supported": 146, "only_partial_host_native_atomic_supported": 147}
+
+# What a property reads where the driver does not know its attribute (CUDA_ERROR_INVALID_VALUE), as cuda.core's
+# does: 0 (False) but for these.
+_DEFAULTS = {"mem_sync_domain_count": 1, "host_numa_id": -1}
+
 
 def property_names():
-    """{Python name: CUdevice_attribute member} for every attribute of this build's headers."""
+    """{Python name: CUdevice_attribute member, or its number where this build's headers predate it} for every
+    attribute of this build's headers and every one cuda.core's DeviceProperties reads."""
     from .. import driver
 
-    names = {}
+    names = dict(_LATER_ATTRIBUTES)
     for member_name, member in driver.CUdevice_attribute.__members__.items():
         if member_name.startswith(_PREFIX) and member_name != _PREFIX + "MAX":
             names[member_name[len(_PREFIX):].lower()] = member
@@ -66,7 +77,11 @@ class DeviceProperties:
         except KeyError:
             pass
         drv = _utils.driver()
-        value = check(drv.cuDeviceGetAttribute(attr, self._dev))
+        err, value = drv.cuDeviceGetAttribute(attr, self._dev)
+        if err == drv.CUresult.CUDA_ERROR_INVALID_VALUE:  # an attribute this driver does not know
+            value = _DEFAULTS.get(name, 0)
+        else:
+            value = check((err, value))
         if name in _BOOL_PROPERTIES:
             value = bool(value)
         self._cache[name] = value
@@ -84,7 +99,9 @@ def _make_property(name, attr):
         return self._get(name, attr)
     get.__name__ = name
     kind = "bool" if name in _BOOL_PROPERTIES else "int"
-    return property(get, doc="%s: %s (cuDeviceGetAttribute, cached)" % (kind, attr.name))
+    attr_name = getattr(attr, "name", _PREFIX + name.upper())
+    return property(get, doc="%s: %s (cuDeviceGetAttribute, cached; %r where the driver does not know it)"
+                    % (kind, attr_name, _DEFAULTS.get(name, 0) if kind == "int" else False))
 
 
 for _name, _attr in property_names().items():
