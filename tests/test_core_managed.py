@@ -44,16 +44,28 @@ def test_host_is_one_object_per_location_and_pickles_to_it():
 
 
 @pytest.mark.parametrize("args, kwargs, exc, match", [
-    ((-1,), {}, ValueError, "numa_id must be an int >= 0"),
-    ((1.0,), {}, ValueError, "numa_id must be an int >= 0"),
-    ((True,), {}, ValueError, "numa_id must be an int >= 0"),
-    (("0",), {}, ValueError, "numa_id must be an int >= 0"),
-    ((1,), {"is_numa_current": True}, ValueError, "cannot both be given"),
-    ((), {"is_numa_current": 1}, TypeError, "is_numa_current must be a bool"),
+    ((-1,), {}, ValueError, "numa_id must be a non-negative int, got -1"),
+    ((1.0,), {}, ValueError, "numa_id must be a non-negative int, got 1.0"),
+    ((True,), {}, ValueError, "numa_id must be a non-negative int, got True"),
+    (("0",), {}, ValueError, "numa_id must be a non-negative int, got '0'"),
+    ((1,), {"is_numa_current": True}, ValueError, "mutually exclusive"),
 ])
 def test_host_refuses_bad_arguments(args, kwargs, exc, match):
     with pytest.raises(exc, match=match):
         Host(*args, **kwargs)
+
+
+def test_host_takes_integers_by_the_number_protocol_and_flags_by_truth():
+    class Index:
+        def __index__(self):
+            return 2
+
+    np = pytest.importorskip("numpy")
+    assert Host(np.int64(3)) is Host(3) and Host(numa_id=np.uint8(0)) is Host(0) and Host(Index()) is Host(2)
+    with pytest.raises(ValueError, match="non-negative"):
+        Host(np.int32(-1))
+    assert Host(is_numa_current=1) is Host.numa_current() and Host(is_numa_current=0) is Host()
+    assert Host(is_numa_current=None) is Host() and Host(None, is_numa_current=[]) is Host()
 
 
 def test_locations_are_hosts_or_devices():
@@ -145,15 +157,44 @@ def test_managed_preferences(location, kind, expected):
 
 
 @pytest.mark.parametrize("location, kind, exc, match", [
-    (-2, None, ValueError, "device ordinal >= 0, -1"), (None, "device", ValueError, "'device' preferred_location"),
-    (-1, "device", ValueError, "'device' preferred_location"), (0, "host", ValueError, "'host' preferred_location"),
-    (-1, "host_numa", ValueError, "'host_numa' preferred_location"), (0, "gpu", ValueError, "preferred_location_type"),
-    ("0", None, TypeError, "preferred_location must be an int"), (True, None, TypeError, "must be an int"),
+    (-2, None, ValueError, r"device ordinal \(>= 0\), -1 for host, or None for no preference, got -2"),
+    (None, "device", ValueError, "when preferred_location_type is 'device', got None"),
+    (-1, "device", ValueError, "when preferred_location_type is 'device', got -1"),
+    (0, "host", ValueError, "must be None when preferred_location_type is 'host', got 0"),
+    (-1, "host_numa", ValueError, "when preferred_location_type is 'host_numa', got -1"),
+    (0, "gpu", ValueError, "'gpu' is not a valid preferred_location_type"),
 ])
 def test_managed_preferences_refused(location, kind, exc, match):
     opts = core.ManagedMemoryResourceOptions(preferred_location=location, preferred_location_type=kind)
     with pytest.raises(exc, match=match):
         _memory_resource._managed_preference(opts)
+
+
+def test_pool_options_convert_their_fields_as_cuda_core_does():
+    np = pytest.importorskip("numpy")
+    opts = core.DeviceMemoryResourceOptions(ipc_enabled=1, max_size=np.uint64(1 << 20))
+    assert opts.ipc_enabled is True and type(opts.max_size) is int and opts.max_size == 1 << 20
+    assert repr(opts) == "DeviceMemoryResourceOptions(ipc_enabled=True, max_size=1048576)"
+    assert core.DeviceMemoryResourceOptions(release_threshold=np.int64(5)).release_threshold == 5
+    pinned = core.PinnedMemoryResourceOptions(numa_id=np.int32(1))
+    assert type(pinned.numa_id) is int and pinned.numa_id == 1
+    managed = core.ManagedMemoryResourceOptions(True)
+    assert managed.preferred_location == 1 and type(managed.preferred_location) is int
+    for make, match in [(lambda: core.DeviceMemoryResourceOptions(max_size="1"), "max_size must be an int, not str"),
+                        (lambda: core.DeviceMemoryResourceOptions(max_size=1.5), "max_size must be an int, not float"),
+                        (lambda: core.PinnedMemoryResourceOptions(numa_id="a"), "numa_id must be an int"),
+                        (lambda: core.ManagedMemoryResourceOptions(preferred_location="0"), "preferred_location")]:
+        with pytest.raises(TypeError, match=match):
+            make()
+    opts.max_size = np.int16(3)
+    assert type(opts.max_size) is int
+    with pytest.raises(TypeError, match="max_size must be an int"):
+        opts.max_size = None
+    with pytest.raises(AttributeError, match="no attribute 'maxsize'"):
+        opts.maxsize = 3
+    assert pickle.loads(pickle.dumps(opts)) == opts
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(opts)
 
 
 # -- argument checks before any CUDA call -------------------------------------------------------------------------
@@ -191,7 +232,7 @@ def test_batches_check_buffers_locations_and_stream_first():
 
 
 def test_managed_buffer_wraps_handles_like_buffer_and_refuses_when_closed():
-    with pytest.raises(ValueError, match="size must be >= 0"):
+    with pytest.raises(OverflowError, match="size must be >= 0"):
         ManagedBuffer.from_handle(0x1000, -1)
     with pytest.raises(TypeError, match="size must be an int"):
         ManagedBuffer.from_handle(0x1000, "8")
@@ -202,9 +243,9 @@ def test_managed_buffer_wraps_handles_like_buffer_and_refuses_when_closed():
     keep = object()
     buf = ManagedBuffer.from_handle(0x4000, 256, owner=keep)
     assert isinstance(buf, Buffer) and buf.owner is keep and buf.size == 256 and buf.handle == 0x4000
-    assert repr(buf) == "<ManagedBuffer ptr=0x4000 size=256>"
+    assert repr(buf) == "<Buffer ptr=0x4000 size=256>"  # as cuda.core's ManagedBuffer reads
     buf.close()
-    assert buf.is_closed and repr(buf) == "<ManagedBuffer closed>"
+    assert buf.is_closed and repr(buf) == "<Buffer ptr=0x0 size=0>" and buf.handle == 0
     s = FakeStream(0x5000)
     for action in (lambda: buf.read_mostly, lambda: buf.preferred_location, lambda: buf.accessed_by,
                    lambda: setattr(buf, "read_mostly", True), lambda: setattr(buf, "preferred_location", None),
@@ -489,7 +530,7 @@ for size, rounded in ((1, 128 * 1024), (0, 0), (128 * 1024 + 1, 256 * 1024)):
 assert live() == (0, 0)
 raises(ValueError, lambda: recommended.modify_allocation(core.Buffer.from_handle(0x1000, 8), 10), "not allocated by")
 b = recommended.allocate(10)
-raises(ValueError, lambda: recommended.modify_allocation(b, -1), "size must be >= 0")
+raises(OverflowError, lambda: recommended.modify_allocation(b, -1), "new_size must be >= 0")
 raises(TypeError, lambda: recommended.modify_allocation(b"", 10), "buf must be a Buffer")
 raises(ValueError, lambda: mr.modify_allocation(b, 10), "not allocated by")
 raises(ValueError, lambda: mr.deallocate(b.handle, b.size), "not a live allocation")
@@ -523,7 +564,7 @@ assert gmr is core.GraphMemoryResource(dev) and gmr.device_id == 0
 assert gmr.is_device_accessible and not gmr.is_host_accessible and not gmr.is_managed
 raises(RuntimeError, lambda: gmr.allocate(64, stream=stream), "only while a graph is being captured")
 raises(TypeError, lambda: gmr.allocate(64, stream=None), "not None")
-raises(ValueError, lambda: gmr.allocate(-1, stream=stream), "size must be >= 0")
+raises(OverflowError, lambda: gmr.allocate(-1, stream=stream), "size must be >= 0")
 a = gmr.attributes
 assert (a.used_mem_current, a.used_mem_high, a.reserved_mem_current) == (0, 0, 0)
 driver.cuStreamBeginCapture(stream.handle, driver.CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_RELAXED)

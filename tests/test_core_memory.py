@@ -100,22 +100,34 @@ def test_close_is_idempotent_frees_once_on_the_allocation_stream_and_with_closes
     assert mr.freed[-1][2].handle == 0x7000
 
 
-def test_closed_buffer_refuses_everything_clearly():
-    buf = FakeDeviceResource().allocate(64)
+def test_closed_buffer_reads_as_cuda_core_and_refuses_work_clearly():
+    mr = FakeDeviceResource()
+    buf = mr.allocate(64)
     buf.close()
-    for action in (lambda: buf.handle, lambda: buf.__dlpack__(), lambda: buf.__cuda_array_interface__,
+    # as cuda.core: handle 0, size 0, no resource, no owner (NVIDIA's memory_ops.py checks handle == 0)
+    assert (buf.handle, buf.size, buf.memory_resource, buf.owner, buf.is_mapped) == (0, 0, None, None, False)
+    assert repr(buf) == "<Buffer ptr=0x0 size=0>" and buf.is_closed
+    other = mr.allocate(8)
+    other.close()
+    assert buf == other and hash(buf) == hash(other) == hash((0, 0))
+    for action in (lambda: buf.__dlpack__(), lambda: buf.__cuda_array_interface__,
                    lambda: buf.getPtr(), lambda: buf.fill(1), lambda: buf.copy_from(bytes(64)),
                    lambda: buf.copy_to(bytearray(64)), lambda: buf.ipc_descriptor, lambda: pickle.dumps(buf)):
         with pytest.raises(ValueError, match="closed"):
             action()
-    assert repr(buf) == "<Buffer closed>"
 
 
 def test_from_handle_checks_its_arguments():
-    with pytest.raises(ValueError, match="size must be >= 0"):
+    with pytest.raises(OverflowError, match="size must be >= 0"):  # cuda.core's type for a negative size_t
         Buffer.from_handle(0x1000, -1)
-    with pytest.raises(TypeError, match="size must be an int"):
+    with pytest.raises(OverflowError, match="size must be >= 0 and < 2"):
+        Buffer.from_handle(0x1000, 1 << 64)
+    with pytest.raises(OverflowError, match="ptr must be an address >= 0"):
+        Buffer.from_handle(-8, 8)
+    with pytest.raises(TypeError, match="size must be an int, not float"):
         Buffer.from_handle(0x1000, 1.5)
+    with pytest.raises(TypeError, match="size must be an int, not str"):
+        Buffer.from_handle(0x1000, "8")
     with pytest.raises(ValueError, match="mr and owner cannot both be given"):
         Buffer.from_handle(0x1000, 8, mr=FakeDeviceResource(), owner=object())
     with pytest.raises(TypeError, match="stream must be a Stream or an object with __cuda_stream__"):
@@ -137,14 +149,22 @@ def test_bad_fills_copies_and_streams_raise_before_any_driver_call():
         buf.fill(-1, 2)
     with pytest.raises(ValueError, match="width must be 1, 2 or 4"):
         buf.fill(1, 3)
-    with pytest.raises(ValueError, match="1, 2 or 4 bytes long"):
+    with pytest.raises(ValueError, match="value must be 1, 2, or 4 bytes, got 3"):
         buf.fill(b"abc")
     with pytest.raises(ValueError, match="width 2 differs"):
         buf.fill(b"abcd", 2)
-    with pytest.raises(ValueError, match="not a multiple of the 4-byte pattern"):
+    with pytest.raises(ValueError, match=r"buffer size \(6\) must be divisible by 4"):
         buf.fill(b"abcd")
-    with pytest.raises(TypeError, match="value must be an int or a buffer"):
+    with pytest.raises(TypeError, match="value must be an int or support the buffer protocol"):
         buf.fill("x")
+    with pytest.raises(ValueError, match="value must be 1, 2, or 4 bytes, got 8"):  # a numpy scalar is its bytes
+        buf.fill(memoryview(bytes(8)))
+    with pytest.raises(ValueError, match=r"buffer sizes mismatch between src and dst \(sizes are: src=6, dst=4\)"):
+        buf.copy_to(bytearray(4), stream=FakeStream(0x10))
+    with pytest.raises(ValueError, match=r"buffer sizes mismatch between src and dst \(sizes are: src=4, dst=6\)"):
+        buf.copy_from(bytes(4), stream=FakeStream(0x10))
+    with pytest.raises(ValueError, match="a destination buffer must be provided"):
+        Buffer.from_handle(0x1000, 6).copy_to(stream=FakeStream(0x10))
     with pytest.raises(TypeError, match="stream must be a Stream or an object with __cuda_stream__"):
         buf.fill(1, stream=42)
     with pytest.raises(TypeError, match="stream must be a Stream"):

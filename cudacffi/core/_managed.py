@@ -12,11 +12,12 @@ headers raises NotImplementedError saying so. Advice is read back live from the 
 (``cuMemRangeGetAttribute``), never mirrored.
 """
 
+import operator
 import threading
 
 from .. import _params
 from . import _utils
-from ._memory import Buffer
+from ._memory import Buffer, from_handle_arguments
 from ._utils import check
 
 __all__ = ["Host", "ManagedBuffer", "prefetch_batch", "discard_batch", "discard_prefetch_batch"]
@@ -33,13 +34,11 @@ class Host:
     _lock = threading.Lock()
 
     def __new__(cls, numa_id=None, *, is_numa_current=False):
-        if not isinstance(is_numa_current, bool):
-            raise TypeError("is_numa_current must be a bool, not %s" % type(is_numa_current).__name__)
+        is_numa_current = bool(is_numa_current)  # taken by its truth, as cuda.core does
         if numa_id is not None:
             if is_numa_current:
-                raise ValueError("numa_id and is_numa_current cannot both be given")
-            if not isinstance(numa_id, int) or isinstance(numa_id, bool) or numa_id < 0:
-                raise ValueError("numa_id must be an int >= 0 or None, got %r" % (numa_id,))
+                raise ValueError("numa_id and is_numa_current are mutually exclusive")
+            numa_id = _numa_node(numa_id)
         key = (numa_id, is_numa_current)
         self = cls._instances.get(key)
         if self is None:
@@ -83,6 +82,19 @@ class Host:
         if self._is_numa_current:
             return "Host.numa_current()"
         return "Host()" if self._numa_id is None else "Host(numa_id=%d)" % self._numa_id
+
+
+def _numa_node(numa_id):
+    """``numa_id`` as an int >= 0: ints and, beyond cuda.core, numpy integers and anything with ``__index__``;
+    ValueError (cuda.core's type and message) for the rest, bools included."""
+    if numa_id.__class__ is not int and not isinstance(numa_id, bool):
+        try:
+            numa_id = operator.index(numa_id)
+        except TypeError:
+            pass
+    if numa_id.__class__ is not int or numa_id < 0:
+        raise ValueError("numa_id must be a non-negative int, got %r" % (numa_id,))
+    return numa_id
 
 
 # -- locations --------------------------------------------------------------------------------------------------
@@ -393,9 +405,7 @@ class ManagedBuffer(Buffer):
     def from_handle(cls, ptr, size, mr=None, owner=None, *, stream=None):
         """A ManagedBuffer over the managed memory at ``ptr`` (as ``Buffer.from_handle``: freed through ``mr``
         on close where given, kept alive by ``owner`` where that is given)."""
-        ptr = int(ptr)
-        Buffer.from_handle(ptr, size, mr, owner, stream=stream)  # the same checks
-        return cls._make(ptr, size, mr, stream, owner)
+        return cls._make(*from_handle_arguments(ptr, size, mr, owner, stream))
 
     def _live(self):
         ptr = self._ptr
@@ -477,8 +487,3 @@ class ManagedBuffer(Buffer):
         builds)."""
         loc = location_of(location)
         _discard_prefetch([(self._live(), self._size)], [loc], _stream(stream))
-
-    def __repr__(self):
-        if self._ptr is None:
-            return "<ManagedBuffer closed>"
-        return "<ManagedBuffer ptr=0x%x size=%d>" % (self._ptr, self._size)

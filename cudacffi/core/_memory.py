@@ -35,36 +35,61 @@ def stream_or_default(stream, device_id=None, what="stream"):
     return _utils.stream_handle(stream, what)
 
 
-def _check_size(size):
-    if not isinstance(size, int) or isinstance(size, bool):
-        raise TypeError("size must be an int, not %s" % type(size).__name__)
-    if size < 0:
-        raise ValueError("size must be >= 0, got %d" % size)
+_SIZE_MAX = (1 << 64) - 1
+
+
+def _check_size(size, what="size"):
+    """``size`` as a Python int in [0, 2**64) through the number protocol (numpy integer scalars, bools, anything
+    with ``__index__``), as cuda.core's size_t parameters take it: TypeError for anything else (floats too),
+    OverflowError out of range."""
+    if size.__class__ is not int:
+        size = _utils.as_int(size, what)
+    if size < 0 or size > _SIZE_MAX:
+        raise OverflowError("%s must be >= 0 and < 2**64 (a size_t), got %d" % (what, size))
     return size
+
+
+def from_handle_arguments(ptr, size, mr, owner, stream):
+    """``from_handle``'s arguments checked, as ``_make`` takes them: (ptr, size, mr, stream, owner)."""
+    ptr = _check_pointer(ptr)
+    size = _check_size(size)
+    if mr is not None and owner is not None:
+        raise ValueError("mr and owner cannot both be given: mr frees the memory, owner keeps it alive")
+    if stream is not None:
+        _utils.stream_handle(stream)
+    return ptr, size, mr, stream, owner
+
+
+def _check_pointer(ptr, what="ptr"):
+    """``int(ptr)`` (an int, a numpy integer, a CUdeviceptr, anything with ``__int__``) in [0, 2**64)."""
+    ptr = int(ptr)
+    if ptr < 0 or ptr > _SIZE_MAX:
+        raise OverflowError("%s must be an address >= 0 and < 2**64, got %d" % (what, ptr))
+    return ptr
 
 
 class MemoryResource:
     """The base of memory resources: subclass it (in Python too) with ``allocate(size, *, stream)`` returning
     a Buffer (``Buffer.from_handle(ptr, size, mr=self)``), ``deallocate(ptr, size, *, stream)``, and the
     properties ``is_device_accessible``, ``is_host_accessible`` and ``device_id``. Buffers take their
-    properties from their resource."""
+    properties from their resource. What a subclass leaves out raises TypeError, as in cuda.core."""
 
     __slots__ = ("__weakref__", "__dict__")
     _pool_calls = None  # a pool resource's calls, where Buffer.close may make its frees (see _MemPool)
 
     def allocate(self, size, *, stream=None):
-        raise NotImplementedError("%s.allocate" % type(self).__name__)
+        raise TypeError("%s.allocate must be implemented by subclasses." % type(self).__name__)
 
     def deallocate(self, ptr, size, *, stream=None):
-        raise NotImplementedError("%s.deallocate" % type(self).__name__)
+        raise TypeError("%s.deallocate must be implemented by subclasses." % type(self).__name__)
 
     @property
     def is_device_accessible(self):
-        raise NotImplementedError("%s.is_device_accessible" % type(self).__name__)
+        raise TypeError("%s.is_device_accessible must be implemented by subclasses." % type(self).__name__)
 
     @property
     def is_host_accessible(self):
-        raise NotImplementedError("%s.is_host_accessible" % type(self).__name__)
+        raise TypeError("%s.is_host_accessible must be implemented by subclasses." % type(self).__name__)
 
     @property
     def is_managed(self):
@@ -72,14 +97,14 @@ class MemoryResource:
 
     @property
     def device_id(self):
-        raise NotImplementedError("%s.device_id" % type(self).__name__)
+        raise TypeError("%s.device_id must be implemented by subclasses." % type(self).__name__)
 
 
 def _resource_attributes(mr):
     """(device_id, is_device_accessible, is_host_accessible, is_managed) of a memory resource."""
     try:
         device_id = mr.device_id
-    except (RuntimeError, NotImplementedError):  # a resource bound to no GPU (pinned host memory)
+    except (RuntimeError, NotImplementedError, TypeError):  # a resource bound to no GPU (pinned host memory)
         device_id = -1
     return (device_id, bool(mr.is_device_accessible), bool(mr.is_host_accessible), bool(mr.is_managed))
 
@@ -151,13 +176,7 @@ class Buffer(_BASE):
         """A Buffer over existing memory at ``ptr``: freed through ``mr.deallocate`` on close where ``mr`` is
         given, kept alive by holding ``owner`` where that is given (not both), else never freed. ``stream``
         orders the free."""
-        ptr = int(ptr)
-        _check_size(size)
-        if mr is not None and owner is not None:
-            raise ValueError("mr and owner cannot both be given: mr frees the memory, owner keeps it alive")
-        if stream is not None:
-            _utils.stream_handle(stream)
-        return Buffer._make(ptr, size, mr, stream, owner)
+        return Buffer._make(*from_handle_arguments(ptr, size, mr, owner, stream))
 
     # -- what launches and copies read -----------------------------------------------------------------------
     def getPtr(self):
@@ -178,16 +197,19 @@ class Buffer(_BASE):
 
     @property
     def handle(self):
-        """The address (an int; ``int(buffer.handle)`` as in cuda.core)."""
-        return self._live()
+        """The address (an int; ``int(buffer.handle)`` as in cuda.core); 0 once the buffer is closed."""
+        ptr = self._ptr
+        return 0 if ptr is None else ptr
 
     @property
     def size(self):
-        return self._size
+        """The size in bytes; 0 once the buffer is closed."""
+        return 0 if self._ptr is None else self._size
 
     @property
     def memory_resource(self):
-        return self._mr
+        """The resource that frees the memory (None where there is none, and once the buffer is closed)."""
+        return None if self._ptr is None else self._mr
 
     @property
     def owner(self):
@@ -224,18 +246,19 @@ class Buffer(_BASE):
     @property
     def is_mapped(self):
         """Whether the memory was imported from another process (``from_ipc_descriptor``)."""
-        return self._ipc is not None
+        return self._ipc is not None and self._ptr is not None
 
     def __repr__(self):
-        if self._ptr is None:
-            return "<Buffer closed>"
-        return "<Buffer ptr=0x%x size=%d>" % (self._ptr, self._size)
+        # as cuda.core's: a closed buffer reads <Buffer ptr=0x0 size=0>
+        return "<Buffer ptr=%#x size=%d%s>" % (self.handle, self.size, " is_mapped=True" if self.is_mapped else "")
 
     def __eq__(self, other):
-        return isinstance(other, Buffer) and other._ptr == self._ptr and other._size == self._size
+        if not isinstance(other, Buffer):
+            return NotImplemented
+        return self.handle == other.handle and self.size == other.size
 
     def __hash__(self):
-        return hash((Buffer, self._ptr, self._size))
+        return hash((self.handle, self.size))
 
     def __enter__(self):
         return self
@@ -286,7 +309,7 @@ class Buffer(_BASE):
                 if stream is None and s is not None and getattr(s, "_handle", 0) is None:
                     s = _live_stream(s)  # the allocation's stream, closed since
                 mr.deallocate(ptr, self._size, stream=s)
-        _reset(self)  # _ptr, _box, _stream, _owner None; _v gone: a closed buffer given to launch() fails loudly
+        _reset(self)  # _ptr, _box, _stream, _owner, _mr... None; _v gone: a closed buffer given to launch() fails loudly
 
     if not _PYPY and _BASE is object:
         def __del__(self):
@@ -308,7 +331,8 @@ class Buffer(_BASE):
         h = self._stream_handle(stream)
         if dst is None:
             if self._mr is None:
-                raise ValueError("copy_to(None) needs a memory resource to allocate from: this Buffer has none")
+                raise ValueError("a destination buffer must be provided (this buffer does not have a "
+                                 "memory_resource)")
             dst = self._mr.allocate(self._size, stream=stream)
         if isinstance(dst, Buffer):
             _same_size(self._size, dst._size, "dst")
@@ -351,7 +375,8 @@ class Buffer(_BASE):
         unsigned int of that many bytes (beyond cuda.core), or a buffer of 1, 2 or 4 bytes."""
         word, width = _fill_pattern(value, width)
         if self._size % width:
-            raise ValueError("buffer size %d is not a multiple of the %d-byte pattern" % (self._size, width))
+            raise ValueError("buffer size (%d) must be divisible by %d (the %d-byte pattern)"
+                             % (self._size, width, width))
         ptr = self._live()
         h = self._stream_handle(stream)
         drv = _utils.driver()
@@ -496,14 +521,15 @@ def _collected(rec):
 if _BASE is not object:
     sys.modules[_BASE.__module__].backstop(Buffer, "_ptr", "_mr",
                                            lambda buf: _collected([buf._mr, buf._ptr, buf._size, buf._stream]))
-    _reset = sys.modules[_BASE.__module__].resetter(Buffer, ("_ptr", "_box", "_stream", "_owner"), ("_v",))
+    _reset = sys.modules[_BASE.__module__].resetter(Buffer, ("_ptr", "_box", "_stream", "_owner", "_mr", "_attrs",
+                                                             "_ipc"), ("_v",))
     # new_buffer(ptr, size, mr, stream): Buffer._make's, in C (the pool allocations' hot path)
     new_buffer = sys.modules[_BASE.__module__].constructor(
         Buffer, 4, (("_v", 0), ("_ptr", 0), ("_size", 1), ("_mr", 2), ("_stream", 3)),
         ("_owner", "_box", "_attrs", "_guard", "_ipc"))
 else:
     def _reset(buf):
-        buf._ptr = buf._box = buf._stream = buf._owner = None
+        buf._ptr = buf._box = buf._stream = buf._owner = buf._mr = buf._attrs = buf._ipc = None
         del buf._v
 
     def new_buffer(ptr, size, mr, stream):
@@ -522,7 +548,7 @@ def _from_pickle(mr, descriptor):
 
 def _fill_pattern(value, width):
     """(pattern as an unsigned int, width in bytes) for fill()."""
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int):  # bools too, as cuda.core takes them; numpy scalars are buffers of their size
         if width is None:
             width = 1
         if width not in (1, 2, 4):
@@ -530,21 +556,24 @@ def _fill_pattern(value, width):
         if not 0 <= value < 1 << (8 * width):
             raise OverflowError("value must be an int in [0, %d) for a %d-byte fill, got %d"
                                 % (1 << (8 * width), width, value))
-        return value, width
+        return int(value), width
     try:
         pattern = bytes(memoryview(value).cast("B"))
     except TypeError:
-        raise TypeError("value must be an int or a buffer of 1, 2 or 4 bytes, not %s" % type(value).__name__) from None
+        raise TypeError("value must be an int or support the buffer protocol (1, 2 or 4 bytes), got %s"
+                        % type(value).__name__) from None
     if len(pattern) not in (1, 2, 4):
-        raise ValueError("value must be 1, 2 or 4 bytes long, got %d" % len(pattern))
+        raise ValueError("value must be 1, 2, or 4 bytes, got %d" % len(pattern))
     if width is not None and width != len(pattern):
         raise ValueError("width %r differs from the %d bytes of value" % (width, len(pattern)))
     return int.from_bytes(pattern, "little"), len(pattern)
 
 
 def _same_size(mine, theirs, what):
+    """ValueError with cuda.core's message where the Buffer (``mine`` bytes) and ``what`` differ in size."""
     if mine != theirs:
-        raise ValueError("%s has %d bytes, the Buffer %d" % (what, theirs, mine))
+        src, dst = (mine, theirs) if what == "dst" else (theirs, mine)
+        raise ValueError("buffer sizes mismatch between src and dst (sizes are: src=%d, dst=%d)" % (src, dst))
 
 
 class _address:

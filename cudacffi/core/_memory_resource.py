@@ -16,7 +16,7 @@ import raises RuntimeError saying so.
 import os
 import threading
 import uuid as _uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from . import _utils
@@ -27,18 +27,51 @@ from ._utils import check, check_or_create_options
 _UNLIMITED = (1 << 64) - 1
 
 
+def _as_flag(value, what):
+    return bool(value)
+
+
+def _as_integer(value, what):
+    return _utils.as_int(value, what)
+
+
+def _as_optional_integer(value, what):
+    return None if value is None else _utils.as_int(value, what)
+
+
+class _TypedOptions:
+    """The base of the options dataclasses: as cuda.core's typed fields, every assignment (the constructor's
+    too) converts the value (``_CONVERT``: field name -> converter; bools by their truth, integers through the
+    number protocol, TypeError naming the field for anything else), and a name that is no field is refused
+    with AttributeError. Ranges are checked where the resource is made, as cuda.core does."""
+
+    __slots__ = ()
+    _CONVERT = {}
+
+    def __setattr__(self, name, value):
+        convert = self._CONVERT.get(name)
+        if convert is not None:
+            value = convert(value, name)
+        elif name not in self.__dataclass_fields__:
+            raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
+        object.__setattr__(self, name, value)
+
+
 @dataclass
-class DeviceMemoryResourceOptions:
+class DeviceMemoryResourceOptions(_TypedOptions):
     """``ipc_enabled``: the pool can be shared with other processes; ``max_size``: the pool's limit in bytes (0:
-    the system's). Beyond cuda.core: ``release_threshold``, bytes the pool keeps when idle (None: unlimited)."""
+    the system's). Beyond cuda.core: ``release_threshold``, bytes the pool keeps when idle (None: unlimited;
+    left out of the repr, which reads as cuda.core's)."""
 
     ipc_enabled: bool = False
     max_size: int = 0
-    release_threshold: Optional[int] = None
+    release_threshold: Optional[int] = field(default=None, repr=False)
+
+    _CONVERT = {"ipc_enabled": _as_flag, "max_size": _as_integer, "release_threshold": _as_optional_integer}
 
 
 @dataclass
-class PinnedMemoryResourceOptions:
+class PinnedMemoryResourceOptions(_TypedOptions):
     """``ipc_enabled``, ``max_size`` as for device pools; ``numa_id``: the host NUMA node (None: the current
     device's host NUMA node, or 0)."""
 
@@ -46,15 +79,19 @@ class PinnedMemoryResourceOptions:
     max_size: int = 0
     numa_id: Optional[int] = None
 
+    _CONVERT = {"ipc_enabled": _as_flag, "max_size": _as_integer, "numa_id": _as_optional_integer}
+
 
 @dataclass
-class ManagedMemoryResourceOptions:
+class ManagedMemoryResourceOptions(_TypedOptions):
     """``preferred_location`` and ``preferred_location_type``, read together: with the type None, the location
     is a device ordinal, -1 for the host, or None (the driver decides); with type "device" an ordinal >= 0,
     with "host" None, with "host_numa" a NUMA node >= 0 or None (the current device's host node)."""
 
     preferred_location: Optional[int] = None
     preferred_location_type: Optional[str] = None
+
+    _CONVERT = {"preferred_location": _as_optional_integer}
 
 
 def _device_id(device):
@@ -155,10 +192,10 @@ class _MemPool(MemoryResource):
         return new_buffer(ptr, size, self, stream)
 
     def _allocate_checked(self, size, stream, h):
-        _check_size(size)
+        size = _check_size(size)
         if self._mapped:
-            raise RuntimeError("a memory resource mapped from another process cannot allocate: it only imports "
-                               "buffers (Buffer.from_ipc_descriptor)")
+            raise TypeError("Cannot allocate from a mapped IPC-enabled memory resource: a resource mapped from "
+                            "another process only imports buffers (Buffer.from_ipc_descriptor)")
         self._live_pool()
         if size == 0:
             return Buffer._make(0, 0, self, stream)
@@ -405,8 +442,7 @@ class DeviceMemoryResource(_DeviceOnly, _MemPool):
                 self._set_release_threshold(None)
             return
         opts = check_or_create_options(DeviceMemoryResourceOptions, options, "DeviceMemoryResource options")
-        if opts.max_size < 0:
-            raise ValueError("max_size must be >= 0, got %d" % opts.max_size)
+        _check_size(opts.max_size, "max_size")
         props = _pool_props(drv, drv.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE, device_id, opts.ipc_enabled,
                             opts.max_size)
         pool = check(drv.cuMemPoolCreate(props))
@@ -580,25 +616,28 @@ def _managed_preference(opts):
     """The (kind, id) a ManagedMemoryResourceOptions prefers, or None: kind "device" (id: ordinal), "host"
     (id: None) or "host_numa" (id: NUMA node; None there means the current device's host node)."""
     kind, loc = opts.preferred_location_type, opts.preferred_location
-    if loc is not None and (not isinstance(loc, int) or isinstance(loc, bool)):
-        raise TypeError("preferred_location must be an int or None, not %s" % type(loc).__name__)
+    loc = _as_optional_integer(loc, "preferred_location")  # options assigned to by-passing their checks
     if kind is None:  # the ordinal form: a device, -1 for the host, None for no preference
         if loc is None:
             return None
         if loc == -1:
             return ("host", None)
         if loc < 0:
-            raise ValueError("preferred_location must be a device ordinal >= 0, -1 (the host) or None, got %d" % loc)
+            raise ValueError("preferred_location must be a device ordinal (>= 0), -1 for host, or None for no "
+                             "preference, got %d" % loc)
         return ("device", loc)
     if kind not in ("device", "host", "host_numa"):
-        raise ValueError("preferred_location_type must be None, 'device', 'host' or 'host_numa', not %r" % (kind,))
+        raise ValueError("%r is not a valid preferred_location_type (ManagedMemoryLocationType). Must be None, "
+                         "'device', 'host' or 'host_numa'" % (kind,))
     kind = str(kind)
     if kind == "device" and (loc is None or loc < 0):
-        raise ValueError("a 'device' preferred_location must be a device ordinal >= 0, not %r" % (loc,))
+        raise ValueError("preferred_location must be a device ordinal (>= 0) when preferred_location_type is "
+                         "'device', got %r" % (loc,))
     if kind == "host" and loc is not None:
-        raise ValueError("a 'host' preferred_location must be None, not %r" % (loc,))
+        raise ValueError("preferred_location must be None when preferred_location_type is 'host', got %r" % (loc,))
     if kind == "host_numa" and loc is not None and loc < 0:
-        raise ValueError("a 'host_numa' preferred_location must be a NUMA node >= 0 or None, not %r" % (loc,))
+        raise ValueError("preferred_location must be a NUMA node ID (>= 0) or None when preferred_location_type "
+                         "is 'host_numa', got %r" % (loc,))
     return (kind, loc)
 
 
@@ -657,7 +696,7 @@ class ManagedMemoryResource(_MemPool):
     def allocate(self, size, *, stream=None):
         """A ManagedBuffer of ``size`` bytes: stream-ordered on ``stream`` (None: the device's default stream)
         from a pool, synchronous from ``cuMemAllocManaged``."""
-        _check_size(size)
+        size = _check_size(size)
         if self._pool is None:
             return self._allocate_unpooled(size, stream)
         h = self._stream_h(stream)
@@ -747,7 +786,7 @@ class LegacyPinnedMemoryResource(MemoryResource):
     allocate, and synchronized before a free)."""
 
     def allocate(self, size, *, stream=None):
-        _check_size(size)
+        size = _check_size(size)
         if stream is not None:
             _utils.stream_handle(stream)
         if not size:
@@ -785,7 +824,7 @@ class SynchronousMemoryResource(_DeviceOnly, MemoryResource):
         self._device_id = _device_id(device_id)
 
     def allocate(self, size, *, stream=None):
-        _check_size(size)
+        size = _check_size(size)
         if stream is not None:
             _utils.stream_handle(stream)
         if not size:

@@ -250,7 +250,7 @@ class VirtualMemoryResource(MemoryResource):
 
     def allocate(self, size, *, stream=None):
         """A Buffer of ``size`` bytes rounded up to the granularity, in a virtual range of its own."""
-        _check_size(size)
+        size = _check_size(size)
         if stream is not None:
             _utils.stream_handle(stream)
         self.device._ensure_current()
@@ -297,7 +297,7 @@ class VirtualMemoryResource(MemoryResource):
             raise TypeError("buf must be a Buffer, not %s" % type(buf).__name__)
         if buf.is_closed:
             raise ValueError("buf is closed")
-        _check_size(new_size)
+        new_size = _check_size(new_size, "new_size")
         rng = self._ranges.get(buf.handle) if buf.memory_resource is self else None
         if rng is None:
             raise ValueError("buf was not allocated by this VirtualMemoryResource")
