@@ -64,7 +64,11 @@ class LaunchConfig:
     def _set_shmem(self, v):
         if v is None:
             v = 0
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        elif v.__class__ is not int:
+            if not hasattr(type(v), "__index__"):
+                raise ValueError("LaunchConfig.shmem_size must be an int >= 0, got %r" % (v,))
+            v = _utils.as_int(v, "LaunchConfig.shmem_size")
+        if v < 0:
             raise ValueError("LaunchConfig.shmem_size must be an int >= 0, got %r" % (v,))
         self._set("_shmem_size", v)
 
@@ -143,12 +147,14 @@ def launch(stream, config, kernel, *kernel_args):
     else:
         h = _utils.stream_handle(stream, "stream")
     if config.__class__ is not LaunchConfig:
-        raise TypeError("config must be a LaunchConfig, not %s" % type(config).__name__)
+        config = _utils.check_or_create_options(LaunchConfig, config, "launch config")
     native = config._natives.get(h)  # (CUlaunchConfig, its address)
     if native is None:
         native = _native_for(config, h)
     if kernel.__class__ is not Kernel:
         raise TypeError("kernel must be a Kernel, not %s" % type(kernel).__name__)
+    if config._is_cooperative:
+        _check_cooperative(kernel, config)
     try:  # the launcher of the last argument classes: None when these differ
         err = kernel._fast(kernel_args, native, kernel._h)
     except _PACK_ERRORS:  # a value the fast path cannot pack (range, closed Buffer): the checked path says why
@@ -160,6 +166,18 @@ def launch(stream, config, kernel, *kernel_args):
             err = _launch_planned(native[0], kernel, kernel_args)
         if err:
             check((err,))
+
+
+def _check_cooperative(kernel, config):
+    """ValueError, with cuda.core's message, where a cooperative launch's grid exceeds what can be co-resident."""
+    drv = _utils.driver()
+    dev = check(drv.cuCtxGetDevice())
+    sms = check(drv.cuDeviceGetAttribute(drv.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev))
+    bx, by, bz = config._block
+    limit = kernel.occupancy.max_active_blocks_per_multiprocessor(bx * by * bz, config._shmem_size) * sms
+    x, y, z = config._grid
+    if x * y * z > limit:
+        raise ValueError("The specified grid size (%d * %d * %d) exceeds the limit (%d)" % (x, y, z, limit))
 
 
 def _launch_planned(native, kernel, kernel_args):

@@ -66,14 +66,16 @@ def check_not_forked():
 
 
 def check_or_create_options(cls, options, what):
-    """``options`` as an instance of the dataclass ``cls``: None gives the defaults, a dict its fields."""
+    """``options`` as an instance of the dataclass ``cls``: None gives the defaults, a dict its fields; anything
+    else is a TypeError with cuda.core's message (``what`` describes the options, e.g. "Stream options")."""
     if options is None:
         return cls()
+    if isinstance(options, cls):
+        return options
     if isinstance(options, dict):
         return cls(**options)
-    if not isinstance(options, cls):
-        raise TypeError("%s must be a %s, a dict or None, not %s" % (what, cls.__name__, type(options).__name__))
-    return options
+    raise TypeError("The %s must be provided as an object of type %s or as a dict with valid %s. The provided object "
+                    "is '%s'." % (what, cls.__name__, what, options))
 
 
 def as_bytes(text, what):
@@ -138,10 +140,13 @@ def stream_handle(stream, what="stream"):
         if stream._handle is None:
             raise ValueError("%s is closed" % what)
         return stream._h
+    if stream is None:
+        raise TypeError("%s is required and must not be None; pass device.default_stream explicitly to use the "
+                        "default stream." % what)
     proto = getattr(type(stream), "__cuda_stream__", None)
     if proto is None:
-        raise TypeError("%s must be a Stream or an object with __cuda_stream__(), not %s"
-                        % (what, type(stream).__name__))
+        raise TypeError("Stream or GraphBuilder expected, got %s (%s takes a Stream, a GraphBuilder or an object with "
+                        "__cuda_stream__())" % (type(stream).__name__, what))
     info = stream.__cuda_stream__()
     if not (isinstance(info, tuple) and len(info) == 2 and info[0] == 0 and isinstance(info[1], int)):
         raise TypeError("%s.__cuda_stream__() must return (0, handle), not %r" % (what, info))
