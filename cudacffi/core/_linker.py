@@ -118,7 +118,7 @@ class Linker:
 
     def __init__(self, *object_codes, options=None):
         if not object_codes:
-            raise ValueError("at least one ObjectCode object must be provided")
+            raise ValueError("At least one ObjectCode object must be provided")
         for i, oc in enumerate(object_codes):
             if not isinstance(oc, ObjectCode):
                 raise TypeError("object_codes[%d] must be an ObjectCode, not %s" % (i, type(oc).__name__))
@@ -137,6 +137,9 @@ class Linker:
 
     @property
     def handle(self):
+        """nvJitLink's handle (an int) or the driver's ``CUlinkState``; one whose value is 0 once closed."""
+        if self._handle is None:
+            return 0 if self._backend == "nvJitLink" else _utils.driver().CUlinkState(0)
         return self._handle
 
     @property
@@ -205,9 +208,9 @@ class Linker:
         """Link into one ObjectCode of ``target_type``: "cubin" or "ptx"."""
         target_type = str(target_type).lower()
         if target_type not in ("cubin", "ptx"):
-            raise ValueError("target_type must be 'cubin' or 'ptx', got %r" % (target_type,))
+            raise ValueError("Unsupported target type: %s" % (target_type,))
         if self._handle is None:
-            raise RuntimeError("the linker is closed")
+            raise RuntimeError("Linker has been closed")
         if self._backend == "nvJitLink":
             from .. import nvjitlink
 

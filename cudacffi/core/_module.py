@@ -1,39 +1,57 @@
 """ObjectCode (compiled code, loaded lazily with cuLibraryLoadData) and Kernel (a CUkernel of it)."""
 
 import collections
+import operator
 import os
 import threading
 
 from . import _utils
-from ._utils import check, read_code
+from ._utils import as_int, check, read_code
 
 ParamInfo = collections.namedtuple("ParamInfo", ("offset", "size"))
 MaxPotentialBlockSizeOccupancyResult = collections.namedtuple("MaxPotentialBlockSizeOccupancyResult",
                                                               ("min_grid_size", "max_block_size"))
-_LOADABLE = ("cubin", "ptx", "fatbin")
+_LOADABLE = ("cubin", "ptx", "fatbin")  # what get_kernel takes
+_CODE_TYPES = ("ptx", "cubin", "ltoir", "fatbin", "object", "library")
 
 
 class ObjectCode:
     """Compiled code: cubin, PTX, LTO-IR, fatbin, object or library. Make one with ``Program.compile``,
-    ``Linker.link`` or the ``from_*`` constructors (bytes, or a path as str / os.PathLike)."""
+    ``Linker.link`` or the ``from_*`` constructors (bytes or bytearray, or a path: a str is kept as given, an
+    os.PathLike as ``os.fspath`` of it). The code is loaded (cuLibraryLoadData / cuLibraryLoadFromFile) on
+    first use of ``handle``, ``get_kernel``, ``get_module``, ``repr``, ``==`` or ``hash``, which compare the
+    loaded library. It pickles as its code, type, name and symbol mapping, loaded or not (a path pickles as the
+    path)."""
 
     def __init__(self, *args, **kwargs):
-        raise RuntimeError("ObjectCode objects cannot be instantiated directly: use ObjectCode.from_cubin() "
-                           "and friends, Program.compile() or Linker.link()")
+        raise RuntimeError("ObjectCode objects cannot be instantiated directly. Please use ObjectCode APIs "
+                           "(from_cubin, from_ptx) or Program APIs (compile).")
 
     @classmethod
     def _init(cls, module, code_type, *, name="", symbol_mapping=None):
         self = object.__new__(cls)
-        if not isinstance(module, (bytes, bytearray, str, os.PathLike)):
-            raise TypeError("module must be bytes or a path, not %s" % type(module).__name__)
-        self._module = bytes(module) if isinstance(module, bytearray) else module
-        self._code_type = code_type
+        if isinstance(module, os.PathLike):
+            module = os.fspath(module)
+        if not isinstance(module, (bytes, bytearray, str)):
+            raise TypeError("module must be bytes, bytearray or a path (str or os.PathLike), not %s"
+                            % type(module).__name__)
+        if code_type not in _CODE_TYPES:
+            raise ValueError("code_type must be one of %s, not %r" % (", ".join(map(repr, _CODE_TYPES)), code_type))
+        self._module = module
+        self._code_type = str(code_type)
         self._name = name or ""
-        self._sym_map = dict(symbol_mapping or {})
+        self._sym_map = {} if symbol_mapping is None else symbol_mapping
         self._library = None
         self._kernels = {}
         self._lock = threading.Lock()
         return self
+
+    @staticmethod
+    def _reduce_helper(module, code_type, name, symbol_mapping):
+        return ObjectCode._init(module, code_type, name=name or "", symbol_mapping=symbol_mapping)
+
+    def __reduce__(self):
+        return ObjectCode._reduce_helper, (self._module, self._code_type, self._name, self._sym_map)
 
     @staticmethod
     def from_cubin(module, *, name="", symbol_mapping=None):
@@ -61,6 +79,7 @@ class ObjectCode:
 
     @property
     def code(self):
+        """The code as given: bytes, bytearray, or the path (a str)."""
         return self._module
 
     @property
@@ -79,7 +98,19 @@ class ObjectCode:
         return read_code(self._module, "module")
 
     def __repr__(self):
-        return "<ObjectCode %s %r%s>" % (self._code_type, self._name, " loaded" if self._library else "")
+        try:
+            handle = int(self._load())
+        except Exception:  # code the driver cannot load, or no driver: a repr never raises
+            handle = 0
+        return "<ObjectCode handle=%#x code_type='%s'>" % (handle, self._code_type)
+
+    def __eq__(self, other):
+        if not isinstance(other, ObjectCode):
+            return NotImplemented
+        return int(self._load()) == int(other._load())
+
+    def __hash__(self):
+        return hash(int(self._load()))
 
     # -- loading ---------------------------------------------------------------------------------------------
     def _load(self):
@@ -88,14 +119,16 @@ class ObjectCode:
             with self._lock:
                 lib = self._library
                 if lib is None:
-                    if self._code_type not in _LOADABLE:
-                        raise ValueError("%s code cannot be loaded: link it to a cubin with Linker first"
-                                         % self._code_type)
                     drv = _utils.driver()
-                    data = self._bytes()
-                    if self._code_type == "ptx" and not data.endswith(b"\0"):
-                        data += b"\0"  # the driver reads PTX up to its NUL
-                    lib = self._library = check(drv.cuLibraryLoadData(data, None, None, 0, None, None, 0))
+                    module = self._module
+                    if isinstance(module, str):  # a path: the driver reads the file
+                        lib = check(drv.cuLibraryLoadFromFile(os.fsencode(module), None, None, 0, None, None, 0))
+                    else:
+                        data = bytes(module)
+                        if self._code_type == "ptx" and not data.endswith(b"\0"):
+                            data += b"\0"  # the driver reads PTX up to its NUL
+                        lib = check(drv.cuLibraryLoadData(data, None, None, 0, None, None, 0))
+                    self._library = lib
         return lib
 
     @property
@@ -108,19 +141,21 @@ class ObjectCode:
         return check(_utils.driver().cuLibraryGetModule(self._load()))
 
     def get_kernel(self, name):
-        """The Kernel ``name`` (a name expression given to Program.compile maps to its mangled name)."""
-        if isinstance(name, bytes):
-            key = name if name in self._sym_map else name.decode()
-        elif isinstance(name, str):
-            key = name if name in self._sym_map else name.encode()
-        else:
+        """The Kernel ``name`` (str or bytes; a name expression given to Program.compile maps to its mangled
+        name). A name the code lacks raises CUDAError (CUDA_ERROR_NOT_FOUND)."""
+        if not isinstance(name, (str, bytes)):
             raise TypeError("name must be str or bytes, not %s" % type(name).__name__)
-        symbol = self._sym_map.get(name, self._sym_map.get(key, name))
+        library = self._load()
+        if self._code_type not in _LOADABLE:
+            raise RuntimeError('Unsupported code type "%s" (supported_code_types=%r)' % (self._code_type, _LOADABLE))
+        symbol = self._sym_map.get(name)
+        if symbol is None:  # also the other spelling of a name expression (str for bytes, bytes for str)
+            other = name.decode() if isinstance(name, bytes) else name.encode()
+            symbol = self._sym_map.get(other, name)
         if isinstance(symbol, str):
             symbol = symbol.encode()
         kernel = self._kernels.get(symbol)
         if kernel is None:
-            library = self._load()
             handle = check(_utils.driver().cuLibraryGetKernel(library, symbol))
             kernel = self._kernels[symbol] = Kernel._from_kernel(handle, self, symbol.decode())
         return kernel
@@ -155,7 +190,7 @@ class Kernel:
                  "_occupancy", "__weakref__")
 
     def __init__(self, *args, **kwargs):
-        raise RuntimeError("Kernel objects cannot be instantiated directly: use ObjectCode.get_kernel()")
+        raise RuntimeError("Kernel objects cannot be instantiated directly. Please use ObjectCode APIs.")
 
     @classmethod
     def _from_kernel(cls, handle, module, name=None):
@@ -173,8 +208,11 @@ class Kernel:
     @staticmethod
     def from_handle(handle, mod=None):
         """A Kernel over an existing ``CUkernel`` (an int address); ``mod`` is kept alive with it."""
-        if not isinstance(handle, int) or isinstance(handle, bool):
-            raise TypeError("handle must be an int, not %s" % type(handle).__name__)
+        if handle.__class__ is not int:
+            try:
+                handle = operator.index(handle)
+            except TypeError:
+                raise TypeError("handle must be an integer, got %s" % type(handle).__name__) from None
         if mod is not None and not isinstance(mod, ObjectCode):
             raise TypeError("mod must be an ObjectCode or None, not %s" % type(mod).__name__)
         return Kernel._from_kernel(_utils.driver().CUkernel(handle), mod)
@@ -188,13 +226,19 @@ class Kernel:
         return self._name
 
     def __eq__(self, other):
-        return isinstance(other, Kernel) and other._h == self._h
+        if not isinstance(other, Kernel):
+            return NotImplemented
+        return other._h == self._h
 
     def __hash__(self):
-        return hash((Kernel, self._h))
+        return hash(self._h)
 
     def __repr__(self):
-        return "<Kernel %s 0x%x>" % (self._name or "?", self._h)
+        return "<Kernel handle=%#x>" % (self._h,)
+
+    def __reduce__(self):
+        raise TypeError("cannot pickle 'Kernel' object: it is a kernel of a library loaded in this process "
+                        "(pickle its ObjectCode and call get_kernel again)")
 
     # -- parameters ------------------------------------------------------------------------------------------
     def _params(self):
@@ -279,7 +323,7 @@ class KernelAttributes:
     __slots__ = ("_kernel", "_device_id", "_cache")
 
     def __init__(self, *args, **kwargs):
-        raise RuntimeError("use Kernel.attributes")
+        raise RuntimeError("KernelAttributes cannot be instantiated directly. Please use Kernel APIs.")
 
     @classmethod
     def _init(cls, kernel, device_id, cache=None):
@@ -330,7 +374,7 @@ class KernelOccupancy:
     __slots__ = ("_kernel",)
 
     def __init__(self, *args, **kwargs):
-        raise RuntimeError("use Kernel.occupancy")
+        raise RuntimeError("KernelOccupancy cannot be instantiated directly. Please use Kernel APIs.")
 
     @classmethod
     def _init(cls, kernel):
@@ -339,23 +383,47 @@ class KernelOccupancy:
         return self
 
     def max_active_blocks_per_multiprocessor(self, block_size, dynamic_shared_memory_size):
+        """The most blocks of ``block_size`` threads, each with ``dynamic_shared_memory_size`` bytes of dynamic
+        shared memory, that one multiprocessor runs at once."""
+        block_size = as_int(block_size, "block_size")
+        smem = as_int(dynamic_shared_memory_size, "dynamic_shared_memory_size", 0)
         drv = _utils.driver()
-        return check(drv.cuOccupancyMaxActiveBlocksPerMultiprocessor(self._kernel._function(), block_size,
-                                                                     dynamic_shared_memory_size))
+        return check(drv.cuOccupancyMaxActiveBlocksPerMultiprocessor(self._kernel._function(), block_size, smem))
 
     def max_potential_block_size(self, dynamic_shared_memory_needed, block_size_limit):
-        if not isinstance(dynamic_shared_memory_needed, int):
-            raise TypeError("dynamic_shared_memory_needed must be an int (a per-block-size callback is not "
-                            "supported), not %s" % type(dynamic_shared_memory_needed).__name__)
+        """MaxPotentialBlockSizeOccupancyResult(min_grid_size, max_block_size) for the best occupancy.
+
+        ``dynamic_shared_memory_needed``: the bytes of dynamic shared memory a block needs, as an int, or as
+        a function of the block size: a ``driver.CUoccupancyB2DSize`` (a C function pointer; any object with
+        ``getPtr()`` is taken as one) or a Python callable ``block_size -> bytes``, called during this call on
+        this thread (an exception it raises is reported on stderr and its answer counts as 0 bytes).
+        ``block_size_limit``: the largest block size to consider (0: the device's and kernel's limit)."""
+        from .. import driver
+
+        needed = dynamic_shared_memory_needed
+        limit = as_int(block_size_limit, "block_size_limit")
+        if isinstance(needed, driver.CUoccupancyB2DSize):
+            callback, fixed = needed, 0
+        elif hasattr(type(needed), "__index__"):
+            callback, fixed = None, as_int(needed, "dynamic_shared_memory_needed", 0)
+        elif callable(needed):
+            callback, fixed = needed, 0
+        elif hasattr(needed, "getPtr"):
+            callback, fixed = driver.CUoccupancyB2DSize(int(needed.getPtr())), 0
+        else:
+            raise TypeError("dynamic_shared_memory_needed expected to have type int, or CUoccupancyB2DSize, or a "
+                            "callable block_size -> bytes, got %s" % (type(needed),))
         drv = _utils.driver()
-        grid, block = check(drv.cuOccupancyMaxPotentialBlockSize(self._kernel._function(), None,
-                                                                 dynamic_shared_memory_needed, block_size_limit))
-        return MaxPotentialBlockSizeOccupancyResult(grid, block)
+        grid, block = check(drv.cuOccupancyMaxPotentialBlockSize(self._kernel._function(), callback, fixed, limit))
+        return MaxPotentialBlockSizeOccupancyResult(min_grid_size=grid, max_block_size=block)
 
     def available_dynamic_shared_memory_per_block(self, num_blocks_per_multiprocessor, block_size):
+        """The bytes of dynamic shared memory each block can have with ``num_blocks_per_multiprocessor`` blocks
+        of ``block_size`` threads on each multiprocessor."""
+        blocks = as_int(num_blocks_per_multiprocessor, "num_blocks_per_multiprocessor")
+        block_size = as_int(block_size, "block_size")
         drv = _utils.driver()
-        return check(drv.cuOccupancyAvailableDynamicSMemPerBlock(self._kernel._function(),
-                                                                 num_blocks_per_multiprocessor, block_size))
+        return check(drv.cuOccupancyAvailableDynamicSMemPerBlock(self._kernel._function(), blocks, block_size))
 
     def max_potential_cluster_size(self, config, *, stream):
         from ._launch import _native_config

@@ -6,7 +6,9 @@ when the options are made, so options can be built with no GPU); compiling to "l
 ``--dlink-time-opt`` where ``link_time_optimization`` was left unset.
 """
 
+import collections.abc
 import dataclasses
+import warnings
 from dataclasses import dataclass
 from typing import Optional, Union
 
@@ -80,6 +82,11 @@ class ProgramOptions:
     def __post_init__(self):
         if self.name is None:
             self.name = "default_program"
+        if self.extra_sources is not None:
+            _check_extra_sources(self.extra_sources)
+
+    def __repr__(self):
+        return "ProgramOptions(name=%r, arch=%r)" % (self.name, self.arch)
 
     def as_bytes(self, backend, target_type=None):
         """The command-line options for ``backend`` ("nvrtc" or "nvvm"), as a list of bytes."""
@@ -89,6 +96,24 @@ class ProgramOptions:
         if backend == "nvvm":
             return [s.encode() for s in _nvvm_options(self, target_type)]
         raise ValueError("Unknown backend %r. Must be one of: 'nvrtc', 'nvvm'" % (backend,))
+
+
+def _check_extra_sources(extra_sources):
+    """extra_sources as cuda.core checks it: a sequence of (name: str, source: non-empty str/bytes) pairs."""
+    if not isinstance(extra_sources, collections.abc.Sequence) or isinstance(extra_sources, (str, bytes)):
+        raise TypeError("extra_sources must be a sequence of 2-tuples: ((name1, source1), (name2, source2), ...)")
+    for i, module in enumerate(extra_sources):
+        if not isinstance(module, tuple) or len(module) != 2:
+            raise TypeError("Each extra module must be a 2-tuple (name, source), got %s at index %d"
+                            % (type(module).__name__, i))
+        name, source = module
+        if not isinstance(name, str):
+            raise TypeError("Module name at index %d must be a string, got %s" % (i, type(name).__name__))
+        if not isinstance(source, (str, bytes, bytearray)):
+            raise TypeError("Module source at index %d must be str (textual LLVM IR), bytes (textual LLVM IR or "
+                            "bitcode), or bytearray, got %s" % (i, type(source).__name__))
+        if len(source) == 0:
+            raise ValueError("Module source for %r (index %d) cannot be empty" % (name, i))
 
 
 def _default_arch():
@@ -236,50 +261,65 @@ def _nvvm_options(opts, target_type=None):
     return out
 
 
-_TARGETS = {"c++": ("ptx", "cubin", "ltoir"), "ptx": ("ptx", "cubin"), "nvvm": ("ptx", "ltoir")}
+# backend -> the target types it compiles to (cuda.core's table, in its order)
+_BACKEND_TARGETS = {"NVRTC": ("ptx", "cubin", "ltoir"), "NVVM": ("ptx", "ltoir"), "nvJitLink": ("cubin", "ptx"),
+                    "driver": ("cubin", "ptx")}
+_CODE_TYPES = ("c++", "ptx", "nvvm")
 
 
 class Program:
     """A program to compile: ``Program(code, code_type, options)`` with code_type "c++", "ptx" or "nvvm"."""
 
     def __init__(self, code, code_type, options=None):
-        code_type = str(code_type).lower()
-        if code_type not in _TARGETS:
-            raise ValueError("code_type must be 'c++', 'ptx' or 'nvvm', got %r" % (code_type,))
-        self._options = _utils.check_or_create_options(ProgramOptions, options, "Program options")
-        self._code_type = code_type
-        self._source = code  # for a program cache's key
-        self._handle = None
+        self._handle = None  # NVRTC's nvrtcProgram or NVVM's int; None once closed (and for PTX)
         self._linker = None
+        self._backend = None
+        self._options = options = _utils.check_or_create_options(ProgramOptions, options, "Program options")
+        code_type = str(code_type).lower()
+        self._code_type = code_type
         if code_type == "c++":
             if not isinstance(code, str):
-                raise TypeError("code must be a str for code_type 'c++', not %s" % type(code).__name__)
+                raise TypeError("Expected type str, but got %s" % type(code).__name__)
+            if options.extra_sources is not None:
+                raise ValueError("extra_sources is not supported by the NVRTC backend (C++ code_type)")
+            self._code = code.encode()
             from .. import nvrtc
 
-            self._handle = check(nvrtc.nvrtcCreateProgram(code.encode(), self._options.name.encode(), 0, [], []))
+            self._handle = check(nvrtc.nvrtcCreateProgram(self._code, options.name.encode(), 0, [], []))
             self._backend = "NVRTC"
         elif code_type == "ptx":
             if not isinstance(code, str):
-                raise TypeError("code must be a str for code_type 'ptx', not %s" % type(code).__name__)
+                raise TypeError("Expected type str, but got %s" % type(code).__name__)
+            if options.extra_sources is not None:
+                raise ValueError("extra_sources is not supported by the PTX backend.")
+            self._code = code.encode()
             from ._linker import Linker
 
-            self._linker = Linker(ObjectCode._init(code.encode(), "ptx", name=self._options.name),
+            self._linker = Linker(ObjectCode._init(self._code, "ptx", name=options.name),
                                   options=self._linker_options())
             self._backend = self._linker.which_backend()
-        else:
-            self._code = as_bytes(code, "code")
+        elif code_type == "nvvm":
+            if isinstance(code, str):
+                code = code.encode("utf-8")
+            elif not isinstance(code, (bytes, bytearray)):
+                raise TypeError("NVVM IR code must be provided as str, bytes, or bytearray")
+            self._code = bytes(code)
             from .. import nvvm
 
             self._handle = nvvm.create_program()
             self._backend = "NVVM"
             try:
-                nvvm.add_module_to_program(self._handle, self._code, len(self._code), self._options.name)
-                for name, source in self._options.extra_sources or ():
+                nvvm.add_module_to_program(self._handle, self._code, len(self._code), options.name)
+                for name, source in options.extra_sources or ():
                     src = as_bytes(source, "extra_sources")
                     nvvm.add_module_to_program(self._handle, src, len(src), name)
             except Exception:
                 self.close()
                 raise
+        else:
+            if options.use_libdevice:
+                raise ValueError("use_libdevice is only supported by the NVVM backend")
+            raise RuntimeError("Unsupported code_type=%r (supported_code_types=%r)" % (code_type, _CODE_TYPES))
 
     def _linker_options(self):
         from ._linker import LinkerOptions
@@ -297,11 +337,24 @@ class Program:
 
     @property
     def handle(self):
-        return self._linker.handle if self._linker is not None else self._handle
+        """NVRTC's ``nvrtcProgram``, NVVM's program (an int) or the linker's handle (PTX); one whose value is 0
+        once the program is closed."""
+        if self._linker is not None:
+            return self._linker.handle
+        if self._handle is not None:
+            return self._handle
+        if self._backend == "NVRTC":
+            from .. import nvrtc
+
+            return nvrtc.nvrtcProgram(0)
+        return 0
 
     @property
     def is_closed(self):
-        return self._handle is None and (self._linker is None or self._linker.is_closed)
+        """Whether this program has been closed."""
+        if self._linker is not None:
+            return self._linker.is_closed
+        return self._handle is None
 
     @property
     def pch_status(self):
@@ -335,35 +388,48 @@ class Program:
         self.close()
 
     def __repr__(self):
-        return "<Program %r (%s)%s>" % (self._options.name, self._code_type, " closed" if self.is_closed else "")
+        return "<Program backend='%s'>" % (self._backend,)
 
     def compile(self, target_type, name_expressions=(), logs=None, *, cache=None):
         """Compile to ``target_type`` ("ptx", "cubin" or "ltoir"); an ObjectCode. ``name_expressions``
-        (C++ only) are instantiated and map to their mangled names in ``get_kernel``. ``logs``: an object
-        with ``write`` that receives the compiler's log. ``cache``: a ProgramCacheResource consulted first
-        and filled on a miss (``cudacffi.core.utils``)."""
-        if cache is not None:
-            from ._program_cache import compile_with_cache
-
-            return compile_with_cache(self, cache, self._source, target_type, name_expressions, logs)
+        (C++ only; other backends ignore them) are instantiated and map to their mangled names in
+        ``get_kernel``. ``logs``: an object with ``write`` that receives the compiler's log. ``cache``: a
+        ``cudacffi.core.utils.ProgramCacheResource`` consulted first (a hit returns the stored bytes and writes
+        nothing to ``logs``) and filled on a miss; with ``name_expressions`` (which cuda.core refuses with a
+        cache) their mangled names are stored beside the code, so ``get_kernel`` finds them on a hit. Options
+        that read files the key cannot see raise ValueError (see ``make_program_cache_key``)."""
         target_type = str(target_type).lower()
-        if target_type not in _TARGETS[self._code_type]:
-            raise ValueError("the target_type %r is not supported for code_type %r (choose one of %s)"
-                             % (target_type, self._code_type, ", ".join(_TARGETS[self._code_type])))
         if self.is_closed:
-            raise RuntimeError("the program is closed")
-        if self._code_type == "c++":
+            raise RuntimeError("Program has been closed")
+        if cache is None:
+            return self._compile(target_type, name_expressions, logs)
+        from ._program_cache import compile_with_cache
+
+        code = self._code if self._code_type == "nvvm" else self._code.decode("utf-8")
+        return compile_with_cache(self, cache, code, target_type, name_expressions, logs)
+
+    def _cache_hit(self, target_type):
+        """What a compile served from a cache still does: warn where the driver could not load NVRTC's PTX."""
+        if self._backend == "NVRTC" and target_type == "ptx":
+            _warn_if_driver_older()
+
+    def _compile(self, target_type, name_expressions, logs):
+        supported = _BACKEND_TARGETS[self._backend]
+        if target_type not in supported:
+            raise ValueError('Unsupported target_type="%s" for %s (supported: %s)'
+                             % (target_type, self._backend, ", ".join(repr(t) for t in supported)))
+        if self._backend == "NVRTC":
+            if target_type == "ptx":
+                _warn_if_driver_older()
             return self._compile_nvrtc(target_type, name_expressions, logs)
-        if name_expressions:
-            raise ValueError("name_expressions are supported for code_type 'c++' only")
-        if self._code_type == "ptx":
-            result = self._linker.link(target_type)
-            if logs is not None:
-                log = self._linker.get_info_log() or ""
-                if log:
-                    logs.write(log)
-            return result
-        return self._compile_nvvm(target_type, logs)
+        if self._backend == "NVVM":
+            return self._compile_nvvm(target_type, logs)
+        result = self._linker.link(target_type)
+        if logs is not None:
+            log = self._linker.get_info_log() or ""
+            if log:
+                logs.write(log)
+        return result
 
     def _compile_nvrtc(self, target_type, name_expressions, logs):
         from .. import nvrtc
@@ -371,13 +437,10 @@ class Program:
         prog = self._handle
         exprs = [as_bytes(e, "name_expressions") for e in name_expressions]
         for e in exprs:
-            check(nvrtc.nvrtcAddNameExpression(prog, e))
+            _nvrtc_check(prog, nvrtc.nvrtcAddNameExpression(prog, e))
         options = self._options.as_bytes("nvrtc", target_type)
-        err, = nvrtc.nvrtcCompileProgram(prog, len(options), options)
+        _nvrtc_check(prog, nvrtc.nvrtcCompileProgram(prog, len(options), options))
         log = _nvrtc_log(prog)
-        if err:
-            _, desc = nvrtc.nvrtcGetErrorString(err)
-            raise NVRTCError(err, err.name, (desc or b"").decode(errors="replace"), log)
         if logs is not None and log:
             logs.write(log)
         getters = {"ptx": (nvrtc.nvrtcGetPTXSize, nvrtc.nvrtcGetPTX),
@@ -390,7 +453,7 @@ class Program:
             data = data.rstrip(b"\0")
         mapping = {}
         for given, e in zip(name_expressions, exprs):
-            lowered = check(nvrtc.nvrtcGetLoweredName(prog, e))
+            lowered = _nvrtc_check(prog, nvrtc.nvrtcGetLoweredName(prog, e))
             mapping[given] = lowered.decode() if isinstance(lowered, bytes) else lowered
         return ObjectCode._init(data, target_type, name=self._options.name, symbol_mapping=mapping)
 
@@ -409,7 +472,9 @@ class Program:
             nvvm.compile_program(prog, len(options), options)
         except nvvm.nvvmError as e:
             log = _nvvm_log(prog)
-            raise RuntimeError("%s\n%s" % (e, log) if log else str(e)) from e
+            if log:  # the same exception, its message followed by the program's log (as cuda.core does)
+                e.args = ("%s\nNVVM program log: %s" % (e.args[0] if e.args else e, log),) + tuple(e.args[1:])
+            raise
         log = _nvvm_log(prog)
         if logs is not None and log:
             logs.write(log)
@@ -419,6 +484,34 @@ class Program:
         if target_type == "ptx":
             data = data.rstrip(b"\0")
         return ObjectCode._init(data, target_type, name=self._options.name)
+
+
+def _nvrtc_check(prog, result):
+    """The outputs of an NVRTC call's result tuple, or NVRTCError with the program's log."""
+    err = result[0]
+    if err:
+        from .. import nvrtc
+
+        _, desc = nvrtc.nvrtcGetErrorString(err)
+        raise NVRTCError(err, err.name, (desc or b"").decode(errors="replace"), _nvrtc_log(prog))
+    return result[1] if len(result) == 2 else result[1:] or None
+
+
+def _warn_if_driver_older():
+    """The RuntimeWarning cuda.core gives where the driver is older than NVRTC: the PTX NVRTC makes would not
+    load. Silent where no driver can be asked (PTX is made without a GPU)."""
+    from .. import nvrtc
+
+    try:
+        from .. import driver as drv  # cuDriverGetVersion needs no cuInit
+
+        driver_version = check(drv.cuDriverGetVersion())
+    except Exception:
+        return
+    major, minor = check(nvrtc.nvrtcVersion())
+    if (driver_version // 1000, driver_version % 1000 // 10) < (major, minor):
+        warnings.warn("The CUDA driver version is older than the backend version. The generated ptx will not be "
+                      "loadable by the current driver.", RuntimeWarning, stacklevel=3)
 
 
 def _nvrtc_log(prog):

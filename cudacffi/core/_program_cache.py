@@ -18,6 +18,8 @@ import tempfile
 import threading
 import time
 
+from ._utils import as_int
+
 __all__ = ["ProgramCacheResource", "InMemoryProgramCache", "FileStreamProgramCache", "make_program_cache_key"]
 
 
@@ -26,7 +28,7 @@ def _key_bytes(key):
         return bytes(key)
     if isinstance(key, str):
         return key.encode("utf-8")
-    raise TypeError("cache keys must be bytes or str, not %s" % type(key).__name__)
+    raise TypeError("cache keys must be bytes or str, got %s" % type(key).__name__)
 
 
 def _value_bytes(value):
@@ -39,19 +41,21 @@ def _value_bytes(value):
         code = value.code
         if isinstance(code, (bytes, bytearray)):
             return bytes(code)
-        with open(code, "rb") as f:  # a path-backed ObjectCode: store the content, not the path
-            return f.read()
-    raise TypeError("cache values must be bytes, bytearray, memoryview or ObjectCode, not %s" % type(value).__name__)
+        try:  # a path-backed ObjectCode: store the content, not the path
+            with open(code, "rb") as f:
+                return f.read()
+        except FileNotFoundError:
+            raise FileNotFoundError("cannot store path-backed ObjectCode in cache: %s no longer exists" % code) \
+                from None
+    raise TypeError("cache values must be bytes-like or ObjectCode, got %s" % type(value).__name__)
 
 
 def _check_cap(max_size_bytes):
     if max_size_bytes is None:
         return None
-    if not isinstance(max_size_bytes, int) or isinstance(max_size_bytes, bool):
-        raise TypeError("max_size_bytes must be an int or None, not %s" % type(max_size_bytes).__name__)
+    max_size_bytes = as_int(max_size_bytes, "max_size_bytes")
     if max_size_bytes <= 0:
-        raise ValueError("max_size_bytes must be positive or None (0 would evict every write), got %d"
-                         % max_size_bytes)
+        raise ValueError("max_size_bytes must be positive or None (0 would evict every write)")
     return max_size_bytes
 
 
@@ -326,11 +330,18 @@ def _remove(path):
 
 
 # -- keys ---------------------------------------------------------------------------------------------------------
+#
+# What makes two compiles share a key is cuda.core's rule: the code, its type, the target type, the compiler's
+# identity, and the options as they reach the compiler (so options spelled differently but emitted alike, such as
+# debug=False and debug=None, share a key), the C++ name expressions, the program's name and extra_digest.
 
-_KEY_SCHEMA = b"cudacffi-program-cache-key/1"
-_TARGETS = {"c++": ("ptx", "cubin", "ltoir"), "ptx": ("ptx", "cubin"), "nvvm": ("ptx", "ltoir")}
+_KEY_SCHEMA = b"cudacffi-program-cache-key/2"
+_CODE_TYPES = ("c++", "nvvm", "ptx")
+_TARGET_TYPES = ("cubin", "ltoir", "ptx")
+_TARGETS = {"c++": ("ptx", "cubin", "ltoir"), "ptx": ("cubin", "ptx"), "nvvm": ("ltoir", "ptx")}
 _SIDE_EFFECTS = ("create_pch", "time", "fdevice_time_trace")  # a cache hit would skip what they write
 _READS_FILES = ("include_path", "pre_include", "pch", "use_pch", "pch_dir")  # content the key cannot see
+_DRIVER_LINKER_REFUSES = ("time", "ptxas_options", "split_compile")
 
 
 def _compiler_versions(code_type):
@@ -367,108 +378,224 @@ def _driver():
     return _utils.driver()
 
 
-def _option_items(options):
-    """Every ProgramOptions field as a canonical (name, repr) pair, lists and tuples alike."""
-    out = []
-    for f in dataclasses.fields(options):
-        v = getattr(options, f.name)
-        if isinstance(v, list):
-            v = tuple(v)
-        out.append((f.name, repr(v)))
-    return out
+def _compiler_identity(code_type):
+    """``_compiler_versions``, or where the compiler cannot be asked, a label naming the failure's class: the
+    same broken setup gives the same key (the cache stays usable there) and never a working setup's key."""
+    try:
+        return b"ok:" + _compiler_versions(code_type)
+    except Exception as e:
+        return b"probe failed:" + type(e).__name__.encode()
 
 
-def make_program_cache_key(*, code, code_type, options, target_type, name_expressions=(), extra_digest=None):
-    """A key (32 bytes) for the result of compiling ``code`` (``code_type`` "c++", "ptx" or "nvvm") with
-    ``options`` (a ProgramOptions) to ``target_type``, with ``name_expressions`` (C++; order does not matter,
-    ``"f"`` and ``b"f"`` differ) and the version of the compiler that would run.
+def _is_set(options, name):
+    """Whether option ``name`` reaches the compiler: flags when true, include_path/pre_include when a str or a
+    non-empty sequence, the others whenever not None."""
+    value = getattr(options, name, None)
+    if value is None:
+        return False
+    if name == "pch":
+        return bool(value)
+    if name in ("include_path", "pre_include"):
+        if isinstance(value, str):
+            return True
+        return isinstance(value, collections.abc.Sequence) and len(value) > 0
+    return True
 
-    ``options.arch`` None means the current device's, as in ``Program.compile``. ``extra_digest`` (bytes) is
-    mixed in; it is required where the options read files the key cannot see (include_path, pre_include, pch,
-    use_pch, pch_dir; use_libdevice for NVVM; a C++ program name with a directory, which NVRTC resolves
-    includes against). ValueError for options whose effect a cache hit would skip (create_pch, time,
-    fdevice_time_trace)."""
-    from ._program import ProgramOptions, _default_arch
 
-    if not isinstance(options, ProgramOptions):
-        raise TypeError("options must be a ProgramOptions, not %s" % type(options).__name__)
-    code_type = code_type.lower() if isinstance(code_type, str) else code_type
-    if code_type not in _TARGETS:
-        raise ValueError("code_type must be 'c++', 'ptx' or 'nvvm', got %r" % (code_type,))
-    target = target_type.lower() if isinstance(target_type, str) else target_type
-    if target not in _TARGETS[code_type]:
-        raise ValueError("target_type %r is not supported for code_type %r (one of %s)"
-                         % (target_type, code_type, ", ".join(_TARGETS[code_type])))
+def _linker_option_items(options):
+    """The ProgramOptions fields a PTX program hands the linker, each as the linker reads it."""
+    from ._linker import Linker
+
+    driver = Linker.which_backend() == "driver"
+    ptxas = options.ptxas_options
+    if isinstance(ptxas, str):
+        ptxas = ("-Xptxas=" + ptxas,)
+    elif isinstance(ptxas, collections.abc.Sequence):
+        ptxas = tuple("-Xptxas=%s" % s for s in ptxas) or None
+    readings = (("name", options.name), ("arch", options.arch), ("max_register_count", options.max_register_count),
+                ("time", options.time is not None), ("link_time_optimization", bool(options.link_time_optimization)),
+                ("debug", bool(options.debug)), ("lineinfo", bool(options.lineinfo)),
+                ("ftz", None if options.ftz is None else bool(options.ftz)),
+                ("prec_div", None if options.prec_div is None else bool(options.prec_div)),
+                ("prec_sqrt", None if options.prec_sqrt is None else bool(options.prec_sqrt)),
+                ("fma", None if options.fma is None else bool(options.fma)),
+                ("split_compile", options.split_compile), ("ptxas_options", ptxas),
+                ("no_cache", options.no_cache is True))
+    return [("%s=%s" % (name, "<driver-ignored>" if driver and name in ("ftz", "prec_div", "prec_sqrt", "fma")
+                        else repr(value))).encode() for name, value in readings]
+
+
+def _check_options(code_type, options, extra_digest):
+    """ValueError for options a key cannot stand for (as cuda.core refuses them)."""
+    if code_type in ("c++", "ptx") and options.extra_sources is not None:
+        raise ValueError("extra_sources is only valid for code_type='nvvm'; Program() rejects it for code_type=%r."
+                         % code_type)
+    if code_type == "c++":
+        side_effects = [n for n in _SIDE_EFFECTS if _is_set(options, n)]
+        if side_effects:
+            raise ValueError("make_program_cache_key() refuses to build a key for options that have compile-time "
+                             "side effects (%s); a cache hit skips compilation, so the side effect would not occur. "
+                             "Disable the option, or compile directly without the cache." % ", ".join(side_effects))
+        if extra_digest is None:
+            reads = [n for n in _READS_FILES if _is_set(options, n)]
+            if reads:
+                raise ValueError("make_program_cache_key() refuses to build a key for options that pull in "
+                                 "external file content (%s) without an extra_digest; compute a digest over the "
+                                 "header/PCH bytes the compile will read and pass it as extra_digest=..."
+                                 % ", ".join(reads))
+            name = options.name
+            if isinstance(name, str) and ("/" in name or "\\" in name):
+                raise ValueError("make_program_cache_key() refuses to build a key for options.name=%r (NVRTC "
+                                 "source-filename with a directory component) without an extra_digest; NVRTC "
+                                 "resolves quoted #include directives relative to that directory, so a digest "
+                                 "covering the headers it may pull in must be supplied." % (name,))
+    elif code_type == "ptx":
+        from ._linker import Linker
+
+        if Linker.which_backend() == "driver":
+            refused = [n for n in _DRIVER_LINKER_REFUSES if getattr(options, n, None) is not None]
+            if refused:
+                raise ValueError("the cuLink driver linker does not support these options: %s; Program.compile() "
+                                 "would reject this configuration before producing an ObjectCode."
+                                 % ", ".join(refused))
+    elif extra_digest is None and options.use_libdevice:
+        raise ValueError("make_program_cache_key() refuses to build an NVVM key with use_libdevice=True and no "
+                         "extra_digest: the linked libdevice bitcode can change out from under a cached "
+                         "ObjectCode. Pass an extra_digest that fingerprints the libdevice file you intend to link "
+                         "against, or disable use_libdevice.")
+
+
+def _code_bytes(code, code_type):
     if isinstance(code, str):
-        code = code.encode("utf-8")
-    elif not isinstance(code, bytes):
-        raise TypeError("code must be str or bytes, not %s" % type(code).__name__)
-    exprs = _name_expressions(name_expressions, code_type)
-    if extra_digest is not None and not isinstance(extra_digest, bytes):
-        raise TypeError("extra_digest must be bytes or None, not %s" % type(extra_digest).__name__)
-    for name in _SIDE_EFFECTS:
-        if getattr(options, name, None):
-            raise ValueError("options.%s has an effect beyond the compiled code that a cache hit would skip: compile "
-                             "without a cache" % name)
-    if extra_digest is None:
-        reads = [n for n in _READS_FILES if getattr(options, n, None)]
-        if code_type == "nvvm" and options.use_libdevice:
-            reads.append("use_libdevice")
-        if code_type == "c++" and options.name and os.path.dirname(options.name):
-            reads.append("name (with a directory)")
-        if reads:
-            raise ValueError("options %s make the compiler read files the key cannot see: pass extra_digest, a "
-                             "digest of their content" % ", ".join(reads))
-    if options.arch is None:
-        options = dataclasses.replace(options, arch=_default_arch())
-    h = hashlib.sha256()
-    for label, payload in ((b"schema", _KEY_SCHEMA), (b"code_type", code_type.encode()), (b"target", target.encode()),
-                           (b"code", code), (b"compiler", _compiler_versions(code_type)),
-                           (b"options", repr(_option_items(options)).encode()), (b"names", repr(exprs).encode()),
-                           (b"extra", b"" if extra_digest is None else b"+" + extra_digest)):
-        h.update(label + b"\0" + len(payload).to_bytes(8, "little") + payload)
-    return h.digest()
+        return code.encode("utf-8")
+    if isinstance(code, (bytes, bytearray)):
+        if code_type != "nvvm":
+            raise TypeError("code must be str for code_type=%r; bytes/bytearray are only accepted for "
+                            "code_type='nvvm'." % code_type)
+        return bytes(code)
+    raise TypeError("code must be str or bytes, got %s" % type(code).__name__)
 
 
-def _name_expressions(name_expressions, code_type):
-    """Name expressions as a sorted tuple of (type tag, bytes)."""
+def _name_tags(name_expressions):
+    """C++ name expressions, sorted, each tagged with its type: ``"f"`` and ``b"f"`` are different keys. A bare
+    str or bytes is refused (its characters would be taken as the expressions)."""
     if isinstance(name_expressions, (str, bytes)):
         raise TypeError("name_expressions must be a sequence of str or bytes, not a single %s"
                         % type(name_expressions).__name__)
     out = []
     for i, e in enumerate(name_expressions):
-        if isinstance(e, str):
-            out.append(("s", e.encode("utf-8")))
-        elif isinstance(e, bytes):
-            out.append(("b", e))
+        if isinstance(e, bytes):
+            out.append(b"b:" + e)
+        elif isinstance(e, str):
+            out.append(b"s:" + e.encode("utf-8"))
+        elif isinstance(e, bytearray):
+            raise TypeError("name_expressions elements must be str or bytes; name_expressions[%d] is a bytearray, "
+                            "which is not accepted because Program.compile uses each element as a dict key and "
+                            "bytearray is unhashable." % i)
         else:
-            raise TypeError("name_expressions[%d] must be str or bytes, not %s" % (i, type(e).__name__))
-    if out and code_type != "c++":
-        raise ValueError("name_expressions are supported for code_type 'c++' only")
-    return tuple(sorted(out))
+            raise TypeError("name_expressions elements must be str or bytes; name_expressions[%d] is a %s"
+                            % (i, type(e).__name__))
+    return sorted(out)
+
+
+def make_program_cache_key(*, code, code_type, options, target_type, name_expressions=(), extra_digest=None):
+    """A key (32 bytes) for the result of compiling ``code`` (``code_type`` "c++" or "ptx": a str; "nvvm": str
+    or bytes) with ``options`` (a ProgramOptions) to ``target_type``, as cuda.core makes it.
+
+    Two compiles share a key where the code, code and target types, the compiler's version, the options as they
+    reach the compiler, the program's name, the C++ ``name_expressions`` (order does not matter; ``"f"`` and
+    ``b"f"`` differ; other code types ignore them) and ``extra_digest`` (bytes mixed in) are the same.
+    ``options.arch`` None means the current device's, as in ``Program.compile``.
+
+    ValueError: options whose effect a cache hit would skip (create_pch, time, fdevice_time_trace, for C++);
+    options that make the compiler read files the key cannot see, without ``extra_digest`` (include_path,
+    pre_include, pch, use_pch, pch_dir or a name with a directory for C++; use_libdevice for NVVM);
+    extra_sources outside NVVM; options the driver's linker refuses (PTX where no nvJitLink is found)."""
+    from ._program import ProgramOptions, _default_arch
+
+    if not isinstance(options, ProgramOptions):
+        raise TypeError("options must be a ProgramOptions, not %s" % type(options).__name__)
+    code_type = code_type.lower() if isinstance(code_type, str) else code_type
+    target_type = target_type.lower() if isinstance(target_type, str) else target_type
+    if code_type not in _CODE_TYPES:
+        raise ValueError("code_type %r is not a valid SourceCodeType. Must be 'c++', 'nvvm' or 'ptx'" % (code_type,))
+    if target_type not in _TARGET_TYPES:
+        raise ValueError("target_type=%r is not supported by the program cache (must be 'cubin', 'ltoir' or 'ptx')"
+                         % (target_type,))
+    if target_type not in _TARGETS[code_type]:
+        raise ValueError("target_type=%r is not valid for code_type=%r (supported: %r). Program.compile() rejects "
+                         "this combination, so caching a key for it is meaningless."
+                         % (target_type, code_type, sorted(_TARGETS[code_type])))
+    if extra_digest is not None:
+        if not isinstance(extra_digest, (bytes, bytearray, memoryview)):
+            raise TypeError("extra_digest must be bytes or None, not %s" % type(extra_digest).__name__)
+        extra_digest = bytes(extra_digest)
+    _check_options(code_type, options, extra_digest)
+    code = _code_bytes(code, code_type)
+    if options.arch is None:
+        options = dataclasses.replace(options, arch=_default_arch())
+    if code_type == "c++":
+        option_bytes = options.as_bytes("nvrtc", target_type)
+    elif code_type == "nvvm":
+        option_bytes = options.as_bytes("nvvm", target_type)
+    else:
+        option_bytes = _linker_option_items(options)
+    h = hashlib.sha256()
+
+    def update(label, payload):
+        h.update(label + b"\0" + len(payload).to_bytes(8, "little") + payload)
+
+    update(b"schema", _KEY_SCHEMA)
+    update(b"compiler", _compiler_identity(code_type))
+    update(b"code_type", code_type.encode())
+    update(b"target_type", target_type.encode())
+    update(b"code", code)
+    update(b"option_count", b"%d" % len(option_bytes))
+    for opt in option_bytes:
+        update(b"option", bytes(opt))
+    if code_type == "c++":
+        tags = _name_tags(name_expressions)
+        update(b"names_count", b"%d" % len(tags))
+        for tag in tags:
+            update(b"name", tag)
+    if code_type == "nvvm":
+        for name, source in options.extra_sources or ():
+            update(b"extra_source_name", str(name).encode("utf-8"))
+            update(b"extra_source_code", source.encode("utf-8") if isinstance(source, str) else bytes(source))
+        if options.use_libdevice:
+            update(b"use_libdevice", b"1")
+    if options.name is not None:
+        update(b"options_name", str(options.name).encode("utf-8"))
+    if extra_digest is not None:
+        update(b"extra_digest", extra_digest)
+    return h.digest()
 
 
 def compile_with_cache(program, cache, code, target_type, name_expressions=(), logs=None):
     """``program.compile(target_type, name_expressions, logs)`` through ``cache``: on a hit an ObjectCode of
-    the stored bytes, on a miss the compiled one, stored. With ``name_expressions`` their mangled names are
-    stored too, as an entry of their own (``_symbols_key``), so that ``get_kernel("f<float>")`` works on a hit;
-    a hit whose names entry was evicted counts as a miss. ``code`` is the program's source as given to Program
-    (the key needs it)."""
+    the stored bytes (``logs`` receives nothing), on a miss the compiled one, stored. With ``name_expressions``
+    (where cuda.core raises ValueError) their mangled names are stored too, as an entry of their own
+    (``_symbols_key``), so that ``get_kernel("f<float>")`` works on a hit; a hit whose names entry was evicted
+    counts as a miss. ``code`` is the program's source as given to Program (the key needs it)."""
     from ._module import ObjectCode
 
     if not isinstance(cache, ProgramCacheResource):
-        raise TypeError("cache must be a ProgramCacheResource, not %s" % type(cache).__name__)
+        raise TypeError("cache must be a ProgramCacheResource: an instance of "
+                        "cudacffi.core.utils.ProgramCacheResource; got %s" % type(cache).__name__)
+    target_type = str(target_type).lower()
     options = program._options
     if options.arch is None:
         from ._program import _default_arch
 
         options = dataclasses.replace(options, arch=_default_arch())
+    name_expressions = tuple(name_expressions)
     key = make_program_cache_key(code=code, code_type=program._code_type, options=options, target_type=target_type,
-                                 name_expressions=tuple(name_expressions))
+                                 name_expressions=name_expressions)
     data = cache.get(key)
     mapping = _load_symbols(cache.get(_symbols_key(key))) if name_expressions else {}
     if data is not None and mapping is not None:
-        return ObjectCode._init(data, str(target_type).lower(), name=options.name, symbol_mapping=mapping)
+        program._cache_hit(target_type)
+        return ObjectCode._init(data, target_type, name=options.name, symbol_mapping=mapping)
     result = program.compile(target_type, name_expressions, logs)
     cache[key] = result
     if name_expressions:
