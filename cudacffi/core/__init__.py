@@ -40,7 +40,8 @@ from . import texture  # noqa: F401
 # (``Version(core.__version__) >= Version("0.4")``); cudacffi.__version__ is the project's own.
 __version__ = "1.2.2"
 
-_LAZY = ("system", "checkpoint")  # submodules imported on first use (system loads the NVML bindings)
+# submodules imported on first use (system loads the NVML bindings), reachable as attributes as in cuda.core
+_LAZY = ("system", "checkpoint", "graph", "utils", "typing")
 
 __all__ = ["Buffer", "ComputeCapability", "Context", "ContextOptions", "CUDAError", "Device", "DeviceMemoryResource",
            "DeviceMemoryResourceOptions", "DeviceProperties", "DeviceResources", "Event", "EventOptions",
@@ -59,3 +60,7 @@ def __getattr__(name):
     if name in _LAZY:
         return importlib.import_module("." + name, __name__)
     raise AttributeError("module %r has no attribute %r" % (__name__, name))
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
