@@ -214,7 +214,7 @@ def test_batches_check_buffers_locations_and_stream_first():
             fn(s, 7, *extra)
         with pytest.raises(TypeError, match="stream must be a Stream or a GraphBuilder, not None"):
             fn(None, [a, b], *extra)
-        with pytest.raises(TypeError, match="stream must be a Stream or an object with __cuda_stream__"):
+        with pytest.raises(TypeError, match="Stream or GraphBuilder expected"):
             fn(object(), [a, b], *extra)
     for fn in (prefetch_batch, discard_prefetch_batch):
         with pytest.raises(ValueError, match="2 locations for 3 buffers"):
@@ -469,6 +469,44 @@ assert mr.is_closed
 raises(RuntimeError, lambda: mr.allocate(8), "closed")
 raises(TypeError, lambda: core.ManagedMemoryResource(5), "ManagedMemoryResource options must be")
 """, STANDIN_NO_MANAGED_POOLS="1")
+
+
+def test_pool_resources_take_sizes_by_the_number_protocol_and_read_as_cuda_core_once_closed(standin):
+    run(standin, r"""
+import numpy as np
+
+class Index:
+    def __index__(self):
+        return 32
+
+mr = core.DeviceMemoryResource(dev, core.DeviceMemoryResourceOptions(max_size=np.uint64(1 << 20)))
+size = np.uint64(64)  # what NVIDIA's saxpy.py passes: cp.uint64(128) * 8
+for n, want in ((size, 64), (size * 8, 512), (np.int32(16), 16), (Index(), 32), (True, 1)):
+    buf = dev.allocate(n, stream=stream)
+    assert type(buf.size) is int and buf.size == want and buf.memory_resource is dev.memory_resource
+    buf.close()
+    with mr.allocate(n, stream=stream) as buf:
+        assert buf.size == want and buf.memory_resource is mr
+raises(OverflowError, lambda: mr.allocate(-1, stream=stream), "size must be >= 0")
+raises(OverflowError, lambda: mr.allocate(np.int64(-1), stream=stream), "size must be >= 0")
+raises(OverflowError, lambda: mr.allocate(1 << 64, stream=stream), "")  # the binding's own message on the fast path
+raises(TypeError, lambda: mr.allocate(64.0, stream=stream), "size must be an int, not float")
+raises(TypeError, lambda: mr.allocate("64", stream=stream), "size must be an int, not str")
+raises(OverflowError, lambda: core.DeviceMemoryResource(dev, {"max_size": -1}), "max_size must be >= 0")
+managed = core.ManagedMemoryResource()
+with managed.allocate(np.uint32(48), stream=stream) as buf:
+    assert type(buf) is ManagedBuffer and buf.size == 48
+buf = mr.allocate(256, stream=stream)
+assert mr.is_handle_owned and int(mr.handle) != 0
+mr.close()
+# as cuda.core: a closed resource has handle 0 and owns nothing; its buffers still free through it
+assert int(mr.handle) == 0 and isinstance(mr.handle, driver.CUmemoryPool) and not mr.is_handle_owned
+assert not mr.is_ipc_enabled and not mr.is_mapped and mr.uuid is None and mr.is_closed
+raises(RuntimeError, lambda: mr.allocation_handle, "not IPC-enabled")
+raises(RuntimeError, lambda: mr.allocate(8, stream=stream), "closed")
+buf.close()
+assert (buf.handle, buf.size, buf.memory_resource, repr(buf)) == (0, 0, None, "<Buffer ptr=0x0 size=0>")
+""")
 
 
 def test_managed_resource_on_a_managed_pool(standin):

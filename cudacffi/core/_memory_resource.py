@@ -217,9 +217,12 @@ class _MemPool(MemoryResource):
             raise_status(err)
 
     # -- facts -----------------------------------------------------------------------------------------------
+    # once closed, a resource reads as cuda.core's does: handle CUmemoryPool(0), not owned, not IPC-enabled
     @property
     def handle(self):
-        """The ``driver.CUmemoryPool``."""
+        """The ``driver.CUmemoryPool`` (``CUmemoryPool(0)`` once closed)."""
+        if self._closed and self._pool is not None:
+            return _utils.driver().CUmemoryPool(0)
         return self._pool
 
     @property
@@ -228,15 +231,15 @@ class _MemPool(MemoryResource):
 
     @property
     def is_handle_owned(self):
-        return self._owned
+        return self._owned and not self._closed
 
     @property
     def is_ipc_enabled(self):
-        return self._ipc
+        return self._ipc and not self._closed
 
     @property
     def is_mapped(self):
-        return self._mapped
+        return self._mapped and not self._closed
 
     @property
     def is_closed(self):
@@ -244,7 +247,7 @@ class _MemPool(MemoryResource):
 
     @property
     def uuid(self):
-        return self._uuid
+        return None if self._closed else self._uuid
 
     @property
     def is_managed(self):
@@ -277,8 +280,9 @@ class _MemPool(MemoryResource):
     def allocation_handle(self):
         """The pool's shareable handle (an IPCAllocationHandle holding a file descriptor), made once and owned
         by this resource."""
-        if not self._ipc:
-            raise RuntimeError("this memory resource is not IPC-enabled (options ipc_enabled=True)")
+        if not self.is_ipc_enabled:
+            raise RuntimeError("Memory resource is not IPC-enabled (%s)" % (
+                "it is closed" if self._closed else "options ipc_enabled=True make one that is"))
         if self._alloc_handle is None:
             drv = _utils.driver()
             fd = check(drv.cuMemPoolExportToShareableHandle(
@@ -1032,22 +1036,27 @@ class IPCAllocationHandle:
 
     @classmethod
     def _init(cls, handle, uuid):
+        fd = _utils.as_int(handle, "handle")
+        if fd < 0:
+            raise ValueError("Invalid allocation handle (fd) %d: must be non-negative" % fd)
         self = object.__new__(cls)
-        self._fd = int(handle)
+        self._fd = fd
         self._uuid = uuid
         return self
 
     @property
     def handle(self):
-        if self._fd is None:
-            raise RuntimeError("the allocation handle is closed")
-        return self._fd
+        """The file descriptor; -1 once closed (as cuda.core reads it)."""
+        fd = self._fd
+        return -1 if fd is None else fd
 
     def __int__(self):
-        return self.handle
+        fd = self._fd
+        if fd is None:
+            raise ValueError("Cannot convert IPCAllocationHandle to int: the handle (id=%d) is closed." % id(self))
+        return fd
 
-    def __index__(self):
-        return self.handle
+    __index__ = __int__
 
     @property
     def uuid(self):
@@ -1071,7 +1080,7 @@ class IPCAllocationHandle:
     def __reduce__(self):
         from multiprocessing import reduction
 
-        return (_handle_from_pickle, (reduction.DupFd(self.handle), self._uuid))
+        return (_handle_from_pickle, (reduction.DupFd(int(self)), self._uuid))
 
     def __repr__(self):
         return "<IPCAllocationHandle fd=%r uuid=%s>" % (self._fd, self._uuid)
