@@ -271,7 +271,7 @@ def test_compile_cpp_to_ptx_with_name_expressions():
     assert prog.backend == "NVRTC"
     code = prog.compile("ptx", name_expressions=("scale<float>", "scale<double>"))
     assert code.code_type == "ptx" and code.name == "default_program"
-    assert code.symbol_mapping == {"scale<float>": "_Z5scaleIfEvPT_S0_i", "scale<double>": "_Z5scaleIdEvPT_S0_i"}
+    assert code.symbol_mapping == {"scale<float>": b"_Z5scaleIfEvPT_S0_i", "scale<double>": b"_Z5scaleIdEvPT_S0_i"}
     assert b".entry _Z5scaleIfEvPT_S0_i" in code.code and b".target sm_90" in code.code
     prog.close()
     prog.close()  # idempotent

@@ -923,7 +923,7 @@ def test_a_cache_hit_keeps_the_name_expressions_mangled_names():
     assert again.code == first.code and len(cache) == 2
     mapping = again.symbol_mapping
     assert mapping == first.symbol_mapping and set(mapping) == {"f<float>", b"f<double>"}
-    assert mapping["f<float>"].startswith("_Z") and mapping["f<float>"] != mapping[b"f<double>"]
+    assert mapping["f<float>"].startswith(b"_Z") and mapping["f<float>"] != mapping[b"f<double>"]
     key = make_program_cache_key(code=source, code_type="c++", options=options, target_type="cubin",
                                  name_expressions=names)
     del cache[_symbols_key(key)]

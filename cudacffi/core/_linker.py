@@ -235,8 +235,6 @@ class Linker:
             import ctypes
 
             data = ctypes.string_at(int(address), size)  # owned by the link state until cuLinkDestroy
-        if target_type == "ptx":
-            data = data.rstrip(b"\0")
         return ObjectCode._init(data, target_type, name=self._options.name)
 
     def get_error_log(self):

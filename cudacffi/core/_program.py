@@ -448,13 +448,11 @@ class Program:
                    "ltoir": (nvrtc.nvrtcGetLTOIRSize, nvrtc.nvrtcGetLTOIR)}[target_type]
         data = bytearray(check(getters[0](prog)))
         check(getters[1](prog, data))
-        data = bytes(data)
-        if target_type == "ptx":
-            data = data.rstrip(b"\0")
-        mapping = {}
+        data = bytes(data)  # PTX keeps its terminating NUL, as cuda.core's does
+        mapping = {}  # expression as given -> mangled name as bytes (cuda.core's types)
         for given, e in zip(name_expressions, exprs):
             lowered = _nvrtc_check(prog, nvrtc.nvrtcGetLoweredName(prog, e))
-            mapping[given] = lowered.decode() if isinstance(lowered, bytes) else lowered
+            mapping[given] = lowered.encode() if isinstance(lowered, str) else lowered
         return ObjectCode._init(data, target_type, name=self._options.name, symbol_mapping=mapping)
 
     def _compile_nvvm(self, target_type, logs):
@@ -480,10 +478,7 @@ class Program:
             logs.write(log)
         out = bytearray(nvvm.get_compiled_result_size(prog))
         nvvm.get_compiled_result(prog, out)
-        data = bytes(out)
-        if target_type == "ptx":
-            data = data.rstrip(b"\0")
-        return ObjectCode._init(data, target_type, name=self._options.name)
+        return ObjectCode._init(bytes(out), target_type, name=self._options.name)
 
 
 def _nvrtc_check(prog, result):

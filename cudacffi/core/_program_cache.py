@@ -609,8 +609,12 @@ def _symbols_key(key):
 
 
 def _dump_symbols(mapping):
-    """A name-expression mapping as bytes: [[expression, given as bytes?, mangled name], ...] in JSON."""
-    return json.dumps([[k.decode() if isinstance(k, bytes) else k, isinstance(k, bytes), v]
+    """A name-expression mapping as bytes: [[expression, given as bytes?, mangled name, mangled as bytes?], ...]
+    in JSON (the mangled names are bytes as NVRTC gives them; None where it gave none)."""
+    def text(v):
+        return v.decode() if isinstance(v, bytes) else v
+
+    return json.dumps([[text(k), isinstance(k, bytes), text(v), isinstance(v, bytes)]
                        for k, v in mapping.items()]).encode()
 
 
@@ -619,6 +623,7 @@ def _load_symbols(raw):
     if raw is None:
         return None
     try:
-        return {k.encode() if as_bytes else k: v for k, as_bytes, v in json.loads(bytes(raw).decode())}
+        return {(k.encode() if k_bytes else k): (v.encode() if v_bytes else v)
+                for k, k_bytes, v, v_bytes in json.loads(bytes(raw).decode())}
     except (ValueError, TypeError):
         return None
