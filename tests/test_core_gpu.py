@@ -224,7 +224,7 @@ def test_event_timing_in_milliseconds(core, dev, stream):
     stream.record(plain)
     plain.sync()
     assert not plain.is_timing_enabled
-    with pytest.raises(RuntimeError, match="Timing capability must be enabled"):
+    with pytest.raises(RuntimeError, match="Both Events must be created with timing enabled"):
         plain - start
     for e in (start, end, plain):
         e.close()

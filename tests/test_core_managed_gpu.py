@@ -258,6 +258,7 @@ import sys
 
 sys.path.insert(0, %(root)r)
 import cudacffi.core as core
+from cudacffi import check, driver
 
 N = 1 << 20
 
@@ -269,7 +270,7 @@ def child(shared, buf, queue):
         ev = shared if isinstance(shared, core.Event) else core.Event.from_ipc_descriptor(shared)
         s = dev.create_stream()
         buf.fill(0x77, stream=s)
-        s.record(ev)  # the parent waits on the same event
+        check(driver.cuEventRecord(ev.handle, s.handle))  # the parent waits on the same event
         s.sync()
         queue.put(("ok", ev.is_ipc_enabled, ev.is_timing_enabled, ev.is_blocking_sync, ev.is_done))
         buf.close(s)
@@ -286,7 +287,7 @@ if __name__ == "__main__":
     stream = dev.create_stream()
     results = []
     for how in ("pickled event", "descriptor"):
-        ev = dev.create_event(core.EventOptions(ipc_enabled=True, blocking_sync=True))
+        ev = stream.record(options=core.EventOptions(ipc_enabled=True, blocking_sync=True))
         buf = mr.allocate(N, stream=stream)
         buf.fill(0, stream=stream)
         stream.sync()

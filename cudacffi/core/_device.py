@@ -110,12 +110,22 @@ del _name, _attr
 
 
 class Context:
-    """A CUDA context (a device's primary context, as Device.context gives it)."""
+    """A CUDA context (a device's primary context, as Device.context gives it). Contexts compare and hash by
+    handle and are weakly referenceable; a closed one reads ``handle`` None and ``is_closed``, and cannot be
+    pickled."""
 
     __slots__ = ("_handle", "_h", "_device_id", "_owned", "__weakref__")
 
+    def __new__(cls, *args, **kwargs):
+        # A bare object is a closed context (as cuda.core's); __init__ refuses direct construction.
+        self = object.__new__(cls)
+        self._handle = None
+        self._h = self._device_id = 0
+        self._owned = False
+        return self
+
     def __init__(self, *args, **kwargs):
-        raise RuntimeError("Context objects cannot be instantiated directly: use Device().context")
+        raise RuntimeError("Context objects cannot be instantiated directly. Please use Device or Stream APIs.")
 
     @classmethod
     def _from_ctx(cls, handle, device_id):
@@ -125,6 +135,12 @@ class Context:
         self._device_id = device_id
         self._owned = False
         return self
+
+    def _live(self):
+        handle = self._handle
+        if handle is None:
+            raise RuntimeError("Context has been closed")
+        return handle
 
     @property
     def handle(self):
@@ -144,25 +160,44 @@ class Context:
         """The DeviceResources this context may use (a green context's partition, else the device's)."""
         from ._green import context_resources
 
+        self._live()
         return context_resources(self)
 
     def close(self):
-        """Forget the context; a primary context stays retained by its Device for the process's life."""
+        """Let go of the context (a primary context stays retained by its Device for the process's life); as in
+        cuda.core, not while it is current on this thread. Closing twice is harmless."""
+        handle = self._handle
+        if handle is None:
+            return
+        err, current = _utils.driver().cuCtxGetCurrent()
+        if not err and current is not None and int(current) == self._h:
+            raise RuntimeError("Cannot close a CUDA context while it is current. Restore a previous context before "
+                               "closing this context.")
         self._handle = None
 
     def create_stream(self, options=None):
+        """A new stream in this context (beyond cuda.core, which makes them from green contexts only)."""
         from ._stream import Stream
 
+        self._live()
         return Stream._create(Device(self._device_id), options)
 
+    def _value(self):
+        return self._h if self._handle is not None else 0
+
     def __eq__(self, other):
-        return isinstance(other, Context) and other._h == self._h
+        if not isinstance(other, Context):
+            return NotImplemented
+        return other._value() == self._value()
 
     def __hash__(self):
-        return hash((Context, self._h))
+        return hash(self._value())
 
     def __repr__(self):
-        return "<Context handle=0x%x device=%d>" % (self._h, self._device_id)
+        return "<Context handle=0x%x device=%d>" % (self._value(), self._device_id)
+
+    def __reduce__(self):
+        raise TypeError("a Context cannot be pickled: its handle is valid only in this process")
 
 
 _tls = threading.local()
@@ -190,14 +225,20 @@ class Device:
     __slots__ = ("_id", "_cu", "_properties", "_uuid", "_context", "_inited", "_default_stream", "_mr", "__weakref__")
 
     def __new__(cls, device_id=None):
-        drv = _utils.driver()
         if isinstance(device_id, Device):
             return device_id
+        drv = _utils.driver()
         if device_id is None:
             err, dev = drv.cuCtxGetDevice()
             device_id = int(dev) if not err else 0
-        elif not isinstance(device_id, int) or isinstance(device_id, bool):
-            raise TypeError("device_id must be an int, a Device or None, not %s" % type(device_id).__name__)
+        else:
+            try:
+                device_id = _utils.as_int(device_id, "device_id")  # numpy integers, bools: as cuda.core takes them
+            except TypeError:
+                raise TypeError("device_id must be an int, a Device or None, not %s"
+                                % type(device_id).__name__) from None
+            if device_id < 0:
+                raise ValueError("device_id must be >= 0, got %d" % device_id)
         devices = getattr(_tls, "devices", None)
         if devices is None:
             n = check(drv.cuDeviceGetCount())
@@ -231,7 +272,9 @@ class Device:
         return self._id
 
     def __eq__(self, other):
-        return isinstance(other, Device) and other._id == self._id
+        if not isinstance(other, Device):
+            return NotImplemented
+        return other._id == self._id
 
     def __hash__(self):
         return hash((Device, self._id))
@@ -380,7 +423,7 @@ class Device:
         from ._stream import Event
 
         self._ensure_current()
-        return Event._create(self, options)
+        return Event._create(self, options, bound=False)
 
     def allocate(self, size, stream=None):
         """A Buffer of ``size`` bytes from ``memory_resource``, stream-ordered on ``stream``. Beyond cuda.core:

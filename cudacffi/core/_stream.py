@@ -4,8 +4,9 @@ import os
 from dataclasses import dataclass
 from typing import Optional
 
+from .. import driver as _drv
 from . import _memory, _utils
-from ._utils import check, check_or_create_options
+from ._utils import as_int, check, check_or_create_options
 
 
 @dataclass
@@ -30,81 +31,121 @@ class Stream:
     """A queue of GPU work. Make one with ``Device.create_stream()``, wrap a foreign handle with
     ``Stream.from_handle(int)`` or ``Device.create_stream(obj)``. Beyond cuda.core: ``Stream()`` (and
     ``with Stream() as s:``) creates a stream on the current device; leaving the ``with`` block
-    synchronizes and closes it."""
+    synchronizes and closes it.
 
-    __slots__ = ("_handle", "_h", "_owned", "_foreign", "_device", "_nonblocking", "_priority", "__weakref__")
+    A closed stream reads ``handle == 0`` and ``is_closed``; any work asked of it raises RuntimeError. Streams
+    compare and hash by handle, are weakly referenceable, and cannot be pickled (a handle means nothing in
+    another process)."""
+
+    __slots__ = ("_handle", "_h", "_owned", "_foreign", "_device", "_nonblocking", "_priority", "_ctx",
+                 "__weakref__")
 
     def __new__(cls, *args, **kwargs):
+        # A bare object is a closed stream (as cuda.core's); Stream() then creates one in __init__.
         if args or kwargs:
-            raise TypeError("Stream() takes no arguments: use Device.create_stream(obj, options) or "
-                            "Stream.from_handle(handle)")
+            raise RuntimeError(_NO_INIT)
+        self = object.__new__(cls)
+        self._handle = self._foreign = self._device = self._nonblocking = self._priority = self._ctx = None
+        self._h = 0
+        self._owned = False
+        return self
+
+    def __init__(self):
         from ._device import Device
 
         dev = Device()
         dev._ensure_current()
-        return cls._create(dev, None)
+        self._fill(dev, None)
 
     @classmethod
     def _wrap(cls, handle_int, owned, foreign=None, device=None):
-        drv = _utils.driver()
         self = object.__new__(cls)
-        self._handle = drv.CUstream(handle_int)
+        self._handle = _drv.CUstream(handle_int)
         self._h = handle_int
         self._owned = owned
         self._foreign = foreign
         self._device = device
-        self._nonblocking = self._priority = None
+        self._nonblocking = self._priority = self._ctx = None
         return self
 
     @classmethod
     def _create(cls, device, options):
+        self = object.__new__(cls)
+        self._fill(device, options)
+        return self
+
+    def _fill(self, device, options):
         opts = check_or_create_options(StreamOptions, options, "Stream options")
         drv = _utils.driver()
         flags = drv.CUstream_flags.CU_STREAM_NON_BLOCKING if opts.nonblocking else drv.CUstream_flags.CU_STREAM_DEFAULT
+        least, greatest = check(drv.cuCtxGetStreamPriorityRange())
         if opts.priority is None:
-            priority = check(drv.cuCtxGetStreamPriorityRange())[0]  # (least, greatest): the lowest priority
+            priority = least
         else:
-            priority = opts.priority
+            priority = as_int(opts.priority, "priority")
+            if not greatest <= priority <= least:
+                raise ValueError("priority=%r is out of range [%d, %d]" % (opts.priority, greatest, least))
         handle = check(drv.cuStreamCreateWithPriority(flags, priority))
-        self = cls._wrap(int(handle), True, device=device)
         self._handle = handle
+        self._h = int(handle)
+        self._owned = True
+        self._foreign = self._ctx = None
+        self._device = device
         self._nonblocking = bool(opts.nonblocking)
-        return self
+        self._priority = priority
 
     @classmethod
     def _from_foreign(cls, obj, options=None):
         if options is not None:
-            raise ValueError("options cannot be given with a foreign stream object")
+            raise ValueError("obj and options cannot be both specified")
         return cls._wrap(_utils.stream_handle(obj, "obj"), False, foreign=obj)
 
     @staticmethod
     def from_handle(handle):
-        """A Stream over an existing ``CUstream`` (an int address); it is not destroyed on close."""
-        if not isinstance(handle, int) or isinstance(handle, bool):
-            raise TypeError("handle must be an int, not %s" % type(handle).__name__)
-        return Stream._wrap(handle, False)
+        """A Stream over an existing ``CUstream`` (its address, an int); it is not destroyed on close."""
+        h = as_int(handle, "handle")
+        if h < 0:
+            raise OverflowError("handle must be a stream's address (>= 0), got %d" % h)
+        return Stream._wrap(h, False)
 
     # -- protocol and identity ------------------------------------------------------------------------------
     def __cuda_stream__(self):
+        self._live()
         return (0, self._h)
 
     @property
     def handle(self):
-        """The ``driver.CUstream`` (``int(stream.handle)`` is its address)."""
-        return self._handle
+        """The ``driver.CUstream`` (``int(stream.handle)`` is its address; 0 once closed)."""
+        handle = self._handle
+        return handle if handle is not None else _drv.CUstream(0)
 
     @property
     def is_closed(self):
         return self._handle is None
 
+    def _value(self):
+        return self._h if self._handle is not None else 0
+
     def __eq__(self, other):
-        return isinstance(other, Stream) and other._h == self._h
+        if not isinstance(other, Stream):
+            return NotImplemented
+        return other._value() == self._value()
 
     def __hash__(self):
-        return hash((Stream, self._h))
+        return hash(self._value())
 
     def __repr__(self):
-        return "<Stream handle=0x%x%s>" % (self._h, " closed" if self._handle is None else "")
+        if self._handle is None:
+            return "<Stream handle=0x0 context=0x0>"
+        ctx = self._ctx
+        if ctx is None:
+            err, ctx = _drv.cuStreamGetCtx(self._handle)  # a default stream with no current context: none
+            ctx = None if err else ctx
+            self._ctx = ctx if self._owned else None  # a stream we created keeps its context
+        return "<Stream handle=0x%x context=0x%x>" % (self._h, 0 if ctx is None else int(ctx))
+
+    def __reduce__(self):
+        raise TypeError("a Stream cannot be pickled: its handle is valid only in this process")
 
     def __enter__(self):
         return self
@@ -117,16 +158,15 @@ class Stream:
                 self.close()
 
     def close(self):
-        """Destroy the stream if this object created it (idempotent)."""
-        if self._handle is None:
+        """Destroy the stream if this object created it; a stream wrapped from elsewhere is only let go. The
+        object then reads ``handle == 0``. Closing twice is harmless."""
+        handle = self._handle
+        if handle is None:
             return
-        if self._owned:
-            from .. import driver as drv
-
-            handle, self._handle = self._handle, None
-            check(drv.cuStreamDestroy(handle))
         self._handle = None
         self._foreign = None
+        if self._owned:
+            check(_drv.cuStreamDestroy(handle))
 
     def __del__(self):
         try:
@@ -138,62 +178,76 @@ class Stream:
     # -- facts -------------------------------------------------------------------------------------------
     @property
     def is_nonblocking(self):
+        handle = self._live()
         if self._nonblocking is None:
             drv = _utils.driver()
-            flags = check(drv.cuStreamGetFlags(self._live()))
+            flags = check(drv.cuStreamGetFlags(handle))
             self._nonblocking = bool(int(flags) & int(drv.CUstream_flags.CU_STREAM_NON_BLOCKING))
         return self._nonblocking
 
     @property
     def priority(self):
+        handle = self._live()
         if self._priority is None:
-            self._priority = check(_utils.driver().cuStreamGetPriority(self._live()))
+            self._priority = check(_utils.driver().cuStreamGetPriority(handle))
         return self._priority
+
+    def _context_handle(self):
+        ctx = self._ctx
+        if ctx is None:
+            ctx = check(_utils.driver().cuStreamGetCtx(self._live()))
+            if self._owned:
+                self._ctx = ctx
+        return ctx
 
     @property
     def context(self):
         from ._device import Context
 
-        drv = _utils.driver()
-        ctx = check(drv.cuStreamGetCtx(self._live()))
-        check(drv.cuCtxPushCurrent(ctx))
-        try:
-            dev = int(check(drv.cuCtxGetDevice()))
-        finally:
-            drv.cuCtxPopCurrent()
-        return Context._from_ctx(ctx, dev)
+        self._live()
+        ctx = self._context_handle()
+        device = self._device
+        return Context._from_ctx(ctx, device._id if device is not None else _device_of(ctx))
 
     @property
     def resources(self):
         """The DeviceResources of the context this stream runs in (a default stream: the current context)."""
         from ._green import stream_resources
 
+        self._live()
         return stream_resources(self)
 
     @property
     def device(self):
         from ._device import Device
 
+        self._live()
         if self._device is None:
-            self._device = Device(self.context._device_id)
+            self._device = Device(_device_of(self._context_handle()))
         return self._device
 
     def _live(self):
-        if self._handle is None:
-            raise RuntimeError("the stream is closed")
-        return self._handle
+        handle = self._handle
+        if handle is None:
+            raise RuntimeError("Stream has been closed")
+        return handle
 
     # -- work ----------------------------------------------------------------------------------------------
     def sync(self):
         check(_utils.driver().cuStreamSynchronize(self._live()))
 
     def record(self, event=None, options=None):
-        """Record ``event`` (a new one made with ``options`` where None) on this stream; returns it."""
+        """Record ``event`` on this stream, or a new Event made with ``options`` where ``event`` is None (the
+        only way to make an IPC-enabled event, which cannot be recorded again); returns the event."""
+        handle = self._live()
         if event is None:
-            event = Event._create(self._device, options)
+            event = Event._create(self._device, options, bound=True)
         elif not isinstance(event, Event):
             raise TypeError("event must be an Event or None, not %s" % type(event).__name__)
-        check(_utils.driver().cuEventRecord(event._live(), self._live()))
+        elif event.is_ipc_enabled:
+            raise TypeError("IPC-enabled events should not be re-recorded, instead create a new event by supplying "
+                            "options.")
+        check(_utils.driver().cuEventRecord(event._live(), handle))
         return event
 
     def create_graph_builder(self):
@@ -204,20 +258,44 @@ class Stream:
         return GraphBuilder._on(self, owned=False)
 
     def wait(self, event_or_stream):
-        """Make future work on this stream wait for an Event, or for all work now queued on a stream."""
+        """Make future work on this stream wait for an Event, or for all work now queued on a stream (a Stream
+        or any object with ``__cuda_stream__``)."""
+        handle = self._live()
         drv = _utils.driver()
         if isinstance(event_or_stream, Event):
-            check(drv.cuStreamWaitEvent(self._live(), event_or_stream._live(), 0))
+            check(drv.cuStreamWaitEvent(handle, event_or_stream._live(), 0))
             return
-        other = _utils.stream_handle(event_or_stream, "event_or_stream")
+        if isinstance(event_or_stream, Stream):
+            event_or_stream._live()
+            other = event_or_stream._h
+        else:
+            try:
+                other = _utils.stream_handle(event_or_stream, "event_or_stream")
+            except Exception as e:
+                raise ValueError("only an Event, Stream, or object supporting __cuda_stream__ can be waited, got %s"
+                                 % type(event_or_stream)) from e
         if other == self._h:
             return
         ev = check(drv.cuEventCreate(drv.CUevent_flags.CU_EVENT_DISABLE_TIMING))
         try:
             check(drv.cuEventRecord(ev, other))
-            check(drv.cuStreamWaitEvent(self._live(), ev, 0))
+            check(drv.cuStreamWaitEvent(handle, ev, 0))
         finally:
             check(drv.cuEventDestroy(ev))
+
+
+_NO_INIT = ("Stream objects cannot be instantiated directly. Please use Device APIs (create_stream) or other Stream "
+            "APIs (from_handle).")
+
+
+def _device_of(ctx):
+    """The ordinal of the device a context belongs to."""
+    drv = _utils.driver()
+    check(drv.cuCtxPushCurrent(ctx))
+    try:
+        return int(check(drv.cuCtxGetDevice()))
+    finally:
+        drv.cuCtxPopCurrent()
 
 
 def default_stream():
@@ -229,16 +307,29 @@ def default_stream():
 
 
 class Event:
-    """A marker in a stream. ``end - start`` gives the milliseconds between two timing-enabled events."""
+    """A marker in a stream. ``end - start`` gives the milliseconds between two timing-enabled events.
 
-    __slots__ = ("_handle", "_device", "_timing", "_blocking", "_ipc", "_ipc_desc", "__weakref__")
+    A closed event reads ``handle == 0`` and ``is_closed``; anything else asked of it raises RuntimeError. Events
+    compare and hash by handle and are weakly referenceable. Only an IPC-enabled event (one made by
+    ``Stream.record(options=EventOptions(ipc_enabled=True))``) passes to another process: through
+    multiprocessing (its queues, pipes and Process arguments) or as its ``ipc_descriptor``; ``pickle.dumps``
+    itself refuses every event, as cuda.core does."""
+
+    __slots__ = ("_handle", "_device", "_ctx", "_timing", "_blocking", "_ipc", "_ipc_desc", "__weakref__")
+
+    def __new__(cls, *args, **kwargs):
+        # A bare object is a closed event (as cuda.core's); __init__ refuses direct construction.
+        self = object.__new__(cls)
+        self._handle = self._device = self._ctx = self._ipc_desc = None
+        self._timing = self._blocking = self._ipc = False
+        return self
 
     def __init__(self, *args, **kwargs):
-        raise RuntimeError("Event objects cannot be instantiated directly: use Device.create_event() or "
-                           "Stream.record()")
+        raise RuntimeError("Event objects cannot be instantiated directly. Please use Stream APIs (record).")
 
     @classmethod
-    def _create(cls, device, options):
+    def _create(cls, device, options, bound=False):
+        """A new event in the current context; ``bound``: made by Stream.record (IPC-enabled events must be)."""
         opts = check_or_create_options(EventOptions, options, "Event options")
         drv = _utils.driver()
         flags = 0
@@ -247,26 +338,42 @@ class Event:
         if opts.blocking_sync:
             flags |= int(drv.CUevent_flags.CU_EVENT_BLOCKING_SYNC)
         if opts.ipc_enabled:
+            if not bound:
+                raise TypeError("IPC-enabled events must be bound; use Stream.record for creation.")
             if opts.timing_enabled:
-                raise TypeError("IPC-enabled events cannot use timing")
+                raise TypeError("IPC-enabled events cannot use timing.")
             flags |= int(drv.CUevent_flags.CU_EVENT_INTERPROCESS)
         self = object.__new__(cls)
         self._handle = check(drv.cuEventCreate(flags))
+        self._ctx = check(drv.cuCtxGetCurrent())
         self._device = device
         self._timing = bool(opts.timing_enabled)
         self._blocking = bool(opts.blocking_sync)
         self._ipc = bool(opts.ipc_enabled)
         self._ipc_desc = None
+        if self._ipc:
+            # The descriptor is taken now, in this thread's context: multiprocessing pickles in a thread of its
+            # own where no context is current, and cuIpcGetEventHandle would fail there.
+            try:
+                data = check(drv.cuIpcGetEventHandle(self._handle))
+                self._ipc_desc = IPCEventDescriptor._init(bytes(data.reserved), self._blocking)
+            except BaseException:
+                self.close()
+                raise
+            _register_with_multiprocessing()
         return self
 
     def _live(self):
-        if self._handle is None:
-            raise RuntimeError("the event is closed")
-        return self._handle
+        handle = self._handle
+        if handle is None:
+            raise RuntimeError("Event has been closed")
+        return handle
 
     @property
     def handle(self):
-        return self._handle
+        """The ``driver.CUevent`` (``int(event.handle)`` is its address; 0 once closed)."""
+        handle = self._handle
+        return handle if handle is not None else _drv.CUevent(0)
 
     @property
     def is_closed(self):
@@ -274,27 +381,39 @@ class Event:
 
     @property
     def is_timing_enabled(self):
+        self._live()
         return self._timing
 
     @property
     def is_blocking_sync(self):
+        self._live()
         return self._blocking
 
     @property
     def is_ipc_enabled(self):
+        self._live()
         return self._ipc
 
     @property
     def device(self):
+        """The Device the event was made on (for an event opened from another process: the device whose context
+        opened it)."""
+        self._live()
         if self._device is None:
             from ._device import Device
 
-            self._device = Device()
+            self._device = Device(_device_of(self._ctx)) if self._ctx is not None else Device()
         return self._device
 
     @property
     def context(self):
-        return self.device.context
+        """The Context the event was made in."""
+        from ._device import Context
+
+        device = self.device
+        if self._ctx is None:
+            return device.context
+        return Context._from_ctx(self._ctx, device._id)
 
     def sync(self):
         check(_utils.driver().cuEventSynchronize(self._live()))
@@ -309,23 +428,38 @@ class Event:
         return True
 
     def __sub__(self, other):
-        """Milliseconds from ``other`` (recorded first) to this event."""
+        """Milliseconds (a float) from ``other`` (recorded first) to this event; both must be timing-enabled,
+        recorded and complete."""
         if not isinstance(other, Event):
-            return NotImplemented
-        if not (self._timing and other._timing):
-            raise RuntimeError("Timing capability must be enabled in order to subtract two Events; timing is "
-                               "disabled by default (EventOptions(timing_enabled=True))")
+            raise TypeError("Event expected, got %s" % type(other).__name__)
+        end, start = self._live(), other._live()
         drv = _utils.driver()
-        err, ms = drv.cuEventElapsedTime(other._live(), self._live())
+        err, ms = drv.cuEventElapsedTime(start, end)
+        if not err:
+            return ms
+        if err == drv.CUresult.CUDA_ERROR_INVALID_HANDLE:
+            if not (self._timing and other._timing):
+                raise RuntimeError("Both Events must be created with timing enabled in order to subtract them; use "
+                                   "EventOptions(timing_enabled=True) when creating both events.")
+            raise RuntimeError("Both Events must be recorded before they can be subtracted; use Stream.record() to "
+                               "record both events to a stream.")
         if err == drv.CUresult.CUDA_ERROR_NOT_READY:
-            raise RuntimeError("One or both events have not completed yet: call Event.sync() first")
+            raise RuntimeError("One or both events have not completed; use Event.sync(), Stream.sync(), or "
+                               "Device.sync() to wait for the events to complete before subtracting them.")
         check((err,))
-        return ms
+
+    def __rsub__(self, other):
+        return NotImplemented
+
+    def __isub__(self, other):
+        return NotImplemented
 
     def close(self):
-        if self._handle is not None:
-            handle, self._handle = self._handle, None
-            check(_utils.driver().cuEventDestroy(handle))
+        """Destroy the event; the object then reads ``handle == 0``. Closing twice is harmless."""
+        handle = self._handle
+        if handle is not None:
+            self._handle = None
+            check(_drv.cuEventDestroy(handle))
 
     def __del__(self):
         try:
@@ -333,27 +467,36 @@ class Event:
         except Exception:
             pass
 
+    def _value(self):
+        handle = self._handle
+        return int(handle) if handle is not None else 0
+
     def __eq__(self, other):
-        return isinstance(other, Event) and self._handle is not None and other._handle == self._handle
+        if not isinstance(other, Event):
+            return NotImplemented
+        return other._value() == self._value()
+
+    def __hash__(self):
+        return hash(self._value())
+
+    def __repr__(self):
+        return "<Event handle=0x%x>" % self._value()
 
     # -- IPC -------------------------------------------------------------------------------------------------
     @property
     def ipc_descriptor(self):
-        """An IPCEventDescriptor another process opens with ``Event.from_ipc_descriptor`` (the event must be
-        made with ``EventOptions(ipc_enabled=True)``). Events pickle as their descriptor, so an IPC-enabled
-        event passes to a process started with the 'spawn' method or through its queues."""
-        handle = self._live()
-        if not self._ipc:
-            raise RuntimeError("this Event is not IPC-enabled: create it with EventOptions(ipc_enabled=True)")
+        """The IPCEventDescriptor another process opens with ``Event.from_ipc_descriptor`` (RuntimeError for an
+        event that is not IPC-enabled)."""
+        self._live()
         if self._ipc_desc is None:
-            data = check(_utils.driver().cuIpcGetEventHandle(handle))
-            self._ipc_desc = IPCEventDescriptor._init(bytes(data.reserved), self._blocking)
+            raise RuntimeError("Event is not IPC-enabled: make it with stream.record(options=EventOptions("
+                               "ipc_enabled=True))")
         return self._ipc_desc
 
     @classmethod
     def from_ipc_descriptor(cls, ipc_descriptor):
-        """The event another process exported (its ``ipc_descriptor``), opened in the current device's context;
-        recording and waiting on either side is seen by both."""
+        """The event another process exported (its ``ipc_descriptor``), opened in the current device's context
+        (made current where none is); waiting on it here waits for the other process's record."""
         if not isinstance(ipc_descriptor, IPCEventDescriptor):
             raise TypeError("ipc_descriptor must be an IPCEventDescriptor, not %s" % type(ipc_descriptor).__name__)
         _utils.check_not_forked()
@@ -368,25 +511,34 @@ class Event:
         self = object.__new__(cls)
         self._handle = handle
         self._device = dev
+        self._ctx = check(drv.cuCtxGetCurrent())
         self._timing = False
         self._blocking = ipc_descriptor._blocking
         self._ipc = True
         self._ipc_desc = ipc_descriptor
+        _register_with_multiprocessing()
         return self
 
     def __reduce__(self):
-        if self._handle is None:
-            raise ValueError("a closed Event cannot be pickled")
-        if not self._ipc:
-            raise TypeError("only an IPC-enabled Event can be pickled (it is sent as its IPC descriptor): create it "
-                            "with EventOptions(ipc_enabled=True)")
-        return (Event.from_ipc_descriptor, (self.ipc_descriptor,))
+        raise TypeError("an Event cannot be pickled; an IPC-enabled event passes to another process through "
+                        "multiprocessing (its queues, pipes and Process arguments), or send its ipc_descriptor")
 
-    def __hash__(self):
-        return hash((Event, int(self._handle) if self._handle is not None else id(self)))
 
-    def __repr__(self):
-        return "<Event %s>" % ("closed" if self._handle is None else "0x%x" % int(self._handle))
+def _reduce_event(event):
+    """How multiprocessing sends an Event: as its IPC descriptor, opened again on the other side."""
+    return Event.from_ipc_descriptor, (event.ipc_descriptor,)
+
+
+_registered = [False]
+
+
+def _register_with_multiprocessing():
+    # Imported only once an IPC event exists: multiprocessing costs about 10 ms to import.
+    if not _registered[0]:
+        import multiprocessing.reduction
+
+        multiprocessing.reduction.register(Event, _reduce_event)
+        _registered[0] = True
 
 
 class IPCEventDescriptor:
