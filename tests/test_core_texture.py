@@ -392,10 +392,10 @@ def test_opaque_array_copy_errors(standin):
             arr.copy_from(12, stream=s)
         with pytest.raises(TypeError, match="stream"):
             arr.copy_from(np.zeros(8, np.float32))
-        with pytest.raises(TypeError, match="stream must be a Stream"):
+        with pytest.raises(TypeError, match="Stream"):
             arr.copy_from(np.zeros(8, np.float32), stream=5)
         assert sim.sim_copies() == copies                          # nothing reached the driver
-        with pytest.raises(TypeError, match="options must be an OpaqueArrayOptions"):
+        with pytest.raises(TypeError, match="OpaqueArrayOptions"):
             dev.create_opaque_array({"shape": (4,)})
         changed = OpaqueArrayOptions((4,), "float32", 1)
         changed.num_channels = 3                                   # changed after it was checked
@@ -407,9 +407,10 @@ def test_opaque_array_copy_errors(standin):
             dev.create_texture_object(resource=ResourceDescriptor.from_opaque_array(arr), options=opts)
         with arr:
             pass
-        assert arr.is_closed and sim.sim_live_arrays() == 0 and "closed" in repr(arr)
+        assert arr.is_closed and sim.sim_live_arrays() == 0
+        assert repr(arr) == "OpaqueArray(shape=(4, 2), format=FLOAT32, num_channels=1)" and arr.handle == 0
         arr.close()                                                # idempotent
-        for action in (lambda: arr.handle, lambda: arr.copy_from(np.zeros(8, np.float32), stream=s),
+        for action in (lambda: arr.copy_from(np.zeros(8, np.float32), stream=s),
                        lambda: ResourceDescriptor.from_opaque_array(arr)):
             with pytest.raises(RuntimeError, match="OpaqueArray has been closed"):
                 action()
@@ -444,7 +445,7 @@ def test_texture_descriptor_as_given(standin):
         assert sim.sim_tex_flags() == 0
         with pytest.raises(TypeError, match="resource must be a ResourceDescriptor"):
             dev.create_texture_object(resource=arr)
-        with pytest.raises(TypeError, match="options must be a TextureObjectOptions"):
+        with pytest.raises(TypeError, match="TextureObjectOptions"):
             dev.create_texture_object(resource=ResourceDescriptor.from_opaque_array(arr), options=5)
     ''')
 
@@ -500,8 +501,7 @@ def test_objects_keep_their_memory_until_the_last_holder_closes(standin):
             pass
         assert sim.sim_live_arrays() == 0 and sim.sim_live_surfaces() == 0
         surf.close()
-        with pytest.raises(RuntimeError, match="SurfaceObject has been closed"):
-            surf.handle
+        assert surf.handle == 0 and repr(surf) == "SurfaceObject(handle=0x0)"  # closed, as cuda.core reads it
         with pytest.raises(RuntimeError, match="OpaqueArray has been closed"):
             dev.create_texture_object(resource=res)                    # a descriptor of a closed array
         mm = dev.create_mipmapped_array(MipmappedArrayOptions((16, 8), "uint8", 4, 4))
@@ -533,7 +533,7 @@ def test_mipmap_levels_shapes(standin):
         for bad, exc in ((5, ValueError), (-1, ValueError), ("0", TypeError)):
             with pytest.raises(exc, match="level"):
                 mm.get_level(bad)
-        with pytest.raises(TypeError, match="options must be a MipmappedArrayOptions"):
+        with pytest.raises(TypeError, match="MipmappedArrayOptions"):
             dev.create_mipmapped_array(OpaqueArrayOptions((4,), "uint8", 1))
     ''')
 
@@ -601,7 +601,7 @@ def test_green_context_errors(standin):
                                    (SMResourceOptions(count=16, backfill="yes"), TypeError, "backfill")):
             with pytest.raises(exc, match=pattern):
                 sm.split(opts)
-        with pytest.raises(TypeError, match="options must be an SMResourceOptions"):
+        with pytest.raises(TypeError, match="SMResourceOptions"):
             sm.split({"count": 8})
         if not hasattr(driver, "cuDevSmResourceSplit"):   # split by count: equal groups, as many as fit
             with pytest.raises(ValueError, match="132 SMs make only 2 groups of 64 SMs, not the 3"):
@@ -619,7 +619,7 @@ def test_green_context_errors(standin):
         for resources, pattern in (([], "non-empty"), (["sm"], r"resources\\[0\\]"), (5, "non-empty")):
             with pytest.raises(TypeError, match=pattern):
                 dev.create_context(ContextOptions(resources=resources))
-        with pytest.raises(TypeError, match="options must be a ContextOptions"):
+        with pytest.raises(TypeError, match="ContextOptions"):
             dev.create_context({"resources": dry})
         assert sim.sim_live_greens() == 0
     ''')
@@ -794,7 +794,7 @@ def test_structured_splits_and_workqueues(standin):
         assert (wq.sharing_scope, wq.concurrency_limit) == (WorkqueueSharingScopeType.GREEN_CTX_BALANCED, 4)
         wq.configure({"concurrency_limit": 8})
         assert (wq.sharing_scope, wq.concurrency_limit) == ("green_ctx_balanced", 8)
-        with pytest.raises(TypeError, match="options must be a WorkqueueResourceOptions"):
+        with pytest.raises(TypeError, match="WorkqueueResourceOptions"):
             wq.configure(8)
         ctx = dev.create_context(ContextOptions(resources=[groups[0], wq]))
         assert (sim.sim_wq_config(0), sim.sim_wq_config(1)) == (8, 1)

@@ -31,19 +31,24 @@ def _capsule():
 
 def check_request(kind, stream, max_version, dl_device, copy, here):
     """Validate ``__dlpack__``'s keywords against the tensor's own device ``here``; returns whether to make
-    a versioned capsule. BufferError for what cannot be honoured (a copy, another device)."""
-    if copy:
-        raise BufferError("%s.__dlpack__: copy=True is not supported (the tensor is exported in place)" % kind)
+    a versioned capsule. BufferError for what cannot be honoured (a copy, another device), with cuda.core's
+    messages; a ``stream`` of None is not checked."""
     if dl_device is not None and tuple(dl_device) != here:
-        raise BufferError("%s.__dlpack__: dl_device=%r is not where the memory is (%r)" % (kind, dl_device, here))
+        raise BufferError("Sorry, not supported: dl_device other than None (or the tensor's own %r): %s.__dlpack__ "
+                          "got %r" % (here, kind, dl_device))
+    if copy is True:
+        raise BufferError("Sorry, not supported: copy=True (%s.__dlpack__ exports the tensor in place)" % kind)
     if stream is not None and (not isinstance(stream, int) or isinstance(stream, bool) or stream == 0):
         raise BufferError("%s.__dlpack__: stream must be None, -1, 1, 2 or a CUstream address (an int other than "
                           "0), not %r" % (kind, stream))
     if max_version is None:
         return False
-    if not (isinstance(max_version, tuple) and len(max_version) == 2):
-        raise BufferError("%s.__dlpack__: max_version must be a (major, minor) tuple, not %r" % (kind, max_version))
-    return max_version[0] >= 1
+    if not isinstance(max_version, tuple):
+        raise TypeError("Argument 'max_version' has incorrect type (expected tuple, got %s)"
+                        % type(max_version).__name__)
+    if len(max_version) != 2:
+        raise BufferError("Expected max_version tuple[int, int], got %r" % (max_version,))
+    return max_version >= (1, 0)
 
 
 def export(owner, data, shape, strides, dtype, device, versioned, readonly=False, byte_offset=0):

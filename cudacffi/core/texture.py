@@ -19,7 +19,6 @@ surface or mip-level view holds a reference on the memory it reads, so the memor
 last of them is closed, whatever the order. Validation happens when options are made and names the field.
 """
 
-import enum
 import operator
 from dataclasses import dataclass
 from typing import Optional, Tuple, Union
@@ -27,59 +26,11 @@ from typing import Optional, Tuple, Union
 from .. import _params
 from . import _utils
 from ._utils import check
+from .typing import AddressModeType, ArrayFormatType, FilterModeType, ReadModeType  # noqa: F401 (also here)
 
-__all__ = ["AddressModeType", "ArrayFormatType", "FilterModeType", "MipmappedArray", "MipmappedArrayOptions",
-           "OpaqueArray", "OpaqueArrayOptions", "ReadModeType", "ResourceDescriptor", "SurfaceObject",
-           "TextureObject", "TextureObjectOptions"]
-
-
-class ArrayFormatType(str, enum.Enum):
-    """Element format of an array or texture (``CUarray_format``); each value names its numpy dtype."""
-
-    UINT8 = "uint8"
-    UINT16 = "uint16"
-    UINT32 = "uint32"
-    INT8 = "int8"
-    INT16 = "int16"
-    INT32 = "int32"
-    FLOAT16 = "float16"
-    FLOAT32 = "float32"
-
-    def __str__(self):
-        return self.value
-
-
-class AddressModeType(str, enum.Enum):
-    """What a texture read outside the image returns (``CUaddress_mode``)."""
-
-    WRAP = "wrap"
-    CLAMP = "clamp"
-    MIRROR = "mirror"
-    BORDER = "border"
-
-    def __str__(self):
-        return self.value
-
-
-class FilterModeType(str, enum.Enum):
-    """Nearest texel (``POINT``) or (bi/tri)linear interpolation (``LINEAR``) (``CUfilter_mode``)."""
-
-    POINT = "point"
-    LINEAR = "linear"
-
-    def __str__(self):
-        return self.value
-
-
-class ReadModeType(str, enum.Enum):
-    """Integer texels read as stored (``ELEMENT_TYPE``) or as floats in [0, 1] / [-1, 1]
-    (``NORMALIZED_FLOAT``)."""
-
-    ELEMENT_TYPE = "element_type"
-    NORMALIZED_FLOAT = "normalized_float"
-
-    def __str__(self):
-        return self.value
+# The enumerations live in cudacffi.core.typing, as cuda.core's do; they stay importable from here too.
+__all__ = ["MipmappedArray", "MipmappedArrayOptions", "OpaqueArray", "OpaqueArrayOptions", "ResourceDescriptor",
+           "SurfaceObject", "TextureObject", "TextureObjectOptions"]
 
 
 # (CUarray_format member name, bytes per channel) of each format
@@ -400,8 +351,9 @@ class _Array(_Handle):
 
     @property
     def handle(self):
-        """The driver handle (``CUarray`` / ``CUmipmappedArray``) as an int."""
-        return int(self._live_owner().handle)
+        """The driver handle (``CUarray`` / ``CUmipmappedArray``) as an int; 0 once closed."""
+        owner = self._owner
+        return 0 if owner is None else int(owner.handle)
 
     @property
     def shape(self):
@@ -514,10 +466,8 @@ class OpaqueArray(_Array):
         check(drv.cuMemcpy3DAsync(p, h))
 
     def __repr__(self):
-        if self._owner is None:
-            return "<OpaqueArray closed>"
-        return "<OpaqueArray handle=0x%x shape=%r format=%s num_channels=%d>" % (
-            int(self._owner.handle), self._shape, self._format.value, self._num_channels)
+        return "OpaqueArray(shape=%r, format=%s, num_channels=%d)" % (self._shape, self._format.name,
+                                                                       self._num_channels)
 
 
 def _descriptor(options):
@@ -574,10 +524,8 @@ class MipmappedArray(_Array):
                                  self._device_id, deps=(owner.acquire(),))
 
     def __repr__(self):
-        if self._owner is None:
-            return "<MipmappedArray closed>"
-        return "<MipmappedArray handle=0x%x shape=%r format=%s num_channels=%d num_levels=%d>" % (
-            int(self._owner.handle), self._shape, self._format.value, self._num_channels, self._num_levels)
+        return "MipmappedArray(shape=%r, format=%s, num_channels=%d, num_levels=%d)" % (
+            self._shape, self._format.name, self._num_channels, self._num_levels)
 
 
 # -- what a texture or surface reads -------------------------------------------------------------------------------
@@ -687,13 +635,14 @@ class ResourceDescriptor:
         return desc, ()
 
     def __repr__(self):
-        if self._kind in ("array", "mipmapped_array"):
-            return "ResourceDescriptor(kind=%r, source=%r)" % (self._kind, self._source)
         if self._kind == "linear":
             return "ResourceDescriptor(kind='linear', format=%s, num_channels=%d, size_bytes=%d)" % (
-                self._format.value, self._num_channels, self._size_bytes)
-        return "ResourceDescriptor(kind='pitch2d', format=%s, num_channels=%d, width=%d, height=%d, pitch_bytes=%d)" % (
-            self._format.value, self._num_channels, self._width, self._height, self._pitch_bytes)
+                self._format.name, self._num_channels, self._size_bytes)
+        if self._kind == "pitch2d":
+            return ("ResourceDescriptor(kind='pitch2d', format=%s, num_channels=%d, width=%d, height=%d, "
+                    "pitch_bytes=%d)" % (self._format.name, self._num_channels, self._width, self._height,
+                                         self._pitch_bytes))
+        return "ResourceDescriptor(kind=%r)" % (self._kind,)
 
 
 def _check_buffer(buffer):
@@ -712,8 +661,9 @@ class _BoundObject(_Handle):
 
     @property
     def handle(self):
-        """The object's 64-bit value as an int (what a kernel receives)."""
-        return int(self._live_owner().handle)
+        """The object's 64-bit value as an int (what a kernel receives); 0 once closed."""
+        owner = self._owner
+        return 0 if owner is None else int(owner.handle)
 
     @property
     def resource(self):
@@ -729,9 +679,7 @@ class _BoundObject(_Handle):
         return self._live_owner().handle.getPtr()
 
     def __repr__(self):
-        if self._owner is None:
-            return "<%s closed>" % type(self).__name__
-        return "<%s handle=0x%x resource=%s>" % (type(self).__name__, int(self._owner.handle), self._resource._kind)
+        return "%s(handle=0x%x)" % (type(self).__name__, self.handle)
 
 
 @_params.value_type  # launch() packs a TextureObject by its _v, the CUtexObject value

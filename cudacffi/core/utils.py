@@ -7,7 +7,9 @@ is a numpy dtype (numpy is imported only when it is asked for); everything else 
 """
 
 import functools
+import operator
 import sys
+import warnings
 
 from . import _dlpack, _utils
 from ._copy import CopyOptions, MemcpyOverlapMode, MemcpySrcAccessOrder, copy_batch
@@ -73,12 +75,18 @@ class StridedMemoryView:
     """A strided array's pointer, shape, strides (in elements), dtype and device, from any object that
     speaks DLPack, ``__cuda_array_interface__``, ``__array_interface__`` or the buffer protocol.
 
-    ``StridedMemoryView(obj, stream_ptr)`` is ``from_any_interface``. ``stream_ptr``: the consumer's stream
-    (an int handle); work the producer queued on its own stream is ordered before it. None or -1: no
-    ordering. The view keeps ``exporting_obj`` (and what it exported) alive."""
+    Made by ``from_dlpack``, ``from_cuda_array_interface``, ``from_array_interface``, ``from_any_interface``
+    (DLPack first, then ``__cuda_array_interface__``; beyond cuda.core, then ``__array_interface__`` and the
+    buffer protocol) or ``from_buffer``. ``stream_ptr``: the consumer's stream (an int handle, or a CUstream);
+    work the producer queued on its own stream is ordered before it. -1: no ordering. None is refused
+    (BufferError) for DLPack host or device arrays and for ``__cuda_array_interface__``, as cuda.core does:
+    pass -1 to opt out. The view keeps ``exporting_obj`` (and what it exported) alive.
+
+    ``StridedMemoryView(obj, stream_ptr)`` still works but is deprecated (DeprecationWarning), as in
+    cuda.core."""
 
     __slots__ = ("_ptr", "_shape", "_strides", "_typestr", "_readonly", "_exporting_obj", "_device_id", "_dl_device",
-                 "_keep", "__weakref__")
+                 "_keep", "_has_dtype", "__weakref__")
 
     def __init__(self, obj=None, stream_ptr=None):
         self._ptr = 0
@@ -90,15 +98,29 @@ class StridedMemoryView:
         self._device_id = -1
         self._dl_device = (_dlpack.CPU, 0)
         self._keep = None
-        if obj is not None:
-            self._fill_from(StridedMemoryView.from_any_interface(obj, stream_ptr))
+        self._has_dtype = True
+        name = type(self).__name__
+        if obj is None:
+            warnings.warn("Constructing an empty %s is deprecated; use one of the classmethods `from_dlpack`, "
+                          "`from_cuda_array_interface` or `from_any_interface` to construct a StridedMemoryView "
+                          "from an object" % name, DeprecationWarning, stacklevel=2)
+            return
+        if _has_dlpack(obj):
+            warnings.warn("Constructing a %s directly from a DLPack-supporting object is deprecated; Use "
+                          "`StridedMemoryView.from_dlpack` or `StridedMemoryView.from_any_interface` instead."
+                          % name, DeprecationWarning, stacklevel=2)
+        else:
+            warnings.warn("Constructing a %s directly from a CUDA-array-interface-supporting object is deprecated; "
+                          "Use `StridedMemoryView.from_cuda_array_interface` or `StridedMemoryView."
+                          "from_any_interface` instead." % name, DeprecationWarning, stacklevel=2)
+        self._fill_from(StridedMemoryView.from_any_interface(obj, stream_ptr))
 
     def _fill_from(self, other):
         for name in StridedMemoryView.__slots__[:-1]:
             setattr(self, name, getattr(other, name))
 
     @classmethod
-    def _new(cls, ptr, shape, strides, typestr, readonly, obj, device_id, dl_device, keep=None):
+    def _new(cls, ptr, shape, strides, typestr, readonly, obj, device_id, dl_device, keep=None, has_dtype=True):
         self = object.__new__(cls)
         self._ptr = ptr
         self._shape = shape
@@ -106,28 +128,21 @@ class StridedMemoryView:
         self._typestr = typestr
         self._readonly = bool(readonly)
         self._exporting_obj = obj
-        self._device_id = device_id  # None: asked of the driver when wanted
+        self._device_id = device_id  # None: asked of the driver when wanted; _CURRENT: the current device's
         self._dl_device = dl_device
         self._keep = keep
+        self._has_dtype = has_dtype  # False: made from an item size alone (dtype reads None)
         return self
 
     # -- constructors, one per protocol ----------------------------------------------------------------------
     @classmethod
     def from_any_interface(cls, obj, stream_ptr=None):
-        """A view through the first protocol ``obj`` speaks: a cudacffi Buffer directly, then DLPack,
-        ``__cuda_array_interface__``, ``__array_interface__``, the buffer protocol."""
-        from ._memory import Buffer
-
+        """A view through the first protocol ``obj`` speaks: DLPack, ``__cuda_array_interface__``, then
+        (beyond cuda.core) ``__array_interface__`` and the buffer protocol. BufferError where it speaks none."""
         if isinstance(obj, StridedMemoryView):
             return obj
-        if isinstance(obj, Buffer):
-            return cls._from_core_buffer(obj, stream_ptr)
-        if hasattr(obj, "__dlpack__"):
-            try:
-                return cls.from_dlpack(obj, stream_ptr)
-            except BufferError:  # e.g. an older numpy refusing a read-only array: try the other protocols
-                if not (hasattr(obj, "__cuda_array_interface__") or hasattr(obj, "__array_interface__")):
-                    raise
+        if _has_dlpack(obj):
+            return cls.from_dlpack(obj, stream_ptr)
         if hasattr(obj, "__cuda_array_interface__"):
             return cls.from_cuda_array_interface(obj, stream_ptr)
         if hasattr(obj, "__array_interface__"):
@@ -135,43 +150,70 @@ class StridedMemoryView:
         try:
             memoryview(obj)
         except TypeError:
-            raise BufferError("%s speaks none of DLPack, __cuda_array_interface__, __array_interface__ or the buffer "
-                              "protocol" % type(obj).__name__) from None
+            raise BufferError("the input object does not support any data exchange protocol") from None
         return cls._from_python_buffer(obj)
 
     @classmethod
     def from_dlpack(cls, obj, stream_ptr=None):
-        """A view of ``obj.__dlpack__()`` (the capsule is kept, not consumed)."""
-        stream = None
-        if hasattr(obj, "__dlpack_device__") and obj.__dlpack_device__()[0] in _dlpack._DEVICE_TYPES:
-            stream = -1 if stream_ptr is None else stream_ptr
+        """A view of ``obj.__dlpack__(stream=...)`` (the capsule is kept, not consumed). The producer is handed
+        the consumer stream as an int, as the DLPack protocol asks: ``stream_ptr`` itself for device memory
+        (None where it is 0), nothing (None) for host memory given -1; None is ambiguous (BufferError) for
+        both, and passed through for pinned and managed memory."""
+        device_type, device_id = obj.__dlpack_device__()
+        stream = _stream_int(stream_ptr)
+        if device_type == _dlpack.CPU:
+            if stream is None:
+                raise BufferError("stream=None is ambiguous with view()")
+            device_id = -1
+        elif device_type == _dlpack.CUDA:
+            if stream is None:
+                raise BufferError("stream=None is ambiguous with view()")
+        elif device_type not in _dlpack._DEVICE_TYPES:
+            raise BufferError("device not supported")
+        if stream == 0 or (stream == -1 and device_type == _dlpack.CPU):
+            stream = None
         t = _dlpack.tensor(obj, stream)
         if t.dtype[2] != 1 or t.dtype[0] not in _DL_CODES or t.dtype[1] % 8:
             raise TypeError("unsupported DLPack dtype (code %d, %d bits, %d lanes): supported are bool, int, uint, "
                             "float and complex scalars" % t.dtype)
         typestr = _typestr(_DL_CODES[t.dtype[0]], t.dtype[1] // 8)
-        device_id = -1 if t.device_type == _dlpack.CPU else t.device_id
         readonly = bool(t.flags & _dlpack.READ_ONLY)
+        dl_id = t.device_id if t.device_type == _dlpack.CUDA else 0
         return cls._new(t.data + t.byte_offset, t.shape, t.strides, typestr, readonly, obj, device_id,
-                        (t.device_type, t.device_id), keep=t.capsule)
+                        (t.device_type, dl_id), keep=t.capsule)
 
     @classmethod
     def from_cuda_array_interface(cls, obj, stream_ptr=None):
-        """A view of ``obj.__cuda_array_interface__`` (v3 and older; no mask)."""
+        """A view of ``obj.__cuda_array_interface__`` (version 3 or above, no mask). Unless ``stream_ptr``
+        is -1, the consumer stream waits for the producer's ``stream`` (None is ambiguous: BufferError)."""
         cai = obj.__cuda_array_interface__
+        if not isinstance(cai, dict):
+            raise TypeError("__cuda_array_interface__ must be a dict, not %s" % type(cai).__name__)
+        _check_interface_version(cai, "CUDA Array Interface")
+        stream = _stream_int(stream_ptr)
+        if stream is None:
+            raise BufferError("stream=None is ambiguous with view()")
         view = cls._from_interface(cai, obj, "__cuda_array_interface__", device=True)
-        stream = cai.get("stream")
-        if stream is not None and stream_ptr is not None and stream_ptr != -1:
-            if not isinstance(stream, int) or stream == 0:
-                raise ValueError("__cuda_array_interface__ stream must be None or a non-zero int, not %r" % (stream,))
-            if stream != stream_ptr:
-                _order(stream, stream_ptr)
+        producer = cai.get("stream")
+        if stream != -1 and producer is not None:
+            if not isinstance(producer, int) or isinstance(producer, bool) or producer <= 0:
+                raise ValueError("__cuda_array_interface__ stream must be None or a positive int, not %r"
+                                 % (producer,))
+            if producer != stream:
+                _order(producer, stream)
         return view
 
     @classmethod
     def from_array_interface(cls, obj):
-        """A view of ``obj.__array_interface__`` (host memory)."""
-        return cls._from_interface(obj.__array_interface__, obj, "__array_interface__", device=False)
+        """A view of ``obj.__array_interface__`` (host memory; version 3 or above, no mask). Its ``device_id``
+        is the current device's, as in cuda.core (-1 where no context is current)."""
+        iface = obj.__array_interface__
+        if not isinstance(iface, dict):
+            raise TypeError("__array_interface__ must be a dict, not %s" % type(iface).__name__)
+        _check_interface_version(iface, "NumPy Array Interface")
+        view = cls._from_interface(iface, obj, "__array_interface__", device=False)
+        view._device_id = _CURRENT
+        return view
 
     @classmethod
     def _from_interface(cls, iface, obj, what, device):
@@ -180,8 +222,6 @@ class StridedMemoryView:
         for key in ("shape", "typestr", "data"):
             if key not in iface:
                 raise TypeError("%s has no %r" % (what, key))
-        if iface.get("mask") is not None:
-            raise TypeError("%s with a mask is not supported" % what)
         typestr = _parse_typestr(iface["typestr"], what)
         data = iface["data"]
         if not (isinstance(data, tuple) and len(data) == 2 and isinstance(data[0], int)):
@@ -222,14 +262,6 @@ class StridedMemoryView:
                         keep=(mv, cdata))
 
     @classmethod
-    def _from_core_buffer(cls, buf, stream_ptr):
-        ptr = buf.handle
-        if stream_ptr is not None and stream_ptr != -1 and buf._attributes()[1]:
-            buf._order_before(stream_ptr)
-        dl_device = buf.__dlpack_device__()
-        return cls._new(ptr, (buf.size,), None, "|u1", False, buf, buf.device_id, dl_device)
-
-    @classmethod
     def from_buffer(cls, buffer, shape, strides=None, *, itemsize=None, dtype=None, is_readonly=False):
         """A view of ``shape`` (strides in elements, or None for C order) over a cudacffi Buffer; the item
         size is ``dtype``'s or ``itemsize``. The extent must lie within the buffer."""
@@ -238,19 +270,19 @@ class StridedMemoryView:
         if not isinstance(buffer, Buffer):
             raise TypeError("buffer must be a Buffer, not %s" % type(buffer).__name__)
         shape = _shape(shape, "from_buffer")
+        if itemsize is None and dtype is None:
+            raise ValueError("Either itemsize or dtype must be specified (from_buffer needs dtype or itemsize)")
+        if itemsize is not None:
+            itemsize = _utils.as_int(itemsize, "itemsize", 1)
         if dtype is not None:
             import numpy
 
             dt = numpy.dtype(dtype)
             typestr = _parse_typestr(dt.str, "dtype")
             if itemsize is not None and itemsize != dt.itemsize:
-                raise ValueError("itemsize %d differs from dtype %s's %d" % (itemsize, dt, dt.itemsize))
-        elif itemsize is not None:
-            typestr = _typestr("u", itemsize) if itemsize in (1, 2, 4, 8) else None
-            if typestr is None:
-                raise ValueError("itemsize must be 1, 2, 4 or 8 without a dtype, got %r" % (itemsize,))
+                raise ValueError("itemsize (%d) does not match dtype.itemsize (%d)" % (itemsize, dt.itemsize))
         else:
-            raise ValueError("from_buffer needs dtype or itemsize")
+            typestr = "|V%d" % itemsize  # no dtype: the view's dtype reads None, its item size is kept
         size = int(typestr[2:])
         if strides is not None:
             strides = _ints(strides, "from_buffer strides")
@@ -261,7 +293,7 @@ class StridedMemoryView:
             raise ValueError("a view of shape %r and strides %r (%d-byte items) reaches bytes [%d, %d), outside the "
                              "buffer's %d" % (shape, strides, size, lo, hi, buffer.size))
         return cls._new(buffer.handle, shape, strides, typestr, is_readonly, buffer, buffer.device_id,
-                        buffer.__dlpack_device__())
+                        buffer.__dlpack_device__(), has_dtype=dtype is not None)
 
     # -- what it describes -------------------------------------------------------------------------------------
     @property
@@ -291,6 +323,9 @@ class StridedMemoryView:
 
     @property
     def dtype(self):
+        """The numpy dtype; None for a view made from an item size alone (``from_buffer(..., itemsize=n)``)."""
+        if not self._has_dtype:
+            return None
         import numpy
 
         return numpy.dtype(self._typestr)
@@ -306,7 +341,9 @@ class StridedMemoryView:
     def device_id(self):
         """The device holding the memory; -1 for host memory."""
         if self._device_id is None:
-            self._device_id = _device_of(self.ptr)
+            self._device_id = _device_of(self.ptr) if self._ptr else _current_device()
+        elif self._device_id == _CURRENT:
+            self._device_id = _current_device()
         return self._device_id
 
     @property
@@ -323,7 +360,11 @@ class StridedMemoryView:
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
         """The view as a DLPack tensor (keeping the view, and so its exporter, alive)."""
         here = self.__dlpack_device__()
-        versioned = _dlpack.check_request("StridedMemoryView", stream, max_version, dl_device, copy, here)
+        # the stream is accepted and not used, as by cuda.core: ordering is the caller's business
+        versioned = _dlpack.check_request("StridedMemoryView", None, max_version, dl_device, copy, here)
+        if not self._has_dtype:
+            raise BufferError("Cannot export StridedMemoryView via DLPack without dtype information; create the "
+                              "view with dtype specified.")
         kind, size = self._typestr[1], int(self._typestr[2:])
         code = {v: k for k, v in _DL_CODES.items()}[kind]
         return _dlpack.export(self, self.ptr, self.shape, self._strides, (code, 8 * size, 1), here, versioned,
@@ -338,6 +379,8 @@ class StridedMemoryView:
         one's first element); beyond cuda.core, a tuple is a shape in C order over this view's (C-contiguous)
         elements. ``dtype``: a numpy dtype-like whose item size must be the layout's; without one, the dtype is
         kept where the item size is unchanged, else an unsigned int of the layout's item size."""
+        if layout is None and dtype is None:
+            return self
         size = int(self._typestr[2:])
         shape, strides, itemsize, offset = self._layout_parts(layout, size)
         typestr = self._typestr if itemsize == size else _typestr("u", itemsize) if itemsize in (1, 2, 4, 8) else None
@@ -350,7 +393,8 @@ class StridedMemoryView:
                                                                              else "layout", itemsize))
             typestr = _parse_typestr(dt.str, "dtype")
         elif typestr is None:
-            raise ValueError("layout itemsize %d needs a dtype (no unsigned int has that size)" % itemsize)
+            typestr = "|V%d" % itemsize  # no dtype of that size: the new view's dtype reads None
+        has_dtype = dtype is not None or (typestr[1] != "V" and (self._has_dtype or itemsize != size))
         lo, hi = _extent(self.shape, self._strides, size)
         new_lo, new_hi = _extent(shape, strides, itemsize)
         new_lo += offset * itemsize
@@ -359,7 +403,7 @@ class StridedMemoryView:
             raise ValueError("the new view reaches bytes [%d, %d) of the memory, outside this view's [%d, %d)"
                              % (new_lo, new_hi, lo, hi))
         return StridedMemoryView._new(self.ptr + offset * itemsize, shape, strides, typestr, self.readonly,
-                                      self.exporting_obj, self._device_id, self._dl_device, self._keep)
+                                      self.exporting_obj, self._device_id, self._dl_device, self._keep, has_dtype)
 
     def _layout_parts(self, layout, size):
         """(shape, strides in elements or None, itemsize, offset in elements) of a view() layout."""
@@ -419,9 +463,76 @@ class StridedMemoryView:
                                                data_type=data_type, interleave=interleave, swizzle=swizzle,
                                                l2_promotion=l2_promotion, oob_fill=oob_fill)
 
+    def _dtype_repr(self):
+        if not self._has_dtype:
+            return "NoneType"
+        try:
+            return _simple_repr(self.dtype)
+        except ImportError:  # no numpy: the type string
+            return self._typestr
+
+    def _device_repr(self):
+        try:
+            return str(self.device_id)
+        except Exception:  # a driver that cannot tell: the repr still reads
+            return "?"
+
     def __repr__(self):
-        return ("StridedMemoryView(ptr=0x%x, shape=%r, strides=%r, dtype=%s, device_id=%s, readonly=%r)"
-                % (self._ptr, self._shape, self._strides, self._typestr, self._device_id, self._readonly))
+        pad = "\n" + " " * len("StridedMemoryView(")
+        return ("StridedMemoryView(ptr=%d," % self._ptr + pad + "shape=%r," % (self._shape,) + pad
+                + "strides=%r," % (self._strides,) + pad + "itemsize=%d," % int(self._typestr[2:]) + pad
+                + "dtype=%s," % self._dtype_repr() + pad + "device_id=%s," % self._device_repr() + pad
+                + "is_device_accessible=%r," % self.is_device_accessible + pad + "readonly=%r," % self._readonly
+                + pad + "exporting_obj=%s)" % _simple_repr(self._exporting_obj))
+
+
+def _simple_repr(obj):
+    """``module.Class`` of an object (or class): ``numpy.ndarray``, ``numpy.dtypes.Float32DType``; builtins bare."""
+    cls = obj if isinstance(obj, type) else type(obj)
+    module = getattr(cls, "__module__", None)
+    return cls.__name__ if module in (None, "builtins") else "%s.%s" % (module, cls.__name__)
+
+
+_CURRENT = "current"  # a view's _device_id: the device current when it is asked for (-1 without a context)
+
+
+def _has_dlpack(obj):
+    """Whether ``obj`` speaks DLPack (both ``__dlpack__`` and ``__dlpack_device__``)."""
+    return hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__")
+
+
+def _stream_int(stream_ptr):
+    """A consumer stream as the int DLPack and the driver take: an int (or anything with ``__index__``), a
+    CUstream (its address), an object with ``__cuda_stream__``; None stays None."""
+    if stream_ptr is None or stream_ptr.__class__ is int:
+        return stream_ptr
+    if hasattr(stream_ptr, "__cuda_stream__"):
+        return int(stream_ptr.__cuda_stream__()[1])
+    try:
+        return operator.index(stream_ptr)
+    except TypeError:
+        pass
+    if hasattr(stream_ptr, "getPtr") and hasattr(stream_ptr, "__int__"):  # a CUstream handle object
+        return int(stream_ptr)
+    raise TypeError("stream_ptr must be an int (a CUstream address), a CUstream or -1, not %s"
+                    % type(stream_ptr).__name__)
+
+
+def _check_interface_version(iface, what):
+    """BufferError for an interface older than version 3 or with a mask, as cuda.core refuses them."""
+    version = iface.get("version")
+    if isinstance(version, int) and version < 3:
+        raise BufferError("only %s v3 or above is supported" % what)
+    if iface.get("mask") is not None:
+        raise BufferError("mask is not supported")
+
+
+def _current_device():
+    try:
+        err, dev = _utils.driver().cuCtxGetDevice()
+    except Exception:  # no driver, or CUDA not initializable: no device is current
+        return -1
+    return -1 if err else int(dev)
 
 
 def _extent(shape, strides, itemsize):
@@ -479,15 +590,26 @@ def _device_of(ptr):
                                                       ptr)))
 
 
-class _ViewProxy:
-    """What ``args_viewable_as_strided_memory`` passes in place of an argument: ``view(stream_ptr)``."""
+class _StridedMemoryViewProxy:
+    """What ``args_viewable_as_strided_memory`` passes in place of an argument: ``obj``, ``has_dlpack`` and
+    ``view(stream_ptr)``. BufferError at the call where the argument speaks no protocol."""
 
-    __slots__ = ("obj",)
+    __slots__ = ("obj", "has_dlpack")
 
     def __init__(self, obj):
+        has_dlpack = _has_dlpack(obj)
+        if not (has_dlpack or hasattr(obj, "__cuda_array_interface__") or hasattr(obj, "__array_interface__")
+                or isinstance(obj, StridedMemoryView)):
+            try:
+                memoryview(obj)
+            except TypeError:
+                raise BufferError("the input object does not support any data exchange protocol") from None
         self.obj = obj
+        self.has_dlpack = has_dlpack
 
     def view(self, stream_ptr=None):
+        if self.has_dlpack:
+            return StridedMemoryView.from_dlpack(self.obj, stream_ptr)
         return StridedMemoryView.from_any_interface(self.obj, stream_ptr)
 
 
@@ -501,7 +623,7 @@ def args_viewable_as_strided_memory(arg_indices):
         def wrapper(*args, **kwargs):
             args = list(args)
             for i in indices:
-                args[i] = _ViewProxy(args[i])
+                args[i] = _StridedMemoryViewProxy(args[i])
             return func(*args, **kwargs)
         return wrapper
     return wrap
