@@ -43,6 +43,49 @@ ERROR_BASES = {"cufile": "_x.CuFileStatusError"}
 COUNT_UNBOUND = -(1 << 63)  # a count stub's value while unbound (emit_c.COUNT_UNBOUND)
 _BUILTIN_ERRORS = ("MemoryError", "TimeoutError")  # subclasses named Nvml... first, so as not to hide these
 
+# Enums that a header spells as groups of #defines and cuda.bindings makes classes of: (class, macro prefix,
+# {macro suffix left out or renamed: new name or None}, extra (member, macro) pairs, whether only the first macro
+# of each value is a member). A member is its macro less the prefix, camel case made upper snake
+# (nvmlEventTypeXidCriticalError -> XID_CRITICAL_ERROR); nvml.h keeps older spellings of the clock reasons beside
+# the new ones, which are no members, where two field ids of one value are both. A macro a header lacks leaves its
+# member out. The values are the model's constants (Family.const_prefixes).
+DEFINE_ENUMS = {
+    "nvml": (
+        ("AffinityScope", "NVML_AFFINITY_SCOPE_", {}, (), False),
+        ("ClocksEventReasons", "nvmlClocks", {"EventReasonAll": None, "ThrottleReasonAll": None}, (), True),
+        ("DeviceArch", "NVML_DEVICE_ARCH_", {}, (), False),
+        ("EventType", "nvmlEventType", {"All": None}, (("MIG_CONFIG_CHANGE", "nvmlEventMigConfigChange"),), False),
+        ("FanControlPolicy", "NVML_FAN_POLICY_", {"TEMPERATURE_CONTINOUS_SW": "TEMPERATURE_CONTINUOUS_SW"}, (),
+         False),
+        ("FieldId", "NVML_FI_", {"MAX": None}, (), False),
+        ("SystemEventType", "nvmlSystemEventType", {"Count": None}, (), False),
+    ),
+}
+# #define constants a family's module has, less the family prefix (NVML_NVLINK_MAX_LINKS -> NVLINK_MAX_LINKS)
+DEFINE_CONSTANTS = {"nvml": ("NVML_NVLINK_MAX_LINKS", "NVML_MAX_GPU_UTILIZATIONS")}
+# Header enums whose members cuda.bindings also names with a prefix of its own: (class, prefix of the aliases)
+MEMBER_ALIASES = {"nvml": (("CoolerTarget", "THERMAL_"), ("NvlinkVersion", "VERSION_"))}
+
+
+def define_enum_members(constants, prefix_, changes, extra, unique):
+    """[(member, value)] of a #define enum (DEFINE_ENUMS) from the model's [(macro, value)] constants."""
+    members, seen = [], set()
+    for macro, value in constants:
+        if not macro.startswith(prefix_):
+            continue
+        suffix = macro[len(prefix_):]
+        name = changes.get(suffix, suffix)
+        if name is None or (unique and value in seen):
+            continue
+        seen.add(value)
+        if name != name.upper():  # camel case
+            name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).upper()
+        members.append((name, value))
+    values = dict(constants)
+    members += [(name, values[macro]) for name, macro in extra if macro in values]
+    return sorted(members, key=lambda mv: mv[1])  # stable: aliases after the first name of their value
+
+
 # C functions whose Python wrapper is written by hand in cudacffi/<family>.py (their C stubs are generated as
 # every other's): the caller's arrays of structs taken whole and written back, versioned requests holding an
 # array the binding sizes from a first call, buffers whose size the library reports. cuda.bindings' forms of
@@ -335,7 +378,26 @@ class ExcWriter:
                 short = {n for n, _ in enum_members(decl["members"])}
                 members += ["(%r, %d)" % (n[len(self.prefix) + 1:], v) for n, v in decl["members"]
                             if n[len(self.prefix) + 1:] not in short]
+            aliases = dict(MEMBER_ALIASES.get(self.model["family"], ())).get(name)
+            if aliases:  # THERMAL_GPU beside GPU, as cuda.bindings.nvml
+                members += ["(%r, %d)" % (aliases + n, v) for n, v in enum_members(decl["members"])]
             self.ws(wrapped("%s = _s.make_enum(%r, [" % (name, name), members, "], __name__)", one_per_line=True))
+        for name, members in self.define_enums():
+            members = ["(%r, %d)" % mv for mv in members]
+            self.ws(wrapped("%s = _s.make_enum(%r, [" % (name, name), members, "], __name__)", one_per_line=True))
+        values = dict(self.model["constants"])
+        for macro in DEFINE_CONSTANTS.get(self.model["family"], ()):
+            if macro in values:
+                self.w("%s = %d" % (macro[len(self.prefix) + 1:], values[macro]))
+
+    def define_enums(self):
+        """[(class, [(member, value)])] of the family's #define enums (DEFINE_ENUMS) that this header has."""
+        out = []
+        for name, prefix_, changes, extra, unique in DEFINE_ENUMS.get(self.model["family"], ()):
+            members = define_enum_members(self.model["constants"], prefix_, changes, extra, unique)
+            if members:
+                out.append((name, members))
+        return out
 
     def insufficient_size(self):
         """The status saying a list needs more room than given (NVML_ERROR_INSUFFICIENT_SIZE)."""
@@ -453,7 +515,7 @@ def emit_pyi(model):
     lines = ["# generated from CUDA %s by codegen - do not edit" % emit_c.version_text(model),
              "from typing import Any, Sequence, Union  # noqa: F401", "",
              "CUDA_VERSION: int", "_library: Any  # the family's library (cudacffi._loader)", ""]
-    for name in ew.enum_class.values():
+    for name in list(ew.enum_class.values()) + [name for name, _ in ew.define_enums()]:
         lines.append("class %s(int):\n    name: str\n    value: int\n    def __getattr__(self, name: str) -> Any: ...\n"
                      % name)
     lines.append("class %s(Exception):\n    status: Any\n" % ew.error)

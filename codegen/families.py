@@ -162,7 +162,10 @@ NVML = Family(
     own=("nvml.h",),
     status="nvmlReturn_t",
     style="exception",
-    const_prefixes=("NVML_",),
+    # NVML_* and the bit masks nvml.h names in camel case (event types, clock event reasons), which
+    # cuda.bindings.nvml groups into enums (emit_py_exception.DEFINE_ENUMS)
+    const_prefixes=("NVML_", "nvmlEventType", "nvmlEventMigConfigChange", "nvmlSystemEventType",
+                    "nvmlClocksEventReason", "nvmlClocksThrottleReason"),
     wheel_files=("nvml.h",),
     version_header="cuda.h",
 )

@@ -122,8 +122,15 @@ def test_enums_have_cuda_cores_members(name):
 
 def test_typing_is_importable_as_a_module():
     out = run("import cudacffi.core.system.typing as t\nfrom cudacffi.core.system.typing import GpuP2PStatus\n"
-              "print(t.GpuP2PStatus is GpuP2PStatus is system.GpuP2PStatus, sorted(t.__all__) == t.__all__)", {})
-    assert out.split() == ["True", "True"]
+              "print(t.GpuP2PStatus is GpuP2PStatus is system.GpuP2PStatus, t is system.typing,\n"
+              "      t.FieldId is __import__('cudacffi').nvml.FieldId, t.DeviceArch.__module__ == t.__name__)\n"
+              "print(' '.join(sorted(t.__all__)))", {})
+    lines = out.splitlines()
+    assert lines[0].split() == ["True"] * 4
+    assert lines[1].split() == ["AddressingMode", "AffinityScope", "ClockId", "ClockType", "ClocksEventReasons",
+                                "CoolerControl", "CoolerTarget", "DeviceArch", "EventType", "FanControlPolicy",
+                                "FieldId", "GpuP2PCapsIndex", "GpuP2PStatus", "GpuTopologyLevel", "InforomObject",
+                                "SystemEventType", "TemperatureThresholds", "ThermalController", "ThermalTarget"]
 
 
 def test_errors_are_nvmls():
@@ -133,6 +140,33 @@ def test_errors_are_nvmls():
                  "UninitializedError", "NoPermissionError", "InvalidArgumentError"):
         assert getattr(system, name) is getattr(nvml, name) and name in system.__all__
     assert system.CUDA_BINDINGS_NVML_IS_COMPATIBLE is True
+
+
+def test_exceptions_module_names_and_hierarchy_are_cuda_cores():
+    from cudacffi import nvml
+    from cudacffi.core.system import exceptions
+
+    assert system.exceptions is exceptions and set(exceptions.__all__) <= set(system.__all__)
+    assert len(exceptions.__all__) == 32
+    for name in exceptions.__all__:
+        cls = getattr(exceptions, name)
+        assert getattr(system, name) is cls and issubclass(cls, nvml.NvmlError), name
+        assert name == "NvmlError" or cls.__bases__ == (nvml.NvmlError,) or name == "LibraryNotFoundError", name
+    # NVML's own TimeoutError and MemoryError, not the builtins; a status raises its class
+    assert exceptions.TimeoutError is nvml.NvmlTimeoutError and exceptions.MemoryError is nvml.NvmlMemoryError
+    assert type(nvml.NvmlError(int(nvml.Return.ERROR_NOT_SUPPORTED))) is exceptions.NotSupportedError
+    e = exceptions.ResetTypeNotSupportedError(30)
+    assert isinstance(e, exceptions.NvmlError) and int(e.status) == 30
+    assert str(e) == "ERROR_RESET_TYPE_NOT_SUPPORTED (30)"
+    try:
+        import cuda.core.system.exceptions as theirs
+    except ImportError:
+        return
+    assert sorted(theirs.__all__) == sorted(exceptions.__all__)
+    for name in theirs.__all__:  # the same tree: each class's base has the same name as cuda.core's
+        ours_base = [b.__name__ for b in getattr(exceptions, name).__mro__[1:] if b.__name__ != "StatusError"]
+        their_base = [b.__name__ for b in getattr(theirs, name).__mro__[1:]]
+        assert ours_base[0] == their_base[0] or name == "LibraryNotFoundError", name
 
 
 # -- without a driver --------------------------------------------------------------------------------------------
