@@ -270,9 +270,7 @@ class Buffer(_BASE):
     def set_deallocation_stream(self, stream):
         """Free on ``stream`` at a later ``close()`` without a stream (or by the garbage collector)."""
         self._live()
-        if stream is None:
-            raise TypeError("stream must be a Stream or an object with __cuda_stream__(), not None")
-        _utils.stream_handle(stream)
+        _utils.stream_handle(stream)  # None refused too, as cuda.core does
         self._stream = stream
         if self._guard is not None:
             self._guard[1][3] = stream
@@ -309,6 +307,8 @@ class Buffer(_BASE):
                 if stream is None and s is not None and getattr(s, "_handle", 0) is None:
                     s = _live_stream(s)  # the allocation's stream, closed since
                 mr.deallocate(ptr, self._size, stream=s)
+        elif stream is not None:
+            _utils.stream_handle(stream)  # nothing to free, but a wrong stream is named, as cuda.core does
         _reset(self)  # _ptr, _box, _stream, _owner, _mr... None; _v gone: a closed buffer given to launch() fails loudly
 
     if not _PYPY and _BASE is object:
@@ -375,8 +375,7 @@ class Buffer(_BASE):
         unsigned int of that many bytes (beyond cuda.core), or a buffer of 1, 2 or 4 bytes."""
         word, width = _fill_pattern(value, width)
         if self._size % width:
-            raise ValueError("buffer size (%d) must be divisible by %d (the %d-byte pattern)"
-                             % (self._size, width, width))
+            raise ValueError("buffer size (%d) must be divisible by %d" % (self._size, width))
         ptr = self._live()
         h = self._stream_handle(stream)
         drv = _utils.driver()
@@ -560,8 +559,7 @@ def _fill_pattern(value, width):
     try:
         pattern = bytes(memoryview(value).cast("B"))
     except TypeError:
-        raise TypeError("value must be an int or support the buffer protocol (1, 2 or 4 bytes), got %s"
-                        % type(value).__name__) from None
+        raise TypeError("value must be an int or support the buffer protocol, got %s" % type(value).__name__) from None
     if len(pattern) not in (1, 2, 4):
         raise ValueError("value must be 1, 2, or 4 bytes, got %d" % len(pattern))
     if width is not None and width != len(pattern):

@@ -995,7 +995,8 @@ class IPCBufferDescriptor:
     __slots__ = ("_reserved", "_size")
 
     def __init__(self, *args, **kwargs):
-        raise RuntimeError("IPCBufferDescriptor objects cannot be instantiated directly: use Buffer.ipc_descriptor")
+        raise RuntimeError("IPCBufferDescriptor objects cannot be instantiated directly. Please use MemoryResource "
+                           "APIs.")
 
     @staticmethod
     def _init(reserved, size):
@@ -1031,8 +1032,8 @@ class IPCAllocationHandle:
     __slots__ = ("_fd", "_uuid", "__weakref__")
 
     def __init__(self, *args, **kwargs):
-        raise RuntimeError("IPCAllocationHandle objects cannot be instantiated directly: use "
-                           "DeviceMemoryResource.allocation_handle")
+        raise RuntimeError("IPCAllocationHandle objects cannot be instantiated directly. Please use MemoryResource "
+                           "APIs.")
 
     @classmethod
     def _init(cls, handle, uuid):
