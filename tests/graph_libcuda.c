@@ -8,7 +8,14 @@
  * into a new graph or a given one, with the capture's dependencies kept as the driver keeps them (work
  * itself is never captured here: nodes come from cuGraphAdd*Node and cuStreamUpdateCaptureDependencies). Error codes are the driver's:
  * CUDA_ERROR_INVALID_VALUE (1), CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE (910). The CUDA 13 forms of the edge
- * calls (_v2, with edge data) are here beside the CUDA 12 ones. */
+ * calls (_v2, with edge data) are here beside the CUDA 12 ones.
+ * User objects as the driver keeps them: a graph holds references (cuGraphRetainUserObject), its clones, the
+ * child-graph copies made of it and the executable graphs instantiated from it hold their own, an update of an
+ * executable graph takes the source's; the last release runs the destructor on a thread of its own, as the
+ * driver's internal thread does (standin_user_objects_live counts those not destroyed). Events are checked at
+ * launch: an event node whose event was destroyed fails the launch with CUDA_ERROR_INVALID_HANDLE (400)
+ * instead of touching freed memory as the driver would. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,11 +32,14 @@ struct kernel_params { void *func; unsigned grid[3], block[3], shmem; void **par
 struct node { int type; struct graph *g; host_fn fn; void *user; struct graph *child; struct graph *bodies[8];
               unsigned nbodies; unsigned char memset[64]; struct kernel_params kp; unsigned long long args[2];
               void *argp[2]; void *event; };
-struct graph { struct node *nodes[MAXN]; int n; struct node *from[MAXE], *to[MAXE]; int ne; };
+#define MAXU 64
+struct uobj { int refs; void *ptr; host_fn destroy; };
+struct graph { struct node *nodes[MAXN]; int n; struct node *from[MAXE], *to[MAXE]; int ne; struct uobj *uo[MAXU];
+               int nuo; };
 struct host_params { host_fn fn; void *user; };
 struct entry { struct node *orig; int type; host_fn fn; void *user; int disabled; unsigned long long args[2];
                void *event; };
-struct exec { struct entry e[MAXN]; int n; };
+struct exec { struct entry e[MAXN]; int n; struct uobj *uo[MAXU]; int nuo; };
 struct cond_params { unsigned long long handle; int type; unsigned size; struct graph **out; void *ctx; };
 struct node_params { int type; int reserved0[3]; union { long long reserved1[29]; struct cond_params cond; } u;
                      long long reserved2; };
@@ -54,8 +64,83 @@ static void free_node(struct node *x) {
     free(x);
 }
 
+/* User objects. */
+static pthread_mutex_t uo_lock = PTHREAD_MUTEX_INITIALIZER;
+static int uo_live;
+int standin_user_objects_live(void) { pthread_mutex_lock(&uo_lock); int n = uo_live; pthread_mutex_unlock(&uo_lock);
+                                      return n; }
+
+static void *run_destroy(void *arg) {
+    struct uobj *u = arg;
+    u->destroy(u->ptr);
+    pthread_mutex_lock(&uo_lock); uo_live--; pthread_mutex_unlock(&uo_lock);
+    free(u);
+    return NULL;
+}
+
+static void uo_release(struct uobj *u, int count) {
+    pthread_mutex_lock(&uo_lock);
+    int last = (u->refs -= count) == 0;
+    pthread_mutex_unlock(&uo_lock);
+    if (last) {
+        pthread_t t;
+        pthread_create(&t, NULL, run_destroy, u);
+        pthread_detach(t);
+    }
+}
+
+static void uo_retain(struct uobj *u, int count) {
+    pthread_mutex_lock(&uo_lock); u->refs += count; pthread_mutex_unlock(&uo_lock);
+}
+
+static int copy_refs(struct uobj **to, int *nto, struct uobj *const *from, int nfrom) {
+    for (int i = 0; i < nfrom; i++) {
+        if (*nto >= MAXU) return 1;
+        uo_retain(from[i], 1);
+        to[(*nto)++] = from[i];
+    }
+    return 0;
+}
+
+static void drop_refs(struct uobj **refs, int *n) {
+    for (int i = 0; i < *n; i++) uo_release(refs[i], 1);
+    *n = 0;
+}
+
+int cuUserObjectCreate(struct uobj **out, void *ptr, host_fn destroy, unsigned initial, unsigned flags) {
+    if (!out || !destroy || !initial || flags != 1) return 1;  /* CU_USER_OBJECT_NO_DESTRUCTOR_SYNC is required */
+    struct uobj *u = calloc(1, sizeof *u);
+    u->refs = (int)initial; u->ptr = ptr; u->destroy = destroy;
+    pthread_mutex_lock(&uo_lock); uo_live++; pthread_mutex_unlock(&uo_lock);
+    *out = u;
+    return 0;
+}
+int cuUserObjectRetain(struct uobj *u, unsigned count) { if (!u || !count) return 1; uo_retain(u, count); return 0; }
+int cuUserObjectRelease(struct uobj *u, unsigned count) {
+    if (!u || !count || (int)count > u->refs) return 1;
+    uo_release(u, count);
+    return 0;
+}
+int cuGraphRetainUserObject(struct graph *g, struct uobj *u, unsigned count, unsigned flags) {
+    if (!g || !u || count != 1 || flags > 1 || g->nuo >= MAXU) return 1;
+    if (!flags) uo_retain(u, 1);  /* CU_GRAPH_USER_OBJECT_MOVE takes the caller's reference */
+    g->uo[g->nuo++] = u;
+    return 0;
+}
+int cuGraphReleaseUserObject(struct graph *g, struct uobj *u, unsigned count) {
+    if (!g || !u || count != 1) return 1;
+    for (int i = 0; i < g->nuo; i++)
+        if (g->uo[i] == u) {
+            g->uo[i] = g->uo[--g->nuo];
+            uo_release(u, 1);
+            return 0;
+        }
+    return 1;
+}
+
 static void free_graph(struct graph *g) {
     for (int i = 0; i < g->n; i++) free_node(g->nodes[i]);
+    drop_refs(g->uo, &g->nuo);
     free(g);
 }
 
@@ -91,8 +176,11 @@ static struct graph *clone(struct graph *src) {
         g->from[g->ne] = g->nodes[a];
         g->to[g->ne++] = g->nodes[b];
     }
+    copy_refs(g->uo, &g->nuo, src->uo, src->nuo);
     return g;
 }
+
+int cuGraphClone(struct graph **out, struct graph *src) { if (!out || !src) return 1; *out = clone(src); return 0; }
 
 int cuInit(unsigned int flags) { (void)flags; return 0; }
 int cuDriverGetVersion(int *v) { *v = 13000; return 0; }
@@ -177,8 +265,25 @@ int cuGraphKernelNodeSetParams_v2(struct node *x, const struct kernel_params *p)
     return x && x->type == KERNEL ? set_kernel(x, p) : 1;
 }
 
-int cuEventCreate(void **event, unsigned int flags) { (void)flags; *event = malloc(1); return 0; }
-int cuEventDestroy_v2(void *event) { free(event); return 0; }
+static void *live_events[MAXN];
+static int n_live_events;
+static int event_is_live(void *ev) {
+    for (int i = 0; i < n_live_events; i++) if (live_events[i] == ev) return 1;
+    return 0;
+}
+int standin_events_live(void) { return n_live_events; }
+int cuEventCreate(void **event, unsigned int flags) {
+    (void)flags;
+    if (n_live_events >= MAXN) return 2;
+    *event = malloc(1);
+    live_events[n_live_events++] = *event;
+    return 0;
+}
+int cuEventDestroy_v2(void *event) {
+    for (int i = 0; i < n_live_events; i++)
+        if (live_events[i] == event) { live_events[i] = live_events[--n_live_events]; free(event); return 0; }
+    return 400;
+}
 
 static int add_event(struct node **out, struct graph *g, struct node *const *deps, size_t n, void *ev, int type) {
     if (!ev) return 1;
@@ -370,6 +475,7 @@ int cuGraphRemoveDependencies_v2(struct graph *g, struct node *const *from, stru
 /* Instantiation: the nodes in dependency order (Kahn), child graphs flattened in place. */
 static int flatten(struct graph *g, struct exec *x) {
     int indeg[MAXN], done[MAXN] = {0};
+    if (copy_refs(x->uo, &x->nuo, g->uo, g->nuo)) return 1;
     for (int i = 0; i < g->n; i++) {
         indeg[i] = 0;
         for (int e = 0; e < g->ne; e++) if (g->to[e] == g->nodes[i]) indeg[i]++;
@@ -396,7 +502,7 @@ int cuGraphInstantiateWithFlags(struct exec **out, struct graph *g, unsigned lon
     (void)flags;
     if (!g) return 1;
     struct exec *x = calloc(1, sizeof *x);
-    if (flatten(g, x)) { free(x); return 1; }
+    if (flatten(g, x)) { drop_refs(x->uo, &x->nuo); free(x); return 1; }
     *out = x;
     return 0;
 }
@@ -406,13 +512,14 @@ int cuGraphLaunch(struct exec *x, void *stream) {
     if (!x) return 1;
     for (int i = 0; i < x->n; i++) {
         struct entry *e = &x->e[i];
+        if ((e->type == EVENT_RECORD || e->type == WAIT_EVENT) && !event_is_live(e->event)) return 400;
         if (e->type == HOST) e->fn(e->user);
         if (e->type == KERNEL && !e->disabled) { kernel_runs++; last_args[0] = e->args[0]; last_args[1] = e->args[1]; }
     }
     return 0;
 }
 
-int cuGraphExecDestroy(struct exec *x) { if (!x) return 1; free(x); return 0; }
+int cuGraphExecDestroy(struct exec *x) { if (!x) return 1; drop_refs(x->uo, &x->nuo); free(x); return 0; }
 
 int cuGraphExecHostNodeSetParams(struct exec *x, struct node *nd, const struct host_params *p) {
     if (!x || !p || !p->fn) return 1;
@@ -484,6 +591,11 @@ int cuGraphExecUpdate_v2(struct exec *x, struct graph *g, struct update_info *in
             struct entry *e = &x->e[i], *f = &y->e[i];
             e->fn = f->fn; e->user = f->user; e->event = f->event; e->args[0] = f->args[0]; e->args[1] = f->args[1];
         }
+    if (same) {  /* the source's user-object references replace the executable graph's */
+        drop_refs(x->uo, &x->nuo);
+        copy_refs(x->uo, &x->nuo, y->uo, y->nuo);
+    }
+    drop_refs(y->uo, &y->nuo);
     if (info) { memset(info, 0, sizeof *info); info->result = same ? 0 : 2; /* TOPOLOGY_CHANGED */ }
     free(y);
     return same ? 0 : 910;

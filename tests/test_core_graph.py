@@ -90,7 +90,7 @@ def test_nothing_is_made_directly_and_the_enums_hold_the_strings():
 
 @pytest.fixture(scope="module")
 def standin(tmp_path_factory):
-    return build_standin(tmp_path_factory, "graph_libcuda.c")
+    return build_standin(tmp_path_factory, "graph_libcuda.c", "libcuda.so.1", "-pthread")
 
 
 PRELUDE = """
@@ -460,8 +460,7 @@ def test_event_nodes_record_and_wait_for_events_they_keep(standin):
 
 
 def test_memcpy_nodes_keep_their_operands_and_update(standin):
-    run(standin, """
-        import gc, weakref
+    run_lifetime(standin, """
         from cudacffi.core import Buffer
         g = GraphDefinition()
         src, dst = Buffer.from_handle(0x7000, 64), Buffer.from_handle(0x8000, 64)
@@ -489,6 +488,7 @@ def test_memcpy_nodes_keep_their_operands_and_update(standin):
         del g, copy, raw, view, graph
         for _ in range(3):  # PyPy frees what a finalized object held at a later collection
             gc.collect()
+        settle(0)  # the graphs' user objects released: what they kept goes
         assert all(r() is None for r in kept)  # and let them go with it
     """)
 
@@ -683,3 +683,142 @@ def test_definitions_print_dot_files_and_builders_refuse_what_they_cannot_do_yet
         with pytest.raises(RuntimeError, match="begin_building"):
             gb.create_condition()
     """ % (str(tmp_path / "g.dot"), str(tmp_path / "g.dot")))
+
+
+# -- what nodes use lives as long as a graph using it: CUDA user objects -------------------------------------------
+
+LIFETIME = """
+import ctypes, gc, os, time, weakref
+from cudacffi import _callbacks
+from cudacffi.core import Device, _graph_nodes
+lib = ctypes.CDLL(os.environ["CUDACFFI_LIBDRIVER"])
+
+def settle(live):
+    # the stand-in runs destructors on threads of their own, as the driver does: wait for them, and drop what
+    # they handed over as a graph call does (which may let go of a definition, whose user objects go next)
+    for _ in range(1000):
+        _graph_nodes._drain()
+        gc.collect()
+        if lib.standin_user_objects_live() == live and not _graph_nodes._released:
+            break
+        time.sleep(0.005)
+    assert lib.standin_user_objects_live() == live, (lib.standin_user_objects_live(), _graph_nodes._attached)
+"""
+
+
+def run_lifetime(standin, body):
+    return run(standin, LIFETIME + textwrap.dedent(body))
+
+
+def test_a_clone_of_a_definition_keeps_the_event_its_nodes_use_after_both_are_collected(standin):
+    # the crash of a clone launched after its definition and event were collected: the clone now holds them
+    run_lifetime(standin, """
+        ev = Device().create_event()
+        g = GraphDefinition()
+        g.record(ev).wait(ev)
+        assert lib.standin_user_objects_live() == 2
+        clone = driver.cuGraphClone(g.handle)[1]
+        alive = weakref.ref(ev)
+        del ev, g
+        settle(2)  # the definition went: the clone's references keep both user objects
+        assert alive() is not None and lib.standin_events_live() == 1
+        err, exe = driver.cuGraphInstantiate(clone, 0)
+        assert err == driver.CUresult.CUDA_SUCCESS
+        assert driver.cuGraphDestroy(clone) == (driver.CUresult.CUDA_SUCCESS,)
+        settle(2)  # the executable graph holds them now
+        assert driver.cuGraphLaunch(exe, 0) == (driver.CUresult.CUDA_SUCCESS,)
+        assert driver.cuGraphExecDestroy(exe) == (driver.CUresult.CUDA_SUCCESS,)
+        settle(0)
+        assert alive() is None and lib.standin_events_live() == 0  # and the event was destroyed on this thread
+    """)
+
+
+def test_what_a_node_uses_lives_with_every_graph_made_from_its_definition(standin):
+    run_lifetime(standin, """
+        from cudacffi.core import Buffer
+        dev = Device()
+        a, b = dev.create_event(), dev.create_event()
+        src, dst = Buffer.from_handle(0x7000, 64), Buffer.from_handle(0x8000, 64)
+        seen = []
+        fn = lambda: seen.append(1)
+        g = GraphDefinition()
+        rec = g.record(a)
+        cp = rec.memcpy(dst, src, 64)
+        cb = cp.callback(fn)
+        armed = len(_callbacks._armed)
+        graph = g.instantiate()
+        refs = [weakref.ref(x) for x in (a, src, dst, fn)]
+        del src, dst, fn
+        rec.update(b)  # the definition lets go of a; the instantiated graph keeps it
+        cp.update(size=32)  # the Buffers are still used: kept
+        settle(5)  # the definition's three, and the two old versions the instantiated graph holds
+        assert all(r() is not None for r in refs)
+        graph.launch(S)
+        assert seen == [1]
+        graph.close()
+        del a
+        settle(3)  # the definition's three
+        assert refs[0]() is None and all(r() is not None for r in refs[1:])
+        cb.update(lambda: None)  # the callable's record is disarmed once nothing uses it
+        settle(3)
+        assert refs[3]() is None and len(_callbacks._armed) == armed
+        cp.destroy()
+        settle(2)
+        assert refs[1]() is None and refs[2]() is None
+        del g, rec, cp, cb
+        settle(0)
+        assert lib.standin_events_live() == 1  # b: still ours
+    """)
+
+
+def test_updates_of_instantiated_graphs_and_child_graphs_carry_the_references(standin):
+    run_lifetime(standin, """
+        dev = Device()
+        a, b = dev.create_event(), dev.create_event()
+        child, other = GraphDefinition(), GraphDefinition()
+        child.record(a)
+        other.record(b)
+        g = GraphDefinition()
+        node = g.embed(child)
+        exe = g.instantiate()
+        alive = weakref.ref(a)
+        del child, a
+        settle(3)  # child's event (the node's copy and the instantiated graph hold it too), other's, child itself
+        assert alive() is not None
+        node.update(other)
+        g2 = GraphDefinition()
+        g2.embed(other)
+        exe.update(g2)  # the executable graph takes g2's references and lets go of g's
+        del g, node, g2
+        settle(2)  # other's (exe holds a copy too) and g2's child, which exe holds
+        assert alive() is None
+        exe.launch(S)
+        exe.close()
+        del other
+        settle(0)
+    """)
+
+
+def test_a_node_the_driver_refuses_leaves_no_user_object_and_capture_callbacks_are_attached(standin):
+    run_lifetime(standin, """
+        dev = Device()
+        g = GraphDefinition()
+        with pytest.raises(CUDAError):
+            g.embed(g)  # refused by the driver after its user object was made
+        settle(0)
+        seen = []
+        gb = dev.create_graph_builder().begin_building()
+        fn = lambda: seen.append("cb")
+        gb.callback(fn)
+        gb.end_building()
+        graph = gb.complete()
+        alive = weakref.ref(fn)
+        del fn
+        gb.close()
+        settle(1)
+        graph.launch(S)
+        assert seen == ["cb"] and alive() is not None
+        graph.close()
+        settle(0)
+        assert alive() is None
+    """)

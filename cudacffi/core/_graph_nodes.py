@@ -10,9 +10,10 @@ variables for conditional nodes, and the views of an instantiated graph's nodes 
     graph[k].update(config=config, kernel=kernel, args=(other, n))   # the instantiated graph's node
 
 A builder method on the definition adds an entry node; the same method on a node adds a node that depends on
-it; ``join`` adds an empty node depending on several. The definition keeps what its nodes use alive as long as
-it lives (Buffers, kernel argument blocks, events, callables, embedded definitions), and so does every Graph
-instantiated from it. Node objects are light: ``pred``, ``succ``, ``nodes()`` and ``edges()`` give back objects
+it; ``join`` adds an empty node depending on several. What a node uses (Buffers, kernel argument blocks, events,
+callables, embedded definitions) lives as long as a graph using it does: the definition, its clones (even made
+with ``driver.cuGraphClone``), the graphs embedding it, every Graph instantiated from it and the launches in
+flight; CUDA user objects carry those references (see ``attach``). Node objects are light: ``pred``, ``succ``, ``nodes()`` and ``edges()`` give back objects
 equal to (and as capable as) those the builder methods returned, since what a node knows lives with its graph.
 
 Conditional nodes (``if_then``, ``if_else``, ``while_loop``, ``switch``) need CUDA 12.3+ headers and driver
@@ -20,11 +21,14 @@ Conditional nodes (``if_then``, ``if_else``, ``while_loop``, ``switch``) need CU
 GraphCondition passes to ``launch`` as that handle.
 """
 
+import atexit
+import collections
 import collections.abc
 import enum
+import itertools
 import sys
 
-from .. import _params
+from .. import _callbacks, _params
 from . import _utils
 from ._utils import check
 
@@ -59,6 +63,88 @@ class GraphConditionalType(str, enum.Enum):
 
     def __str__(self):
         return self.value
+
+
+# -- what nodes use, kept alive by CUDA user objects -----------------------------------------------------------------
+#
+# A node that uses Python objects (an Event, Buffers, a Kernel and its arguments, a callable) attaches them to its
+# graph through a user object: an entry of ``_attached`` under a key, and a user object whose destructor is
+# ``_released_by_driver(key)``, retained by the graph (CU_GRAPH_USER_OBJECT_MOVE). The driver copies the graph's
+# references into its clones, the child-graph nodes embedding it, the executable graphs instantiated or updated
+# from it and their launches in flight, and runs the destructor once the last of them lets go. Updating a node
+# attaches its new parameters and releases the graph's reference to the old ones; destroying a node releases its.
+#
+# The destructor runs on a driver thread, where CUDA may not be called: it moves the entry to ``_released`` and
+# nothing more (a dict pop and a deque append, both atomic; no lock, no import, no finalizer run there). What it
+# moved is dropped later on a Python thread, by ``_drain`` at the next graph call (attaching, closing, destroying),
+# where an Event's or a Buffer's finalizer may call CUDA.
+
+_attached = {}  # key -> the tuple of objects a user object keeps alive
+_released = collections.deque()  # tuples whose user object the driver destroyed, to drop on a Python thread
+_keys = itertools.count(1)
+_exiting = [False]  # set at interpreter exit: graphs are then left to the process's end, not destroyed
+
+
+def _released_by_driver(key):
+    """A user object's destructor (a driver thread): hand what it kept to a Python thread to drop."""
+    _released.append(_attached.pop(key, None))
+
+
+def _drain():
+    """Drop what the driver released (on this Python thread): callback records are disarmed, objects let go."""
+    while _released:
+        try:
+            item = _released.popleft()
+        except IndexError:
+            return
+        for x in item or ():
+            if isinstance(x, _callbacks.Record):
+                x.release()
+        del item
+
+
+@atexit.register
+def _at_exit():
+    # A destructor fired while the interpreter finalizes could not take the GIL: graphs still alive then are not
+    # destroyed (the process's end frees them), so the driver has nothing to call back into.
+    _exiting[0] = True
+    _drain()
+
+
+def attach(drv, graph, objects):
+    """A user object keeping the tuple ``objects`` alive, retained by ``graph`` (a CUgraph); None where there is
+    nothing to keep."""
+    _drain()
+    objects = tuple(objects)
+    if all(x is None for x in objects):
+        return None
+    key = next(_keys)
+    _attached[key] = objects
+    flags = int(drv.CUuserObject_flags.CU_USER_OBJECT_NO_DESTRUCTOR_SYNC)
+    err, obj = drv.cuUserObjectCreate(key, _released_by_driver, 1, flags)
+    if err:
+        _attached.pop(key, None)
+        check((err,))
+    err, = drv.cuGraphRetainUserObject(graph, obj, 1, int(drv.CUuserObjectRetain_flags.CU_GRAPH_USER_OBJECT_MOVE))
+    if err:
+        drv.cuUserObjectRelease(obj, 1)  # the destructor hands the objects back
+        check((err,))
+    return obj
+
+
+def detach(drv, graph, obj):
+    """Release ``graph``'s reference to the user object ``obj`` (from ``attach``; None: nothing)."""
+    if obj is not None:
+        check(drv.cuGraphReleaseUserObject(graph, obj, 1))
+    _drain()
+
+
+def _detach_quietly(drv, graph, obj):
+    """``detach`` while another error is on its way (that one is what the caller sees)."""
+    try:
+        detach(drv, graph, obj)
+    except Exception:
+        pass
 
 
 # -- small checks and driver calls whose form depends on the headers' CUDA version -----------------------------------
@@ -238,7 +324,8 @@ def _host_params(drv, fn, user_data):
 
     p.fn = _no_argument if user_data is None else _with_argument
     p.userData = fn if user_data is None else (fn, user_data)
-    return p, fn, (fn, user_data)
+    # the record the struct armed for the callable: disarmed once the graphs using this node let go of it
+    return p, fn, (fn, user_data, p._held(("callback", "fn")))
 
 
 def _ctypes_function(fn):
@@ -333,8 +420,14 @@ class _Builder:
     def _add(self, cls, add, keep=(), info=None):
         graph = self._target()
         deps = self._deps()
-        handle = add(_utils.driver(), graph._h, deps, len(deps))
-        return graph._register(cls, handle, keep, info)
+        drv = _utils.driver()
+        obj = attach(drv, graph._h, keep)  # before the node: it never exists without what it uses
+        try:
+            handle = add(drv, graph._h, deps, len(deps))
+        except BaseException:
+            _detach_quietly(drv, graph._h, obj)
+            raise
+        return graph._register(cls, handle, info, obj, keep)
 
     def launch(self, config, kernel, *args):
         """A kernel node: ``kernel`` launched with ``config`` and ``args`` (what ``launch()`` takes), packed
@@ -369,8 +462,8 @@ class _Builder:
     def callback(self, fn, *, user_data=None):
         """A host node running ``fn()`` (``fn(user_data)`` where user_data is given) on a host thread; or a ctypes
         function pointer declared as CUhostFn, given ``user_data`` (an int address, or bytes copied and kept).
-        ``fn`` must not call CUDA. A Python callable stays alive for the rest of the process (every graph
-        instantiated from this one may call it)."""
+        ``fn`` must not call CUDA. It and its user data stay alive as long as a graph using this node does
+        (clones, instantiations and launches in flight included)."""
         drv = _utils.driver()
         params, pyfn, keep = _host_params(drv, fn, user_data)
         return self._add(HostCallbackNode, lambda d, g, deps, n: check(d.cuGraphAddHostNode(g, deps, n, params)),
@@ -453,7 +546,7 @@ class _Builder:
         deps = self._deps()
         ctx = _context()
         handle, bodies = _add_conditional(drv, target._h, deps, condition, kind, size, ctx)
-        return target._register(cls, handle, (condition,), {"condition": condition, "branches": tuple(bodies)})
+        return target._register(cls, handle, {"condition": condition, "branches": tuple(bodies)})
 
 
 def _add_conditional(drv, graph, deps, condition, kind, size, ctx):
@@ -519,8 +612,8 @@ class GraphCondition:
 
 class _State:
     """What the nodes of one graph hierarchy (a graph and its bodies and children) know beyond the driver: per
-    node handle, a dict of its Python objects ("keep": what it uses, kept alive; "class"; "launch"; "event";
-    "callback"; "condition"; "branches"), and the handles of nodes destroyed."""
+    node handle, a dict of its Python objects ("uobj": the user object keeping what its parameters use alive, "uses": those objects;
+    "class"; "launch"; "event"; "callback"; "condition"; "branches"), and the handles of nodes destroyed."""
 
     __slots__ = ("info", "destroyed")
 
@@ -598,7 +691,7 @@ class GraphDefinition(_Builder):
         """A Graph of this definition to launch (``options``: GraphCompleteOptions)."""
         from .graph import _instantiate
 
-        return _instantiate(self._live(), options, self)
+        return _instantiate(self._live(), options)
 
     def debug_dot_print(self, path, options=None):
         """Write this graph as a DOT file to ``path``."""
@@ -625,10 +718,11 @@ class GraphDefinition(_Builder):
         return {(self._wrap(a), self._wrap(b)) for a, b in zip(out[0], out[1])}
 
     # -- the registry of node objects --------------------------------------------------------------------------------
-    def _register(self, cls, handle, keep=(), info=None):
+    def _register(self, cls, handle, info=None, uobj=None, uses=()):
         hv = int(handle)
         record = dict(info or {})
-        record["keep"] = list(keep)
+        record["uobj"] = uobj
+        record["uses"] = tuple(uses)
         record["class"] = cls
         self._state.info[hv] = record
         self._state.destroyed.discard(hv)
@@ -655,8 +749,11 @@ class GraphDefinition(_Builder):
     def __del__(self):
         if self._owner is True and self._h is not None:
             h, self._h = self._h, None
+            if _exiting[0]:
+                return
             try:
                 _utils.driver().cuGraphDestroy(h)
+                _drain()
             except Exception:
                 pass
 
@@ -763,11 +860,23 @@ class GraphNode(_Builder):
     @property
     def _info(self):
         """What this node knows beyond the driver (see _State)."""
-        return self._graph._state.info.setdefault(self._hv, {"keep": [], "class": type(self)})
+        return self._graph._state.info.setdefault(self._hv, {"class": type(self)})
 
-    @property
-    def _keep(self):
-        return self._info["keep"]
+    def _set_params(self, keep, set_params):
+        """Call ``set_params(driver, node)``; the objects ``keep`` then replace those the node's old parameters
+        used (which the graph lets go of: its clones and instantiations keep theirs)."""
+        drv = _utils.driver()
+        h = self._live()
+        graph = self._graph._h
+        obj = attach(drv, graph, keep)
+        try:
+            set_params(drv, h)
+        except BaseException:
+            _detach_quietly(drv, graph, obj)
+            raise
+        info = self._info
+        old, info["uobj"], info["uses"] = info.get("uobj"), obj, tuple(keep)
+        detach(drv, graph, old)
 
     def _live(self):
         if self._h is None or self._hv in self._graph._state.destroyed:
@@ -840,9 +949,14 @@ class GraphNode(_Builder):
         if not self.is_valid:
             self._h = None
             return
-        check(_utils.driver().cuGraphDestroyNode(self._h))
-        self._graph._state.destroyed.add(self._hv)  # what it used stays kept: an instantiated graph may use it
+        drv = _utils.driver()
+        check(drv.cuGraphDestroyNode(self._h))
+        self._graph._state.destroyed.add(self._hv)
         self._h = None
+        info = self._graph._state.info.get(self._hv)
+        if info is not None:  # what it used: released by this graph (its clones and instantiations keep theirs)
+            info.pop("uses", None)
+            detach(drv, self._graph._h, info.pop("uobj", None))
 
     def _params(self, getter):
         return check(getattr(_utils.driver(), getter)(self._live()))
@@ -910,10 +1024,8 @@ class KernelNode(GraphNode):
         config = used[0] if config is None else config
         kernel = used[1] if kernel is None else kernel
         args = used[2] if args is None else args
-        drv = _utils.driver()
-        params, used = _kernel_params(drv, config, kernel, args)
-        check(drv.cuGraphKernelNodeSetParams(self._live(), params))
-        self._keep.append((params, used))
+        params, used = _kernel_params(_utils.driver(), config, kernel, args)
+        self._set_params((params,) + used, lambda d, h: check(d.cuGraphKernelNodeSetParams(h, params)))
         self._info["launch"] = used
 
 
@@ -939,10 +1051,13 @@ class MemcpyNode(GraphNode):
         dptr, dkeep = (old[0], None) if dst is None else _address(dst, dst_owner, "dst")
         sptr, skeep = (old[1], None) if src is None else _address(src, src_owner, "src")
         size = old[2] if size is None else _uint(size, "size")
+        uses = self._info.get("uses") or (None, None)  # what the old parameters used and the new still use
+        dkeep = uses[0] if dst is None else dkeep
+        skeep = uses[1] if src is None else skeep
         drv = _utils.driver()
         _context()
-        check(drv.cuGraphMemcpyNodeSetParams(self._live(), _memcpy_params(drv, dptr, sptr, size)))
-        self._keep.append((dkeep, skeep))
+        params = _memcpy_params(drv, dptr, sptr, size)
+        self._set_params((dkeep, skeep), lambda d, h: check(d.cuGraphMemcpyNodeSetParams(h, params)))
         self._info["memcpy"] = (dptr, sptr, size)
 
 
@@ -965,7 +1080,10 @@ class MemsetNode(GraphNode):
         """Change the fill: what is not given stays (``value`` keeps its element size where it is an int of a
         node filling wider elements)."""
         p = self._mp()
-        dptr, dkeep = (int(p.dst), None) if dst is None else _address(dst, dst_owner, "dst")
+        if dst is None:  # the old destination and what it keeps stay
+            dptr, dkeep = int(p.dst), (self._info.get("uses") or (None,))[0]
+        else:
+            dptr, dkeep = _address(dst, dst_owner, "dst")
         if value is None:
             value = p.value.to_bytes(p.elementSize, sys.byteorder)
         elif isinstance(value, int) and not isinstance(value, bool) and p.elementSize != 1:
@@ -975,8 +1093,7 @@ class MemsetNode(GraphNode):
         params = _memset_params(drv, dptr, value, p.width if width is None else width,
                                 p.height if height is None else height, p.pitch if pitch is None else pitch)
         _context()
-        check(drv.cuGraphMemsetNodeSetParams(self._live(), params))
-        self._keep.append(dkeep)
+        self._set_params((dkeep,), lambda d, h: check(d.cuGraphMemsetNodeSetParams(h, params)))
 
 
 class HostCallbackNode(GraphNode):
@@ -993,8 +1110,7 @@ class HostCallbackNode(GraphNode):
         """Run ``fn`` instead (the forms ``callback()`` takes)."""
         drv = _utils.driver()
         params, pyfn, keep = _host_params(drv, fn, user_data)
-        check(drv.cuGraphHostNodeSetParams(self._live(), params))
-        self._keep.append(keep)
+        self._set_params(keep, lambda d, h: check(d.cuGraphHostNodeSetParams(h, params)))
         self._info["callback"] = pyfn
 
 
@@ -1007,8 +1123,8 @@ class EventRecordNode(GraphNode):
 
     def update(self, event):
         """Record ``event`` instead."""
-        check(_utils.driver().cuGraphEventRecordNodeSetEvent(self._live(), _event(event)))
-        self._keep.append(event)
+        ev = _event(event)
+        self._set_params((event,), lambda d, h: check(d.cuGraphEventRecordNodeSetEvent(h, ev)))
         self._info["event"] = event
 
 
@@ -1021,8 +1137,8 @@ class EventWaitNode(GraphNode):
 
     def update(self, event):
         """Wait for ``event`` instead."""
-        check(_utils.driver().cuGraphEventWaitNodeSetEvent(self._live(), _event(event)))
-        self._keep.append(event)
+        ev = _event(event)
+        self._set_params((event,), lambda d, h: check(d.cuGraphEventWaitNodeSetEvent(h, ev)))
         self._info["event"] = event
 
 
@@ -1044,8 +1160,7 @@ class ChildGraphNode(GraphNode):
         p = drv.CUgraphNodeParams()
         p.type = drv.CUgraphNodeType.CU_GRAPH_NODE_TYPE_GRAPH
         p.graph.graph = h
-        check(drv.cuGraphNodeSetParams(self._live(), p))
-        self._keep.append(child)
+        self._set_params((child,), lambda d, node: check(d.cuGraphNodeSetParams(node, p)))
 
 
 class AllocNode(GraphNode):

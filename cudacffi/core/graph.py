@@ -11,8 +11,8 @@ to launch as often as wanted.
     graph.launch(stream)
 
 A builder is a stream in capture mode (``__cuda_stream__``): whatever takes a stream takes it. Host
-callbacks are Python callables kept alive for the rest of the process (a graph can run them any number
-of times, from any number of instantiations).
+callbacks are Python callables kept alive as long as a graph that may run them lives (CUDA user objects
+attached to the captured graph carry them into its clones and instantiations).
 
 Conditional nodes during capture: ``create_condition()`` makes a condition variable, a kernel captured before
 the node sets it (``cudaGraphSetConditional``), and ``if_then`` / ``if_else`` / ``while_loop`` / ``switch`` add
@@ -85,8 +85,9 @@ class GraphDebugPrintOptions:
     conditional_node_params: bool = False
 
 
-def _instantiate(graph, options, source):
-    """A Graph of the CUgraph ``graph``; ``source`` (what made it) is kept alive with it."""
+def _instantiate(graph, options):
+    """A Graph of the CUgraph ``graph`` (which it does not need after: it holds references to the user objects
+    keeping what the graph's nodes use)."""
     opts = check_or_create_options(GraphCompleteOptions, options, "GraphCompleteOptions")
     drv = _utils.driver()
     f = drv.CUgraphInstantiate_flags
@@ -97,7 +98,7 @@ def _instantiate(graph, options, source):
         flags |= int(f.CUDA_GRAPH_INSTANTIATE_FLAG_DEVICE_LAUNCH)
     if opts.use_node_priority:
         flags |= int(f.CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY)
-    result = Graph._init(check(drv.cuGraphInstantiate(graph, flags)), source)
+    result = Graph._init(check(drv.cuGraphInstantiate(graph, flags)))
     if opts.upload_stream is not None:
         result.upload(opts.upload_stream)
     return result
@@ -206,7 +207,7 @@ class GraphBuilder:
         """Instantiate the captured graph: a Graph to launch (any number of times)."""
         if self._graph is None:
             raise RuntimeError("the graph builder has not ended building (end_building() first)")
-        return _instantiate(self._graph, options, self._gdef)
+        return _instantiate(self._graph, options)
 
     def debug_dot_print(self, path, options=None):
         """Write the captured graph as a DOT file to ``path``."""
@@ -292,15 +293,18 @@ class GraphBuilder:
     def callback(self, fn, *, user_data=None):
         """Run ``fn()`` (``fn(user_data)`` where user_data is given) on a host thread when the graph reaches
         this point; or a ctypes function pointer declared as CUhostFn, given ``user_data`` (an int address, or
-        bytes copied here). ``fn`` must not call CUDA. It and its user data stay alive for the rest of the
-        process."""
+        bytes copied here). ``fn`` must not call CUDA. It and its user data stay alive as long as a graph made
+        from this capture does (its clones, instantiations and launches in flight included)."""
         if not callable(fn):
             raise TypeError("fn must be callable, not %s" % type(fn).__name__)
         drv, h, graph, deps = self._capture_point("callback()")
-        params, pyfn, keep = _graph_nodes._host_params(drv, fn, user_data)
-        node = check(drv.cuGraphAddHostNode(graph, deps, len(deps), params))
-        if pyfn is None:  # a ctypes function and its user data (a Python callable is armed for good already)
-            _captured_callbacks.append(keep)
+        params, _, keep = _graph_nodes._host_params(drv, fn, user_data)
+        obj = _graph_nodes.attach(drv, graph, keep)  # the callable and its data live as long as a graph uses them
+        try:
+            node = check(drv.cuGraphAddHostNode(graph, deps, len(deps), params))
+        except BaseException:
+            _graph_nodes._detach_quietly(drv, graph, obj)
+            raise
         _continue_after(drv, h, node)
 
     def _capture_point(self, what):
@@ -406,9 +410,6 @@ class GraphBuilder:
         return "<GraphBuilder %s%s>" % (self._state, "" if self._primary else " split")
 
 
-_captured_callbacks = []  # ctypes host functions of captured graphs: any graph instantiated from one may call them
-
-
 def _continue_after(drv, stream, node):
     """Make ``node`` what the capture on ``stream`` continues after."""
     flags = int(drv.CUstreamUpdateCaptureDependencies_flags.CU_STREAM_SET_CAPTURE_DEPENDENCIES)
@@ -430,20 +431,20 @@ def _with_argument(pair):
 class Graph:
     """An instantiated graph (``GraphBuilder.complete()``, ``GraphDefinition.instantiate()``): ``launch(stream)``
     runs it, ``upload(stream)`` prepares it ahead of the first launch, ``graph[node]`` is a node of the
-    definition it was instantiated from, to update for the next launches. What the definitions it was made and
-    updated from keep alive (Buffers, kernel arguments, callables) lives as long as it does."""
+    definition it was instantiated from, to update for the next launches. What the nodes of the definitions it
+    was made and updated from use (Buffers, kernel arguments, events, callables) lives as long as it does, or
+    its last launch runs: it holds its own references to their user objects."""
 
-    __slots__ = ("_exec", "_sources", "_keep", "__weakref__")
+    __slots__ = ("_exec", "_keep", "__weakref__")
 
     def __init__(self, *args, **kwargs):
         raise RuntimeError("Graph objects cannot be instantiated directly: use GraphBuilder.complete() or "
                            "GraphDefinition.instantiate()")
 
     @classmethod
-    def _init(cls, graph_exec, source=None):
+    def _init(cls, graph_exec):
         self = object.__new__(cls)
         self._exec = graph_exec
-        self._sources = [source]
         self._keep = {}  # node handle -> what its latest update uses
         return self
 
@@ -476,13 +477,12 @@ class Graph:
         if isinstance(source, GraphBuilder):
             if source._graph is None:
                 raise RuntimeError("the graph builder has not ended building (end_building() first)")
-            handle, keep = source._graph, source._gdef
+            handle = source._graph
         elif isinstance(source, GraphDefinition):
-            handle, keep = source._live(), source
+            handle = source._live()
         else:
             raise TypeError("source must be a GraphBuilder or a GraphDefinition, not %s" % type(source).__name__)
         check(_utils.driver().cuGraphExecUpdate(self._live(), handle))
-        self._sources.append(keep)
 
     def __getitem__(self, node):
         """The view of ``node`` (a node of the definition this graph was instantiated from) in this graph."""
@@ -491,9 +491,11 @@ class Graph:
     def close(self):
         if self._exec is not None:
             e, self._exec = self._exec, None
+            if _graph_nodes._exiting[0]:  # left to the process's end (see _graph_nodes.attach)
+                return
             check(_utils.driver().cuGraphExecDestroy(e))
-            self._sources = []
             self._keep = {}
+            _graph_nodes._drain()
 
     def __del__(self):
         try:
