@@ -234,7 +234,8 @@ class Stream:
 
     # -- work ----------------------------------------------------------------------------------------------
     def sync(self):
-        check(_utils.driver().cuStreamSynchronize(self._live()))
+        handle = self._live()
+        check(_utils.driver().cuStreamSynchronize(handle))
 
     def record(self, event=None, options=None):
         """Record ``event`` on this stream, or a new Event made with ``options`` where ``event`` is None (the
@@ -416,12 +417,14 @@ class Event:
         return Context._from_ctx(self._ctx, device._id)
 
     def sync(self):
-        check(_utils.driver().cuEventSynchronize(self._live()))
+        handle = self._live()
+        check(_utils.driver().cuEventSynchronize(handle))
 
     @property
     def is_done(self):
+        handle = self._live()
         drv = _utils.driver()
-        err, = drv.cuEventQuery(self._live())
+        err, = drv.cuEventQuery(handle)
         if err == drv.CUresult.CUDA_ERROR_NOT_READY:
             return False
         check((err,))
