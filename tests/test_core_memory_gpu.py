@@ -144,6 +144,63 @@ def test_each_resource_allocates_round_trips_with_numpy_and_fills(core, dev, str
     stream.sync()
 
 
+@pytest.mark.parametrize("name", ["default", "own_pool", "pinned", "managed", "legacy_pinned", "synchronous"])
+def test_each_resource_takes_numpy_sizes_and_reads_as_cuda_core_once_closed(core, dev, stream, name):
+    np = pytest.importorskip("numpy")
+    mr = _resources(core, dev)[name]()
+    for size, want in ((np.uint64(128) * 8, 1024), (np.int32(64), 64), (True, 1)):
+        buf = mr.allocate(size, stream=stream)
+        assert type(buf.size) is int and buf.size == want and buf.handle != 0 and buf.memory_resource is mr
+        assert repr(buf) == "<Buffer ptr=%#x size=%d>" % (buf.handle, want)
+        buf.close(stream)
+        # NVIDIA's memory_ops.py checks handle == 0 after close
+        assert (buf.handle, buf.size, buf.memory_resource, buf.owner) == (0, 0, None, None)
+        assert repr(buf) == "<Buffer ptr=0x0 size=0>"
+    with pytest.raises(OverflowError, match="size must be >= 0"):
+        mr.allocate(np.int64(-1), stream=stream)
+    with pytest.raises(TypeError, match="size must be an int, not float"):
+        mr.allocate(64.0, stream=stream)
+    stream.sync()
+
+
+def test_saxpy_on_a_buffer_allocated_with_a_numpy_size(core, dev, stream):
+    """NVIDIA's saxpy.py allocates ``dev.allocate(cp.uint64(128) * 8, stream=stream)``."""
+    np = pytest.importorskip("numpy")
+    n = np.uint64(128)
+    x = np.arange(int(n), dtype=np.float32)
+    y = np.ones(int(n), dtype=np.float32)
+    bufs = [dev.allocate(n * 4, stream=stream) for _ in range(3)]
+    try:
+        bufs[0].copy_from(x, stream=stream)
+        bufs[1].copy_from(y, stream=stream)
+        core.launch(stream, core.LaunchConfig(grid=1, block=128), kernel(dev, "axpy"), np.float32(2.0), bufs[0],
+                    bufs[1], bufs[2], np.int32(n))
+        out = np.empty_like(x)
+        bufs[2].copy_to(out, stream=stream)
+        stream.sync()
+        assert (out == 2 * x + y).all()
+    finally:
+        for b in bufs:
+            b.close(stream)
+    assert all(b.handle == 0 for b in bufs)
+    stream.sync()
+
+
+def test_closed_pool_resource_reads_as_cuda_core(core, dev, stream):
+    if not dev.properties.memory_pools_supported:
+        pytest.skip("this device has no memory pools")
+    mr = core.DeviceMemoryResource(dev, core.DeviceMemoryResourceOptions(ipc_enabled=True))
+    assert mr.is_handle_owned and mr.is_ipc_enabled and int(mr.handle) != 0 and mr.uuid is not None
+    buf = mr.allocate(256, stream=stream)
+    mr.close()
+    assert int(mr.handle) == 0 and not mr.is_handle_owned and not mr.is_ipc_enabled and mr.uuid is None
+    with pytest.raises(RuntimeError, match="not IPC-enabled"):
+        mr.allocation_handle
+    buf.close(stream)  # a buffer still frees through its closed resource
+    stream.sync()
+    assert buf.handle == 0
+
+
 def test_stream_ordered_allocations_and_frees_on_one_stream(core, dev, stream):
     if not dev.properties.memory_pools_supported:
         pytest.skip("this device has no memory pools")
