@@ -15,6 +15,13 @@ _LOADABLE = ("cubin", "ptx", "fatbin")  # what get_kernel takes
 _CODE_TYPES = ("ptx", "cubin", "ltoir", "fatbin", "object", "library")
 
 
+def _name_arg(name):
+    """The ``name`` of the ObjectCode.from_* constructors: a str, as cuda.core requires."""
+    if not isinstance(name, str):
+        raise TypeError("Argument 'name' has incorrect type (expected str, got %s)" % type(name).__name__)
+    return name
+
+
 class ObjectCode:
     """Compiled code: cubin, PTX, LTO-IR, fatbin, object or library. Make one with ``Program.compile``,
     ``Linker.link`` or the ``from_*`` constructors (bytes or bytearray, or a path: a str is kept as given, an
@@ -55,27 +62,27 @@ class ObjectCode:
 
     @staticmethod
     def from_cubin(module, *, name="", symbol_mapping=None):
-        return ObjectCode._init(module, "cubin", name=name, symbol_mapping=symbol_mapping)
+        return ObjectCode._init(module, "cubin", name=_name_arg(name), symbol_mapping=symbol_mapping)
 
     @staticmethod
     def from_ptx(module, *, name="", symbol_mapping=None):
-        return ObjectCode._init(module, "ptx", name=name, symbol_mapping=symbol_mapping)
+        return ObjectCode._init(module, "ptx", name=_name_arg(name), symbol_mapping=symbol_mapping)
 
     @staticmethod
     def from_ltoir(module, *, name="", symbol_mapping=None):
-        return ObjectCode._init(module, "ltoir", name=name, symbol_mapping=symbol_mapping)
+        return ObjectCode._init(module, "ltoir", name=_name_arg(name), symbol_mapping=symbol_mapping)
 
     @staticmethod
     def from_fatbin(module, *, name="", symbol_mapping=None):
-        return ObjectCode._init(module, "fatbin", name=name, symbol_mapping=symbol_mapping)
+        return ObjectCode._init(module, "fatbin", name=_name_arg(name), symbol_mapping=symbol_mapping)
 
     @staticmethod
     def from_object(module, *, name="", symbol_mapping=None):
-        return ObjectCode._init(module, "object", name=name, symbol_mapping=symbol_mapping)
+        return ObjectCode._init(module, "object", name=_name_arg(name), symbol_mapping=symbol_mapping)
 
     @staticmethod
     def from_library(module, *, name="", symbol_mapping=None):
-        return ObjectCode._init(module, "library", name=name, symbol_mapping=symbol_mapping)
+        return ObjectCode._init(module, "library", name=_name_arg(name), symbol_mapping=symbol_mapping)
 
     @property
     def code(self):
