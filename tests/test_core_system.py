@@ -222,7 +222,7 @@ def test_unknown_module_attribute():
     (lambda: system.Device(0, uuid="GPU-x"), ValueError, "uuid"),
     (lambda: system.Device(uuid="GPU-x", pci_bus_id="0:1:0.0"), ValueError, "pci_bus_id"),
     (lambda: system.Device("0"), TypeError, "index"),
-    (lambda: system.Device(True), TypeError, "index"),
+    (lambda: system.Device(1.5), TypeError, "index"),
     (lambda: system.Device(-1), ValueError, "index"),
     (lambda: system.Device(1 << 40), ValueError, "index"),
     (lambda: system.Device(uuid=7), TypeError, "uuid"),
@@ -655,3 +655,23 @@ def test_checkpoint_restore_onto_other_gpus(cuda_answers):
 def test_system_event_gpu_ids_unpack_to_bus_ids(gpu_id, bus_id):
     """A system event's gpu_id packs domain << 16 | bus << 8 | device; the function is always 0."""
     assert system._pci_bus_id_from_gpu_id(gpu_id) == bus_id
+
+
+def test_integers_through_the_number_protocol(standin):
+    """numpy integers, objects with ``__index__`` and bools are taken wherever an int is, as cuda.core does."""
+    out = run("""
+class Index:
+    def __init__(self, v):
+        self.v = v
+    def __index__(self):
+        return self.v
+r = [system.Device(Index(1)).index, system.Device(True).index]
+try:
+    import numpy
+    r.append(system.Device(numpy.int64(1)).index)
+    r.append(system.Device(0).get_fan(numpy.uint8(0)).speed == system.Device(0).get_fan(0).speed)
+except ImportError:
+    r += [1, True]
+print(json.dumps(r))
+""", standin)
+    assert json.loads(out) == [1, 1, 1, True]

@@ -201,9 +201,9 @@ def _mask(events, cls, table, name):
 
 
 def _int_arg(value, name, low=0, high=None):
-    """``value`` as an int within [low, high]; else TypeError/ValueError naming the parameter."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError("%s must be an int, not %s" % (name, type(value).__name__))
+    """``value`` as an int within [low, high], through the number protocol (numpy integers, ``__index__``, bool)
+    as cuda.core takes them; else TypeError/ValueError naming the parameter."""
+    value = _utils.as_int(value, name)
     if value < low or (high is not None and value > high):
         raise ValueError("%s must be within [%d, %s], got %d" % (name, low, "inf" if high is None else high, value))
     return value
@@ -368,7 +368,7 @@ def get_user_mode_driver_version():
 
 def get_process_name(pid):
     """The name of process ``pid`` as NVML reports it (the path of its executable, on Linux)."""
-    _int_arg(pid, "pid", 0, 0xFFFFFFFF)
+    pid = _int_arg(pid, "pid", 0, 0xFFFFFFFF)
     _init()
     return _nv.system_get_process_name(pid)
 
@@ -445,8 +445,8 @@ class RegisteredSystemEvents:
     def wait(self, timeout_ms=0, buffer_size=1):
         """The events received within ``timeout_ms`` ms (0: wait indefinitely), at most ``buffer_size`` of them;
         raises TimeoutError when none came."""
-        _int_arg(timeout_ms, "timeout_ms", 0, 0xFFFFFFFF)
-        _int_arg(buffer_size, "buffer_size", 1, 1 << 20)
+        timeout_ms = _int_arg(timeout_ms, "timeout_ms", 0, 0xFFFFFFFF)
+        buffer_size = _int_arg(buffer_size, "buffer_size", 1, 1 << 20)
         if self._set is None:
             raise RuntimeError("these system events were closed")
         ffi = _ffi()
@@ -676,7 +676,7 @@ class MigInfo:
 
     def get_device_by_index(self, index):
         count = self.device_count
-        _int_arg(index, "index", 0)
+        index = _int_arg(index, "index", 0)
         if index >= count:
             raise ValueError("index must be within [0, %d), got %d" % (count, index))
         return Device._from_handle(_nv.device_get_mig_device_handle_by_index(self._handle, index))
@@ -880,7 +880,7 @@ class DeviceEvents:
 
     def wait(self, timeout_ms=0):
         """The next EventData, waiting up to ``timeout_ms`` ms (0: indefinitely); raises TimeoutError."""
-        _int_arg(timeout_ms, "timeout_ms", 0, 0xFFFFFFFF)
+        timeout_ms = _int_arg(timeout_ms, "timeout_ms", 0, 0xFFFFFFFF)
         if self._set is None:
             raise RuntimeError("these device events were closed")
         data = _nv.event_set_wait_v2(self._set, timeout_ms)
@@ -914,11 +914,12 @@ class Device:
 
     def __init__(self, index=None, *, uuid=None, pci_bus_id=None):
         given = [name for name, v in (("index", index), ("uuid", uuid), ("pci_bus_id", pci_bus_id)) if v is not None]
-        if len(given) != 1:
-            raise ValueError("Device needs exactly one of `index`, `uuid` or `pci_bus_id`%s"
-                             % (", got %s" % " and ".join(given) if given else ""))
+        if len(given) > 1:  # cuda.core's messages
+            raise ValueError("Handle requires only one of `index`, `uuid`, or `pci_bus_id`.")
+        if not given:
+            raise ValueError("Handle requires either a device `index`, `uuid`, or `pci_bus_id`.")
         if index is not None:
-            _int_arg(index, "index", 0, 0xFFFFFFFF)
+            index = _int_arg(index, "index", 0, 0xFFFFFFFF)
             _init()
             self._handle = _nv.device_get_handle_by_index_v2(index)
         elif uuid is not None:
@@ -946,7 +947,7 @@ class Device:
     @classmethod
     def get_all_devices_with_cpu_affinity(cls, cpu_index):
         """The GPUs with affinity to CPU ``cpu_index`` (Linux)."""
-        _int_arg(cpu_index, "cpu_index", 0, 0xFFFFFFFF)
+        cpu_index = _int_arg(cpu_index, "cpu_index", 0, 0xFFFFFFFF)
         _init()
         return [cls._from_handle(h) for h in _nv.system_get_topology_gpu_set(cpu_index)]
 
@@ -1148,7 +1149,7 @@ class Device:
 
     def get_fan(self, fan=0):
         """The FanInfo of fan ``fan``; ValueError for a fan the device does not have."""
-        _int_arg(fan, "fan", 0)
+        fan = _int_arg(fan, "fan", 0)
         count = self.num_fans
         if fan >= count:
             raise ValueError("fan must be within [0, %d) for this device, got %d" % (count, fan))
@@ -1213,7 +1214,7 @@ class Device:
     def get_nvlink(self, link):
         """The NvlinkInfo of link ``link``; ValueError for a link the device does not have."""
         count = self.get_nvlink_count()
-        _int_arg(link, "link", 0)
+        link = _int_arg(link, "link", 0)
         if link >= count:
             raise ValueError("link must be within [0, %d) for this device, got %d" % (count, link))
         return NvlinkInfo(self, link)
