@@ -250,7 +250,7 @@ def test_ptx_keys_ignore_name_expressions_and_collapse_linker_spellings():
      r"^extra_sources is only valid for code_type='nvvm'; Program\(\) rejects it for code_type='c\+\+'.$"),
     (dict(code_type="nvvm", target_type="ptx", options=ProgramOptions(arch=ARCH, use_libdevice=True)), ValueError,
      "use_libdevice=True and no extra_digest"),
-    (dict(name_expressions=[bytearray(b"f")]), TypeError, "bytearray, which is not accepted"),
+    (dict(name_expressions=[bytearray(b"f")]), TypeError, "bytearray is not accepted"),
     (dict(name_expressions=[1]), TypeError, r"^name_expressions elements must be str or bytes"),
     (dict(extra_digest="h"), TypeError, "extra_digest"),
 ])
@@ -284,7 +284,8 @@ def test_compile_through_a_cache_hits_with_the_programs_name_and_no_log():
     hit = Program(SRC, "c++", opts).compile("CUBIN", logs=log, cache=cache)
     assert len(cache) == 1 and hit.code == first.code and (hit.code_type, hit.name) == ("cubin", "mine")
     assert log.getvalue() == ""
-    with pytest.raises(TypeError, match="^cache must be a ProgramCacheResource: an instance of "):
+    with pytest.raises(TypeError, match="^cache must be an instance of cudacffi.core.utils.ProgramCacheResource; "
+                                        "got dict$"):
         Program(SRC, "c++", opts).compile("cubin", cache={})
 
 
@@ -295,8 +296,7 @@ def test_cache_values_keys_and_caps_as_cuda_core(make, tmp_path):
         make(max_size_bytes=0)
     with pytest.raises(TypeError, match="max_size_bytes"):
         make(max_size_bytes="5")
-    import numpy as np
-
+    np = pytest.importorskip("numpy")
     make(max_size_bytes=np.int64(10))  # the number protocol
     cache = make()
     with pytest.raises(TypeError, match="^cache keys must be bytes or str, got int$"):
@@ -398,6 +398,7 @@ def test_get_kernel_names_and_code_types(standin):
 
 
 def test_kernel_repr_equality_hash_weakref_and_no_pickle(standin):
+    pytest.importorskip("numpy")
     run(standin, '''
         oc = ObjectCode.from_cubin(b"axpy scale")
         k, s = oc.get_kernel("axpy"), oc.get_kernel("scale")
@@ -419,6 +420,7 @@ def test_kernel_repr_equality_hash_weakref_and_no_pickle(standin):
 
 
 def test_occupancy_takes_a_shared_memory_callback(standin):
+    pytest.importorskip("numpy")
     run(standin, '''
         import numpy as np
         occ = ObjectCode.from_cubin(b"axpy").get_kernel("axpy").occupancy

@@ -424,21 +424,30 @@ def test_tensor_map_options_fields_and_checks():
     assert TensorMapDescriptorOptions is TMO
     assert [f.name for f in dataclasses.fields(TMO)] == ["box_dim", "element_strides", "data_type", "interleave",
                                                          "swizzle", "l2_promotion", "oob_fill"]
-    o = TMO([16, 8], data_type="float32")
-    assert o.box_dim == (16, 8) and o.data_type is _tensor_map.TensorMapDataType.FLOAT32
+    o = TMO([16, 8], data_type="float32")  # as cuda.core: a numpy dtype is kept as one
+    assert o.box_dim == (16, 8) and o.data_type == np.dtype(np.float32)
     assert o == TMO((16, 8), data_type=np.float32)
+    assert TMO((np.int64(4),)).box_dim == (4,) and type(TMO((np.int64(4),)).box_dim[0]) is int
+    assert TMO((8,), data_type=_tensor_map.TensorMapDataType.BFLOAT16).data_type is \
+        _tensor_map.TensorMapDataType.BFLOAT16
     with pytest.raises(TypeError):
         hash(o)
-    with pytest.raises(TypeError, match="box_dim"):
+    with pytest.raises(TypeError, match="box_dim must be a tuple of ints"):
         TMO(8)
-    with pytest.raises(TypeError, match="swizzle"):
+    with pytest.raises(TypeError, match=r"box_dim\[1\] must be an int"):
+        TMO((8, "8"))
+    with pytest.raises(TypeError, match="swizzle must be a TensorMapSwizzle"):
         TMO((8,), swizzle=5)
-    with pytest.raises(ValueError, match="data_type complex64"):
-        TMO((8,), data_type=np.complex64)
+    with pytest.raises(TypeError, match="interleave must be a TensorMapInterleave"):
+        TMO((8,), interleave=None)
+    with pytest.raises(TypeError, match="data_type must be a TensorMapDataType or a numpy"):
+        TMO((8,), data_type=object())
+    with pytest.raises(ValueError, match="Unsupported dtype complex64 for TMA"):  # refused when encoding
+        _encode((64,), (16,), data_type=np.complex64)
 
 
 def _encode(shape, box, dtype="f4", strides=None, ptr=0x10000, **kw):
-    size = int(dtype[1:])
+    size = 4 if dtype is None else int(dtype[1:])
     return _tensor_map.encode_arguments(shape, strides, size, ptr, dtype, TMO(box, **kw))
 
 
@@ -451,13 +460,15 @@ def test_encode_arguments_are_in_the_drivers_order():
 
 
 @pytest.mark.parametrize("kwargs, word", [
-    (dict(shape=(2, 2, 2, 2, 2, 2), box=(1,) * 6), "rank 1 to 5"),
-    (dict(shape=(64, 32), box=(16,)), "box_dim"),
-    (dict(shape=(64, 32), box=(16, 512)), r"box_dim values must be in \[1, 256\]"),
-    (dict(shape=(64, 32), box=(16, 0)), "box_dim values"),
+    (dict(shape=(2, 2, 2, 2, 2, 2), box=(1,) * 6), "Tensor rank must be between 1 and 5, got 6"),
+    (dict(shape=(64, 32), box=(16,)), r"box_dim must have 2 elements \(same as tensor rank\), got 1"),
+    (dict(shape=(64, 32), box=(16, 512)), r"box_dim\[1\] must be in \[1, 256\], got 512"),
+    (dict(shape=(64, 32), box=(16, 0)), r"box_dim\[1\] must be in"),
     (dict(shape=(64, 32), box=(16, 2)), "multiple of 16 bytes"),
-    (dict(shape=(64, 32), box=(16, 8), element_strides=(1, 9)), "element_strides values"),
-    (dict(shape=(64, 32), box=(16, 8), element_strides=(1,)), "element_strides"),
+    (dict(shape=(64, 32), box=(16, 8), element_strides=(1, 9)), r"element_strides\[1\] must be in \[1, 8\]"),
+    (dict(shape=(64, 32), box=(16, 8), element_strides=(1,)), "element_strides must have 2 elements, got 1"),
+    (dict(shape=(64, 32), box=(16, 8), dtype="i1"), "Unsupported dtype int8 for TMA"),
+    (dict(shape=(64, 32), box=(16, 8), dtype=None), "Cannot infer TMA data type"),
     (dict(shape=(64, 32), box=(16, 8), ptr=0x10008), "16-byte aligned"),
     (dict(shape=(64, 6), box=(16, 4)), "global strides"),
     (dict(shape=(64, 32), box=(16, 8), strides=(64, 2)), "innermost dimension must be contiguous"),
@@ -475,14 +486,14 @@ def test_encode_arguments_refuse_what_the_driver_would(kwargs, word):
 def test_tensor_map_descriptor_is_made_by_as_tensor_map_only():
     from cudacffi.core import TensorMapDescriptor
 
-    with pytest.raises(RuntimeError, match="as_tensor_map"):
+    with pytest.raises(RuntimeError, match=r"cannot be instantiated directly. Use StridedMemoryView.as_tensor_map"):
         TensorMapDescriptor()
     host = _view(np.zeros((64, 32), dtype=np.float32))
-    with pytest.raises(ValueError, match="GPU can reach"):
+    with pytest.raises(ValueError, match="The tensor must be device-accessible"):
         host.as_tensor_map((16, 8))
-    with pytest.raises(ValueError, match="either options or box_dim"):
+    with pytest.raises(TypeError, match="Specify either options or the individual tensor map arguments"):
         host.as_tensor_map((16, 8), options=TMO((16, 8)))
-    with pytest.raises(ValueError, match="box_dim is required"):
+    with pytest.raises(TypeError, match="box_dim is required unless options is provided"):
         host.as_tensor_map()
 
 
@@ -712,7 +723,7 @@ def test_key_depends_on_the_compiler_version(monkeypatch):
     (dict(target_type="fatbin"), ValueError, "target_type"),
     (dict(options={"arch": "sm_90"}), TypeError, "ProgramOptions"),
     (dict(name_expressions="k"), TypeError, "name_expressions"),
-    (dict(name_expressions=[bytearray(b"k")]), TypeError, r"name_expressions\[0\]"),
+    (dict(name_expressions=[bytearray(b"k")]), TypeError, "bytearray is not accepted"),
     (dict(extra_digest="h"), TypeError, "extra_digest"),
 ])
 def test_key_refuses_bad_inputs(over, error, word):
@@ -768,16 +779,16 @@ def test_as_tensor_map_encodes_replaces_and_packs_128_bytes_by_value(monkeypatch
     tm = view.as_tensor_map((16, 8), swizzle=_tensor_map.TensorMapSwizzle.SWIZZLE_32B)
     assert drv.calls == [("encode", 7, 2, 0x7000_0000, [32, 64], [128], [8, 16], [1, 1], 1)]
     assert tm._bytes()[:8] == (0x7000_0000).to_bytes(8, "little") and len(tm._bytes()) == 128
-    assert "box_dim=(16, 8)" in repr(tm)
+    assert repr(tm) == "TensorMapDescriptor(tiled, rank=2, dtype=FLOAT32, swizzle=SWIZZLE_32B)"
     same = view.as_tensor_map(options={"box_dim": (16, 8), "data_type": np.float32})
     assert drv.calls[-1][:4] == ("encode", 7, 2, 0x7000_0000)
     tm.replace_address(_device_view(0x7100_0000, (64, 32)))
     assert drv.calls[-1] == ("replace", 0x7100_0000) and tm._bytes()[:8] == (0x7100_0000).to_bytes(8, "little")
-    with pytest.raises(ValueError, match="16-byte aligned"):
+    with pytest.raises(ValueError, match="Global memory address must be 16-byte aligned, got address 0x71000008"):
         tm.replace_address(_device_view(0x7100_0008, (64, 32)))
     with pytest.raises(ValueError, match="shape"):
         tm.replace_address(_device_view(0x7100_0000, (32, 32)))
-    with pytest.raises(ValueError, match="GPU can reach"):
+    with pytest.raises(ValueError, match="The tensor must be device-accessible"):
         tm.replace_address(np.zeros((64, 32), dtype=np.float32))
     # launch packs type None by getPtr(): the kernel's parameter slot points at the map's 128 bytes
     base, _ = params.kernel_params(ffi, ((tm, same), (None, None)), "cuLaunchKernel")
@@ -786,14 +797,91 @@ def test_as_tensor_map_encodes_replaces_and_packs_128_bytes_by_value(monkeypatch
     assert bytes(ffi.buffer(table[0], 128)) == tm._bytes()
 
 
+# A stand-in libcuda with the tensor-map entry points, holding them to what the driver asks of their pointers:
+# the CUtensorMap written or updated 64-byte aligned, and globalStrides non-NULL (a rank-1 map included).
+TMA_LIBCUDA = r"""
+#include <cuda.h>
+#include <stdint.h>
+CUresult cuInit(unsigned int flags) { (void)flags; return CUDA_SUCCESS; }
+CUresult cuDriverGetVersion(int *v) { *v = CUDA_VERSION; return CUDA_SUCCESS; }
+CUresult cuCtxGetDevice(CUdevice *d) { *d = 0; return CUDA_SUCCESS; }
+CUresult cuTensorMapEncodeTiled(CUtensorMap *m, CUtensorMapDataType t, cuuint32_t rank, void *address,
+                                const cuuint64_t *dims, const cuuint64_t *strides, const cuuint32_t *box,
+                                const cuuint32_t *elem, CUtensorMapInterleave il, CUtensorMapSwizzle sw,
+                                CUtensorMapL2promotion l2, CUtensorMapFloatOOBfill oob) {
+    (void)il; (void)sw; (void)l2; (void)oob;
+    if (((uintptr_t)m & 63) || !strides || !dims || !box || !elem || rank < 1 || rank > 5)
+        return CUDA_ERROR_INVALID_VALUE;
+    m->opaque[0] = (cuuint64_t)(uintptr_t)address;
+    m->opaque[1] = t;
+    m->opaque[2] = rank;
+    for (cuuint32_t i = 0; i < rank; i++) {
+        m->opaque[3 + i] = dims[i];
+        m->opaque[8 + i] = box[i];
+        if (i + 1 < rank) m->opaque[13 + i] = strides[i];
+    }
+    return CUDA_SUCCESS;
+}
+CUresult cuTensorMapReplaceAddress(CUtensorMap *m, void *address) {
+    if ((uintptr_t)m & 63) return CUDA_ERROR_INVALID_VALUE;
+    m->opaque[0] = (cuuint64_t)(uintptr_t)address;
+    return CUDA_SUCCESS;
+}
+"""
+
+TMA_SCRIPT = r"""
+from cudacffi.core.utils import StridedMemoryView
+words = lambda tm: [int.from_bytes(tm._bytes()[8 * i:8 * i + 8], "little") for i in range(16)]
+keep = []
+for i in range(64):  # many maps: each must land on a 64-byte boundary, whatever cffi's allocator gives
+    v1 = StridedMemoryView._new(0x7000_0000, (1024,), (1,), "<f4", False, None, 0, (2, 0))
+    tm = v1.as_tensor_map(box_dim=(128,))
+    assert tm.getPtr() % 64 == 0, hex(tm.getPtr())
+    assert words(tm)[:4] == [0x7000_0000, 7, 1, 1024] and words(tm)[8] == 128, words(tm)
+    v2 = StridedMemoryView._new(0x7000_0000, (64, 32), None, "<u2", False, None, 0, (2, 0))
+    tm2 = v2.as_tensor_map((16, 8))
+    w = words(tm2)
+    assert w[:5] == [0x7000_0000, 1, 2, 32, 64] and w[8:10] == [8, 16] and w[13] == 64, w
+    tm2.replace_address(StridedMemoryView._new(0x7100_0000, (64, 32), None, "<u2", False, None, 0, (2, 0)))
+    assert words(tm2)[0] == 0x7100_0000
+    keep.append((tm, tm2))
+print("OK")
+"""
+
+
+def test_tensor_maps_are_encoded_64_byte_aligned_with_strides_for_rank_1(tmp_path):
+    """The driver writes a CUtensorMap only at a 64-byte aligned address (cffi allocates it 16-byte aligned)
+    and reads globalStrides through a pointer even for a rank-1 tensor: NVIDIA's 1-D TMA example."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT, script_env
+    from cudacffi import driver
+
+    version = "%d.%d" % (driver.CUDA_VERSION // 1000, (driver.CUDA_VERSION % 1000) // 10)
+    include = os.path.join(ROOT, "headers", "cuda-" + version, "include")
+    if not os.path.isfile(os.path.join(include, "cuda.h")):
+        pytest.skip("no headers/cuda-%s/include/cuda.h to build the stand-in libcuda against" % version)
+    src = tmp_path / "tma_libcuda.c"
+    src.write_text(TMA_LIBCUDA)
+    lib = tmp_path / "libcuda.so.1"
+    r = subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-I", include, "-o", str(lib), str(src)],
+                       capture_output=True, text=True)
+    if r.returncode:
+        pytest.skip("cannot build the stand-in libcuda: %s" % r.stderr[-500:])
+    r = subprocess.run([sys.executable, "-c", TMA_SCRIPT], capture_output=True, text=True, timeout=120, cwd=ROOT,
+                       env=script_env(CUDACFFI_LIBDRIVER=str(lib)))
+    assert r.returncode == 0 and r.stdout.strip().endswith("OK"), r.stdout[-3000:] + r.stderr[-3000:]
+
+
 def test_tensor_map_refuses_memory_of_another_device(monkeypatch):
     drv = TensorMapDriver()
     monkeypatch.setattr(_utils, "driver", lambda: drv)
     other = StridedMemoryView._new(0x7000_0000, (64, 32), None, "<f4", False, None, 1, (2, 1))
-    with pytest.raises(ValueError, match="device 1, but the tensor map is for device 0"):
+    with pytest.raises(ValueError, match="TensorMapDescriptor._from_tiled expects tensor on device 0, got 1"):
         other.as_tensor_map((16, 8))
     tm = _device_view(0x7000_0000, (64, 32)).as_tensor_map((16, 8))
-    with pytest.raises(ValueError, match="device 1"):
+    with pytest.raises(ValueError, match="replace_address expects tensor on device 0, got 1"):
         tm.replace_address(other)
     pinned = StridedMemoryView._new(0x7100_0000, (64, 32), None, "<f4", False, None, 0, (3, 0))
     tm.replace_address(pinned)  # pinned host memory is reachable from every device
@@ -885,7 +973,7 @@ def test_compile_with_cache_compiles_once_then_hits(tmp_path):
     other = source.replace("42", "43")
     compile_with_cache(Counting(other, "c++", options), cache, other, "cubin")
     assert len(calls) == 2 and len(cache) == 2
-    with pytest.raises(TypeError, match="cache must be a ProgramCacheResource"):
+    with pytest.raises(TypeError, match="cache must be an instance of cudacffi.core.utils.ProgramCacheResource"):
         compile_with_cache(Program(source, "c++", options), {}, source, "cubin")
 
 
@@ -903,7 +991,7 @@ def test_program_compile_takes_a_cache(tmp_path):
     assert again.code == first.code and len(cache) == 1
     Program(source.replace("7", "8"), "c++", options).compile("cubin", cache=cache)
     assert len(cache) == 2
-    with pytest.raises(TypeError, match="cache must be a ProgramCacheResource"):
+    with pytest.raises(TypeError, match="cache must be an instance of cudacffi.core.utils.ProgramCacheResource"):
         Program(source, "c++", options).compile("cubin", cache={})
 
 

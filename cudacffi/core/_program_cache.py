@@ -127,7 +127,10 @@ class InMemoryProgramCache(ProgramCacheResource):
     def __getitem__(self, key):
         k = _key_bytes(key)
         with self._lock:
-            data = self._entries[k]
+            try:
+                data = self._entries[k]
+            except KeyError:
+                raise KeyError(key) from None
             self._entries.move_to_end(k)
             return data
 
@@ -147,7 +150,10 @@ class InMemoryProgramCache(ProgramCacheResource):
     def __delitem__(self, key):
         k = _key_bytes(key)
         with self._lock:
-            self._total -= len(self._entries.pop(k))
+            try:
+                self._total -= len(self._entries.pop(k))
+            except KeyError:
+                raise KeyError(key) from None
 
     def __len__(self):
         return len(self._entries)
@@ -483,18 +489,16 @@ def _name_tags(name_expressions):
         raise TypeError("name_expressions must be a sequence of str or bytes, not a single %s"
                         % type(name_expressions).__name__)
     out = []
-    for i, e in enumerate(name_expressions):
+    for e in name_expressions:
         if isinstance(e, bytes):
             out.append(b"b:" + e)
         elif isinstance(e, str):
             out.append(b"s:" + e.encode("utf-8"))
         elif isinstance(e, bytearray):
-            raise TypeError("name_expressions elements must be str or bytes; name_expressions[%d] is a bytearray, "
-                            "which is not accepted because Program.compile uses each element as a dict key and "
-                            "bytearray is unhashable." % i)
+            raise TypeError("name_expressions elements must be str or bytes; bytearray is not accepted because "
+                            "Program.compile uses each element as a dict key and bytearray is unhashable.")
         else:
-            raise TypeError("name_expressions elements must be str or bytes; name_expressions[%d] is a %s"
-                            % (i, type(e).__name__))
+            raise TypeError("name_expressions elements must be str or bytes; got %s" % type(e).__name__)
     return sorted(out)
 
 
@@ -580,8 +584,8 @@ def compile_with_cache(program, cache, code, target_type, name_expressions=(), l
     from ._module import ObjectCode
 
     if not isinstance(cache, ProgramCacheResource):
-        raise TypeError("cache must be a ProgramCacheResource: an instance of "
-                        "cudacffi.core.utils.ProgramCacheResource; got %s" % type(cache).__name__)
+        raise TypeError("cache must be an instance of cudacffi.core.utils.ProgramCacheResource; got %s"
+                        % type(cache).__name__)
     target_type = str(target_type).lower()
     options = program._options
     if options.arch is None:
