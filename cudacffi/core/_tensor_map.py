@@ -8,9 +8,13 @@ this module's business.
 """
 
 import enum
+import operator
 from dataclasses import dataclass
 from typing import Any, Optional, Tuple
 
+from .. import driver as _cdriver
+from .._driver import ffi as _ffi, lib as _lib
+from .._gen import driver as _gen_driver
 from . import _dlpack, _utils
 from ._utils import check
 
@@ -77,59 +81,85 @@ _SIZES = {TensorMapDataType.UINT8: 1, TensorMapDataType.UINT16: 2, TensorMapData
 _FLOATS = {TensorMapDataType.FLOAT16, TensorMapDataType.FLOAT32, TensorMapDataType.FLOAT64,
            TensorMapDataType.BFLOAT16, TensorMapDataType.FLOAT32_FTZ, TensorMapDataType.TFLOAT32,
            TensorMapDataType.TFLOAT32_FTZ}
-# typestr ('<f4' without its byte order) -> data type
-_BY_TYPESTR = {"u1": TensorMapDataType.UINT8, "i1": TensorMapDataType.UINT8, "b1": TensorMapDataType.UINT8,
-               "u2": TensorMapDataType.UINT16, "i2": TensorMapDataType.UINT16, "u4": TensorMapDataType.UINT32,
+# typestr ('<f4' without its byte order) -> data type: the numpy dtypes cuda.core maps
+_BY_TYPESTR = {"u1": TensorMapDataType.UINT8, "u2": TensorMapDataType.UINT16, "u4": TensorMapDataType.UINT32,
                "i4": TensorMapDataType.INT32, "u8": TensorMapDataType.UINT64, "i8": TensorMapDataType.INT64,
                "f2": TensorMapDataType.FLOAT16, "f4": TensorMapDataType.FLOAT32, "f8": TensorMapDataType.FLOAT64}
+_SUPPORTED = "[uint8, uint16, uint32, int32, uint64, int64, float16, float32, float64]"
 _SWIZZLE_SPAN = {TensorMapSwizzle.SWIZZLE_32B: 32, TensorMapSwizzle.SWIZZLE_64B: 64,
                  TensorMapSwizzle.SWIZZLE_128B: 128}
 
 
-def _int_tuple(name, values, lo=None, hi=None):
-    """``values`` (a tuple or list of ints) as a tuple, each in [lo, hi]; TypeError/ValueError naming ``name``."""
-    if not isinstance(values, (tuple, list)):
-        raise TypeError("%s must be a tuple of ints, not %s" % (name, type(values).__name__))
-    for v in values:
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise TypeError("%s must be a tuple of ints, got %r" % (name, tuple(values)))
-        if (lo is not None and v < lo) or (hi is not None and v > hi):
-            raise ValueError("%s values must be in [%d, %d], got %r" % (name, lo, hi, tuple(values)))
-    return tuple(values)
+def _int_tuple(name, values):
+    """``values`` (any iterable of ints, or of objects with ``__index__``) as a tuple of ints; TypeError naming
+    ``name`` (and the bad item) otherwise."""
+    try:
+        values = tuple(values)
+    except TypeError:
+        raise TypeError("%s must be a tuple of ints, got %s" % (name, type(values))) from None
+    out = []
+    for i, v in enumerate(values):
+        try:
+            out.append(v if v.__class__ is int else operator.index(v))
+        except TypeError:
+            raise TypeError("%s[%d] must be an int, got %s" % (name, i, type(v))) from None
+    return tuple(out)
 
 
 def _enum(name, value, enum_type):
-    if value is None:
-        return enum_type(0)
     if not isinstance(value, enum_type):
-        raise TypeError("%s must be a %s, not %r" % (name, enum_type.__name__, value))
+        raise TypeError("%s must be a %s, got %s" % (name, enum_type.__name__, type(value)))
     return value
 
 
 def _data_type(value):
-    """None, a TensorMapDataType, or a numpy dtype-like, as a TensorMapDataType (None stays None)."""
+    """None, a TensorMapDataType (kept), or anything numpy takes as a dtype (a numpy dtype)."""
     if value is None or isinstance(value, TensorMapDataType):
         return value
-    if isinstance(value, (bool, int)):
-        raise TypeError("data_type must be a numpy dtype or a TensorMapDataType, not %r" % (value,))
     import numpy
 
     try:
-        dt = numpy.dtype(value)
+        return numpy.dtype(value)
     except TypeError:
-        raise TypeError("data_type must be a numpy dtype or a TensorMapDataType, not %r" % (value,)) from None
-    t = _BY_TYPESTR.get(dt.str[1:]) if dt.kind in "biuf" else None
+        raise TypeError("data_type must be a TensorMapDataType or a numpy/ml_dtypes dtype, got %s"
+                        % type(value)) from None
+
+
+def _resolve_data_type(data_type, dtype_key):
+    """The TensorMapDataType of an explicit ``data_type`` (TensorMapDataType or numpy dtype), else of the view's
+    dtype (``dtype_key``: its typestr without byte order, None for a view without a dtype)."""
+    if isinstance(data_type, TensorMapDataType):
+        return data_type
+    if data_type is not None:
+        t = _BY_TYPESTR.get(data_type.str[1:]) if data_type.kind in "iuf" else None
+        if t is None:
+            raise ValueError("Unsupported dtype %s for TMA; supported dtypes: %s." % (data_type, _SUPPORTED))
+        return t
+    if dtype_key is None:
+        raise ValueError("Cannot infer TMA data type from the tensor; please specify data_type explicitly")
+    t = _BY_TYPESTR.get(dtype_key)
     if t is None:
-        raise ValueError("data_type %s has no tensor map type (supported: 1-8 byte ints, float16/32/64; "
-                         "TensorMapDataType for bfloat16 and tf32)" % dt)
+        raise ValueError("Unsupported dtype %s for TMA; supported dtypes: %s. You may also specify data_type "
+                         "explicitly." % (_dtype_name(dtype_key), _SUPPORTED))
     return t
+
+
+def _dtype_name(dtype_key):
+    """A view's dtype by numpy's name (``int8``), or its typestr where numpy is missing."""
+    try:
+        import numpy
+
+        return numpy.dtype(dtype_key).name
+    except (ImportError, TypeError):
+        return dtype_key
 
 
 @dataclass
 class TensorMapDescriptorOptions:
     """Options for ``StridedMemoryView.as_tensor_map``: the tile (``box_dim``, in elements, in the shape's
-    order), per-dimension ``element_strides`` (None: all 1), a ``data_type`` overriding the view's dtype, and
-    the interleave, swizzle, L2 promotion and out-of-bounds fill modes."""
+    order), per-dimension ``element_strides`` (None: all 1), a ``data_type`` overriding the view's dtype (a
+    numpy dtype-like, kept as a numpy dtype, or a TensorMapDataType), and the interleave, swizzle, L2 promotion
+    and out-of-bounds fill modes (members of their enums)."""
 
     box_dim: Tuple[int, ...]
     element_strides: Optional[Tuple[int, ...]] = None
@@ -156,28 +186,34 @@ def _options(box_dim, options, **settings):
     """The TensorMapDescriptorOptions of an as_tensor_map() call: ``options`` alone, or box_dim and settings."""
     if options is not None:
         if box_dim is not None or any(v is not None for v in settings.values()):
-            raise ValueError("pass either options or box_dim and the individual settings, not both")
-        if isinstance(options, dict):
-            return TensorMapDescriptorOptions(**options)
-        if not isinstance(options, TensorMapDescriptorOptions):
-            raise TypeError("options must be a TensorMapDescriptorOptions or a dict, not %s"
-                            % type(options).__name__)
-        return options
+            raise TypeError("Specify either options or the individual tensor map arguments, not both")
+        return _utils.check_or_create_options(TensorMapDescriptorOptions, options, "Tensor map descriptor options")
     if box_dim is None:
-        raise ValueError("box_dim is required (or pass options)")
+        raise TypeError("box_dim is required unless options is provided")
     return TensorMapDescriptorOptions(box_dim, **{k: v for k, v in settings.items() if v is not None})
 
 
 def encode_arguments(shape, strides, itemsize, ptr, dtype_key, o):
     """The checked arguments of cuTensorMapEncodeTiled, in the driver's order (innermost dimension first):
     (data type, rank, global dims, global strides in bytes of dims 1.., box dims, element strides).
-    ``strides`` in elements (None: C order); ``dtype_key`` the view's typestr without byte order."""
+    ``strides`` in elements (None: C order); ``dtype_key`` the view's typestr without byte order (None: the
+    view has no dtype). The checks come in cuda.core's order with its messages, then the driver's other rules."""
+    data_type = _resolve_data_type(o.data_type, dtype_key)
     rank = len(shape)
     if not 1 <= rank <= 5:
-        raise ValueError("a tiled tensor map has rank 1 to 5: the view has shape %r" % (tuple(shape),))
-    data_type = o.data_type if o.data_type is not None else _BY_TYPESTR.get(dtype_key)
-    if data_type is None:
-        raise ValueError("the view's dtype (%s) has no tensor map type: pass data_type" % dtype_key)
+        raise ValueError("Tensor rank must be between 1 and 5, got %d (a tiled tensor map has rank 1 to 5)" % rank)
+    box = o.box_dim
+    if len(box) != rank:
+        raise ValueError("box_dim must have %d elements (same as tensor rank), got %d" % (rank, len(box)))
+    for i, b in enumerate(box):
+        if not 1 <= b <= 256:
+            raise ValueError("box_dim[%d] must be in [1, 256], got %d" % (i, b))
+    elem = o.element_strides if o.element_strides is not None else (1,) * rank
+    if len(elem) != rank:
+        raise ValueError("element_strides must have %d elements, got %d" % (rank, len(elem)))
+    for i, e in enumerate(elem):
+        if not 1 <= e <= 8:
+            raise ValueError("element_strides[%d] must be in [1, 8], got %d" % (i, e))
     size = _SIZES[data_type]
     if size != itemsize:
         raise ValueError("data_type %s has %d-byte elements, the view %d" % (data_type.name, size, itemsize))
@@ -196,23 +232,11 @@ def encode_arguments(shape, strides, itemsize, ptr, dtype_key, o):
                          % (tuple(strides),))
     align = 32 if o.interleave == TensorMapInterleave.INTERLEAVE_32B else 16
     if ptr % align:
-        raise ValueError("the global address 0x%x must be %d-byte aligned" % (ptr, align))
+        raise ValueError("Global memory address must be %d-byte aligned, got address 0x%x" % (align, ptr))
     for s in byte_strides[:-1]:
         if s % align or not 0 < s < 1 << 40:
             raise ValueError("global strides must be positive multiples of %d bytes below 2**40, got %r bytes"
                              % (align, tuple(byte_strides)))
-    box = o.box_dim
-    if len(box) != rank:
-        raise ValueError("box_dim %r must have one entry per dimension (rank %d)" % (box, rank))
-    for b in box:
-        if not 1 <= b <= 256:
-            raise ValueError("box_dim values must be in [1, 256], got %r" % (box,))
-    elem = o.element_strides if o.element_strides is not None else (1,) * rank
-    if len(elem) != rank:
-        raise ValueError("element_strides %r must have one entry per dimension (rank %d)" % (elem, rank))
-    for e in elem:
-        if not 1 <= e <= 8:
-            raise ValueError("element_strides values must be in [1, 8], got %r" % (elem,))
     inner_bytes = box[-1] * size
     if o.interleave == TensorMapInterleave.NONE:
         if inner_bytes % 16:
@@ -232,17 +256,54 @@ def encode_arguments(shape, strides, itemsize, ptr, dtype_key, o):
             tuple(reversed(elem)))
 
 
-def _device_view(tensor, what):
+def _device_view(tensor):
     """A StridedMemoryView of ``tensor`` in memory the GPU reaches, with a 16-byte aligned pointer."""
     from .utils import StridedMemoryView
 
     view = tensor if isinstance(tensor, StridedMemoryView) else StridedMemoryView.from_any_interface(tensor, -1)
     if not view.is_device_accessible:
-        raise ValueError("%s must be memory the GPU can reach, not host memory (device %r)"
-                         % (what, view.__dlpack_device__()))
+        raise ValueError("The tensor must be device-accessible (memory the GPU can reach), not host memory "
+                         "(DLPack device %r)" % (view.__dlpack_device__(),))
     if view.ptr % 16:
-        raise ValueError("%s's address 0x%x must be 16-byte aligned" % (what, view.ptr))
+        raise ValueError("Global memory address must be 16-byte aligned, got address 0x%x" % view.ptr)
     return view
+
+
+def _aligned_map():
+    """A zeroed CUtensorMap at a 64-byte aligned address, as the driver requires of the map it writes or
+    updates (cffi allocates with less alignment than the struct declares)."""
+    backing = _ffi.new("char[]", 128 + 64)
+    address = (int(_ffi.cast("uintptr_t", backing)) + 63) & ~63
+    return _cdriver.CUtensorMap._view(_ffi.cast("CUtensorMap *", address), backing)
+
+
+def _call_raw(name, *args):
+    """A driver entry point called on raw cffi arguments (the symbol bound on first use); its CUresult."""
+    fn = getattr(_lib, "_cc_" + name)
+    r = fn(*args)
+    if r == _lib._CC_UNBOUND:
+        _gen_driver._bind(name)
+        r = fn(*args)
+    return r
+
+
+def _encode_tiled(drv, tensor_map, data_type, rank, address, dims, strides, box, elem, o):
+    """cuTensorMapEncodeTiled into ``tensor_map`` (64-byte aligned). ``strides`` has rank - 1 entries; a
+    rank-1 map still gets a (never read) one-entry array rather than NULL."""
+    enums = (int(o.interleave), int(o.swizzle), int(o.l2_promotion), int(o.oob_fill))
+    if drv is not _cdriver:  # a stand-in driver module: its own call, the result copied into place
+        m = check(drv.cuTensorMapEncodeTiled(
+            drv.CUtensorMapDataType(int(data_type)), rank, address, list(dims), list(strides), list(box),
+            list(elem), drv.CUtensorMapInterleave(enums[0]), drv.CUtensorMapSwizzle(enums[1]),
+            drv.CUtensorMapL2promotion(enums[2]), drv.CUtensorMapFloatOOBfill(enums[3])))
+        tensor_map.opaque = list(m.opaque)
+        return
+    c_strides = _ffi.new("cuuint64_t[]", list(strides) or [max(16, -(-dims[0] * _SIZES[data_type] // 16) * 16)])
+    r = _call_raw("cuTensorMapEncodeTiled", tensor_map._ptr, int(data_type), rank, address,
+                  _ffi.new("cuuint64_t[]", list(dims)), c_strides, _ffi.new("cuuint32_t[]", list(box)),
+                  _ffi.new("cuuint32_t[]", list(elem)), *enums)
+    if r:
+        check((drv.CUresult(r), None))
 
 
 class TensorMapDescriptor:
@@ -253,29 +314,28 @@ class TensorMapDescriptor:
     __slots__ = ("_map", "_view", "_device_id", "_summary")
 
     def __init__(self, *args, **kwargs):
-        raise RuntimeError("TensorMapDescriptor cannot be instantiated directly: use "
-                           "StridedMemoryView.as_tensor_map()")
+        raise RuntimeError("TensorMapDescriptor cannot be instantiated directly. Use StridedMemoryView.as_tensor_map() "
+                           "instead.")
 
     @classmethod
     def _from_tiled(cls, view, box_dim=None, *, options=None, element_strides=None, data_type=None,
                     interleave=None, swizzle=None, l2_promotion=None, oob_fill=None):
         o = _options(box_dim, options, element_strides=element_strides, data_type=data_type, interleave=interleave,
                      swizzle=swizzle, l2_promotion=l2_promotion, oob_fill=oob_fill)
-        view = _device_view(view, "the view")
-        args = encode_arguments(view.shape, view.strides, int(view._typestr[2:]), view.ptr, view._typestr[1:], o)
-        data_type, rank, dims, strides, box, elem = args
+        view = _device_view(view)
         drv = _utils.driver()
         device_id = _current_device_id(drv)
-        _check_same_device(view, device_id, "the view")
-        tensor_map = check(drv.cuTensorMapEncodeTiled(
-            drv.CUtensorMapDataType(int(data_type)), rank, view.ptr, list(dims), list(strides), list(box),
-            list(elem), drv.CUtensorMapInterleave(int(o.interleave)), drv.CUtensorMapSwizzle(int(o.swizzle)),
-            drv.CUtensorMapL2promotion(int(o.l2_promotion)), drv.CUtensorMapFloatOOBfill(int(o.oob_fill))))
+        _check_same_device(view, device_id, "TensorMapDescriptor._from_tiled")
+        dtype_key = view._typestr[1:] if view._has_dtype else None
+        args = encode_arguments(view.shape, view.strides, int(view._typestr[2:]), view.ptr, dtype_key, o)
+        data_type, rank, dims, strides, box, elem = args
+        tensor_map = _aligned_map() if drv is _cdriver else drv.CUtensorMap()
+        _encode_tiled(drv, tensor_map, data_type, rank, view.ptr, dims, strides, box, elem, o)
         self = object.__new__(cls)
         self._map = tensor_map
         self._view = view
         self._device_id = device_id
-        self._summary = (tuple(view.shape), data_type.name, o.box_dim, o.swizzle.name)
+        self._summary = (tuple(view.shape), data_type, rank, o.swizzle)
         return self
 
     @property
@@ -289,11 +349,11 @@ class TensorMapDescriptor:
 
     def replace_address(self, tensor):
         """Point the map at ``tensor`` (a StridedMemoryView, or anything with DLPack or
-        ``__cuda_array_interface__``): device memory, 16-byte aligned, laid out like the original."""
-        view = _device_view(tensor, "tensor")
+        ``__cuda_array_interface__``): device memory, 16-byte aligned; beyond cuda.core, of the original's shape."""
+        view = _device_view(tensor)
+        _check_same_device(view, self._device_id, "replace_address")
         if tuple(view.shape) != self._summary[0]:
             raise ValueError("tensor has shape %r, the tensor map %r" % (tuple(view.shape), self._summary[0]))
-        _check_same_device(view, self._device_id, "tensor")
         check(_utils.driver().cuTensorMapReplaceAddress(self._map, view.ptr))
         self._view = view
 
@@ -306,20 +366,21 @@ class TensorMapDescriptor:
         return b"".join(int(w).to_bytes(8, "little") for w in self._map.opaque)
 
     def __repr__(self):
-        shape, dtype, box, swizzle = self._summary
-        return ("<TensorMapDescriptor shape=%r data_type=%s box_dim=%r swizzle=%s address=0x%x>"
-                % (shape, dtype, box, swizzle, self._view.ptr))
+        _, data_type, rank, swizzle = self._summary
+        return "TensorMapDescriptor(tiled, rank=%d, dtype=%s, swizzle=%s)" % (rank, data_type.name, swizzle.name)
 
 
 def _current_device_id(drv):
     err, dev = drv.cuCtxGetDevice()
-    return None if err else int(dev)
+    if err:
+        raise RuntimeError("TensorMapDescriptor requires an active CUDA context")
+    return int(dev)
 
 
-def _check_same_device(view, device_id, what):
+def _check_same_device(view, device_id, operation):
     """ValueError where ``view`` is memory of one GPU (DLPack kCUDA) other than ``device_id``, the one the map is
     for (pinned host and managed memory are reachable from every GPU)."""
     kind, view_device = view.__dlpack_device__()
     if kind == _dlpack.CUDA and device_id is not None and view_device != device_id:
-        raise ValueError("%s is memory of device %d, but the tensor map is for device %d (the current one)"
-                         % (what, view_device, device_id))
+        raise ValueError("%s expects tensor on device %d, got %d (the tensor map is for the device current when "
+                         "it was made)" % (operation, device_id, view_device))
