@@ -83,8 +83,19 @@ ThermalTarget = _str_enum("ThermalTarget", [
     "What a thermal sensor measures.")
 
 
+class _IntEnum(enum.IntEnum):
+    """An int enum that prints as its repr (``<DeviceArch.AMPERE: 7>``), as cuda.core's does; a format spec
+    formats the number."""
+
+    def __str__(self):
+        return repr(self)
+
+    def __format__(self, spec):
+        return int.__format__(int(self), spec) if spec else str(self)
+
+
 # Ordered by value, so that ``arch >= DeviceArch.AMPERE`` reads as "Ampere or newer"; the values are NVML's.
-DeviceArch = enum.IntEnum("DeviceArch", [(name, int(getattr(nvml.DeviceArch, name))) for name in (
+DeviceArch = _IntEnum("DeviceArch", [(name, int(getattr(nvml.DeviceArch, name))) for name in (
     "KEPLER", "MAXWELL", "PASCAL", "VOLTA", "TURING", "AMPERE", "ADA", "HOPPER", "BLACKWELL", "UNKNOWN")],
     module=__name__)
 DeviceArch.__doc__ = "A GPU's architecture (UNKNOWN for one this list does not name)."
