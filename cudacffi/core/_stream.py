@@ -587,7 +587,7 @@ def _special(handle_int):
     self._foreign = None
     self._device = None
     self._nonblocking = False
-    self._priority = None
+    self._priority = self._ctx = None
     return self
 
 
