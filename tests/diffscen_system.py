@@ -67,6 +67,51 @@ NVML_NAMES = (
     "Return.ERROR_NOT_SUPPORTED", "NVLINK_MAX_LINKS", "MAX_GPU_UTILIZATIONS")
 
 
+# cuda.core 1.2's DeviceProperties (ours also has the other spellings of this build's headers)
+PROPERTY_NAMES = """
+    async_engine_count can_flush_remote_writes can_map_host_memory can_tex2d_gather
+    can_use_64_bit_stream_mem_ops can_use_host_pointer_for_registered_mem can_use_stream_wait_value_nor
+    clock_rate cluster_launch compute_capability_major compute_capability_minor compute_mode
+    compute_preemption_supported concurrent_kernels concurrent_managed_access cooperative_launch
+    d3d12_cig_supported deferred_mapping_cuda_array_supported direct_managed_mem_access_from_host
+    dma_buf_supported ecc_enabled generic_compression_supported global_l1_cache_supported
+    global_memory_bus_width gpu_direct_rdma_flush_writes_options gpu_direct_rdma_supported
+    gpu_direct_rdma_with_cuda_vmm_supported gpu_direct_rdma_writes_ordering gpu_overlap gpu_pci_device_id
+    gpu_pci_subsystem_id handle_type_fabric_supported handle_type_posix_file_descriptor_supported
+    handle_type_win32_handle_supported handle_type_win32_kmt_handle_supported host_alloc_dma_buf_supported
+    host_memory_pools_supported host_native_atomic_supported host_numa_id host_numa_memory_pools_supported
+    host_numa_multinode_ipc_supported host_numa_virtual_memory_management_supported host_register_supported
+    host_virtual_memory_management_supported integrated ipc_event_supported kernel_exec_timeout l2_cache_size
+    local_l1_cache_supported managed_memory max_access_policy_window_size max_block_dim_x max_block_dim_y
+    max_block_dim_z max_blocks_per_multiprocessor max_grid_dim_x max_grid_dim_y max_grid_dim_z
+    max_persisting_l2_cache_size max_pitch max_registers_per_block max_registers_per_multiprocessor
+    max_shared_memory_per_block max_shared_memory_per_block_optin max_shared_memory_per_multiprocessor
+    max_threads_per_block max_threads_per_multiprocessor maximum_surface1d_layered_layers
+    maximum_surface1d_layered_width maximum_surface1d_width maximum_surface2d_height
+    maximum_surface2d_layered_height maximum_surface2d_layered_layers maximum_surface2d_layered_width
+    maximum_surface2d_width maximum_surface3d_depth maximum_surface3d_height maximum_surface3d_width
+    maximum_surfacecubemap_layered_layers maximum_surfacecubemap_layered_width maximum_surfacecubemap_width
+    maximum_texture1d_layered_layers maximum_texture1d_layered_width maximum_texture1d_linear_width
+    maximum_texture1d_mipmapped_width maximum_texture1d_width maximum_texture2d_gather_height
+    maximum_texture2d_gather_width maximum_texture2d_height maximum_texture2d_layered_height
+    maximum_texture2d_layered_layers maximum_texture2d_layered_width maximum_texture2d_linear_height
+    maximum_texture2d_linear_pitch maximum_texture2d_linear_width maximum_texture2d_mipmapped_height
+    maximum_texture2d_mipmapped_width maximum_texture2d_width maximum_texture3d_depth
+    maximum_texture3d_depth_alternate maximum_texture3d_height maximum_texture3d_height_alternate
+    maximum_texture3d_width maximum_texture3d_width_alternate maximum_texturecubemap_layered_layers
+    maximum_texturecubemap_layered_width maximum_texturecubemap_width mem_decompress_algorithm_mask
+    mem_decompress_maximum_length mem_sync_domain_count memory_clock_rate memory_pools_supported
+    mempool_supported_handle_types mps_enabled multi_gpu_board multi_gpu_board_group_id multicast_supported
+    multiprocessor_count numa_config numa_id only_partial_host_native_atomic_supported pageable_memory_access
+    pageable_memory_access_uses_host_page_tables pci_bus_id pci_device_id pci_domain_id
+    read_only_host_register_supported reserved_shared_memory_per_block single_to_double_precision_perf_ratio
+    sparse_cuda_array_supported stream_priorities_supported surface_alignment tcc_driver
+    tensor_map_access_supported texture_alignment texture_pitch_alignment timeline_semaphore_interop_supported
+    total_constant_memory unified_addressing unified_function_pointers virtual_memory_management_supported
+    vulkan_cig_supported warp_size
+""".split()
+
+
 # -- names, classes and enums: no GPU needed -----------------------------------------------------------------------
 
 @scenario(gpu=False)
@@ -157,7 +202,7 @@ def device_properties_names(core):
              "host_memory_pools_supported", "host_virtual_memory_management_supported", "host_alloc_dma_buf_supported",
              "only_partial_host_native_atomic_supported", "mem_sync_domain_count", "host_numa_id",
              "max_threads_per_block", "compute_capability_major", "multicast_supported", "gpu_pci_device_id")
-    return {name: hasattr(props, name) for name in names}
+    return [{name: hasattr(props, name) for name in names}, [n for n in PROPERTY_NAMES if not hasattr(props, n)]]
 
 
 @scenario(gpu=False, differs="ours names Device().properties; cuda.core says 'Please use Device APIs.'")
@@ -192,9 +237,17 @@ def system_device_identity(core):
     d = _sysdev(core)
     system = submodule(core, "system")
     return [d.index, d.uuid, d.uuid_without_prefix, d.pci_bus_id, d.name, d.brand, repr(d.arch), d.arch.name,
-            list(d.cuda_compute_capability), d.minor_number, d.is_c2c_enabled, type(d.serial).__name__,
-            system.Device(uuid=d.uuid).index, system.Device(pci_bus_id=d.pci_bus_id).index, d == system.Device(index=0),
-            hash(d) == hash(system.Device(index=0)), d.numa_node_id, d.module_id]
+            list(d.cuda_compute_capability), d.minor_number, _try(lambda: d.is_c2c_enabled),
+            _try(lambda: type(d.serial).__name__), system.Device(uuid=d.uuid).index,
+            system.Device(pci_bus_id=d.pci_bus_id).index, _try(lambda: d.numa_node_id), _try(lambda: d.module_id)]
+
+
+@scenario(gpu=True, differs="ours compares two Devices of one GPU equal (their NVML handles); cuda.core's compare "
+                            "identity")
+def system_device_equality(core):
+    system = submodule(core, "system")
+    d = _sysdev(core)
+    return [d == system.Device(index=0), hash(d) == hash(system.Device(index=0)), d == d]
 
 
 @scenario(gpu=True)
@@ -264,11 +317,7 @@ def cuda_and_system_devices_meet(core):
 @scenario(gpu=True)
 def device_properties_values(core):
     p = core.Device(0).properties
-    # cuda.core's names only (ours also has the header's other spellings); the GPU machine has both packages
-    import cuda.core._device
-
-    names = sorted(n for n in dir(cuda.core._device.DeviceProperties) if not n.startswith("_"))
-    return {n: getattr(p, n) for n in names}
+    return {n: getattr(p, n) for n in PROPERTY_NAMES}
 
 
 @scenario(gpu=True)
