@@ -92,7 +92,7 @@ def program_options_extra_sources_empty_source(core):
 @scenario(gpu=False)
 def program_repr_and_backend_nvrtc(core):
     with _program(core, code_type="C++") as prog:
-        return [repr(prog), str(prog.backend), prog.backend == "NVRTC", prog.is_closed, int(prog.handle) != 0]
+        return [repr(prog), repr(prog.backend), prog.backend == "NVRTC", prog.is_closed, int(prog.handle) != 0]
 
 
 @scenario(gpu=False)
@@ -243,7 +243,7 @@ def compile_logs_receive_the_warnings(core):
     return log.getvalue().rstrip("\0")  # cuda.core's log keeps NVRTC's terminating NUL; ours does not
 
 
-@scenario(gpu=False, differs="cuda.core lists the supported targets as ObjectCodeFormatType members, ours as strings")
+@scenario(gpu=False)
 def compile_unsupported_target(core):
     with _program(core) as prog:
         return repr(prog.compile("fatbin"))
@@ -256,7 +256,7 @@ def compile_ptx_program_to_cubin_ignores_name_expressions(core):
         return [oc.code_type, bytes(oc.code[:4]), oc.symbol_mapping]
 
 
-@scenario(gpu=False, differs="cuda.core lists the supported targets as ObjectCodeFormatType members, ours as strings")
+@scenario(gpu=False)
 def compile_ptx_program_to_ltoir(core):
     with _program(core, PTX, "ptx") as prog:
         return repr(prog.compile("ltoir"))
@@ -276,7 +276,7 @@ def compile_cxx_to_ptx(core):
         return [oc.code_type, type(oc.code).__name__, oc.code.endswith(b"\0"), b".entry k" in oc.code]
 
 
-@scenario(gpu=True)
+@scenario(gpu=False)
 def compile_nvvm_to_ptx(core):
     with _program(core, NVVM_IR, "nvvm") as prog:
         oc = prog.compile("ptx")
@@ -292,7 +292,7 @@ def linker_without_object_codes(core):
 
 @scenario(gpu=False)
 def linker_which_backend(core):
-    return str(core.Linker.which_backend())
+    return [repr(core.Linker.which_backend()), str(core.Linker.which_backend())]
 
 
 @scenario(gpu=False)
@@ -534,15 +534,22 @@ def kernel_attributes_and_occupancy_cannot_be_instantiated(core):
 
 @scenario(gpu=True)
 def occupancy_queries(core):
-    import numpy as np
-
     occ = _loaded(core).get_kernel("axpy").occupancy
     r = occ.max_potential_block_size(0, 0)
     return [type(r).__name__, r.min_grid_size > 0, r.max_block_size, list(r),
-            occ.max_potential_block_size(np.int64(1024), np.int32(256)).max_block_size,
-            occ.max_active_blocks_per_multiprocessor(128, 0),
-            occ.max_active_blocks_per_multiprocessor(np.int32(128), np.uint64(1024)),
+            occ.max_potential_block_size(1024, 256).max_block_size,
+            occ.max_active_blocks_per_multiprocessor(128, 0), occ.max_active_blocks_per_multiprocessor(128, 1024),
             occ.available_dynamic_shared_memory_per_block(1, 128)]
+
+
+@scenario(gpu=True)
+def occupancy_takes_numpy_integers(core):
+    import numpy as np
+
+    occ = _loaded(core).get_kernel("axpy").occupancy
+    return [occ.max_active_blocks_per_multiprocessor(np.int32(128), np.uint64(1024)),
+            occ.available_dynamic_shared_memory_per_block(np.int64(1), np.int16(128)),
+            occ.max_potential_block_size(0, np.int32(256)).max_block_size]
 
 
 @scenario(gpu=True)

@@ -21,6 +21,7 @@ import pytest
 from conftest import ROOT, build_standin, script_env
 
 from cudacffi.core import Linker, LinkerOptions, ObjectCode, Program, ProgramOptions
+from cudacffi.core.typing import CompilerBackendType
 from cudacffi.core.utils import FileStreamProgramCache, InMemoryProgramCache, make_program_cache_key
 
 try:
@@ -91,6 +92,7 @@ def test_program_repr_backend_and_closed_handle():
     _need("nvrtc")
     prog = Program(SRC, "C++", ProgramOptions(arch=ARCH))
     assert repr(prog) == "<Program backend='NVRTC'>" and prog.backend == "NVRTC"
+    assert prog.backend is CompilerBackendType.NVRTC and Linker.which_backend() in ("nvJitLink", "driver")
     assert int(prog.handle) != 0 and not prog.is_closed
     assert weakref.ref(prog)() is prog
     prog.close()
@@ -139,7 +141,7 @@ def test_program_refuses_as_cuda_core(code, code_type, options, error, message):
 def test_compile_refuses_a_target_its_backend_lacks():
     _need("nvrtc")
     with Program(SRC, "c++", ProgramOptions(arch=ARCH)) as prog:
-        with pytest.raises(ValueError, match=r"^Unsupported target_type=\"fatbin\" for NVRTC \(supported: 'ptx', "):
+        with pytest.raises(ValueError, match=r"^Unsupported target_type=\"fatbin\" for NVRTC \(supported: <ObjectCodeFormatType.PTX: 'ptx'>, "):
             prog.compile("FATBIN")
         assert prog.compile("CUBIN").code_type == "cubin"  # target types are case-blind
 

@@ -10,6 +10,7 @@ from typing import Optional, Union
 from . import _utils
 from ._module import ObjectCode
 from ._utils import check
+from .typing import CompilerBackendType
 
 _Strs = Union[str, list, tuple, None]
 _INPUT = {"cubin": "CUBIN", "ptx": "PTX", "ltoir": "LTOIR", "fatbin": "FATBIN", "object": "OBJECT",
@@ -132,8 +133,9 @@ class Linker:
 
     @classmethod
     def which_backend(cls):
-        """"nvJitLink", or "driver" where no nvJitLink library is found."""
-        return "nvJitLink" if _nvjitlink_usable() else "driver"
+        """CompilerBackendType.NVJITLINK ("nvJitLink"), or DRIVER ("driver") where no nvJitLink library is
+        found."""
+        return CompilerBackendType.NVJITLINK if _nvjitlink_usable() else CompilerBackendType.DRIVER
 
     @property
     def handle(self):

@@ -15,6 +15,7 @@ from typing import Optional, Union
 from . import _utils
 from ._module import ObjectCode
 from ._utils import NVRTCError, as_bytes, check
+from .typing import CompilerBackendType, ObjectCodeFormatType
 
 _Strs = Union[str, list, tuple, None]
 
@@ -262,8 +263,9 @@ def _nvvm_options(opts, target_type=None):
 
 
 # backend -> the target types it compiles to (cuda.core's table, in its order)
-_BACKEND_TARGETS = {"NVRTC": ("ptx", "cubin", "ltoir"), "NVVM": ("ptx", "ltoir"), "nvJitLink": ("cubin", "ptx"),
-                    "driver": ("cubin", "ptx")}
+_F = ObjectCodeFormatType
+_BACKEND_TARGETS = {"NVRTC": (_F.PTX, _F.CUBIN, _F.LTOIR), "NVVM": (_F.PTX, _F.LTOIR), "nvJitLink": (_F.CUBIN, _F.PTX),
+                    "driver": (_F.CUBIN, _F.PTX)}
 _CODE_TYPES = ("c++", "ptx", "nvvm")
 
 
@@ -286,7 +288,7 @@ class Program:
             from .. import nvrtc
 
             self._handle = check(nvrtc.nvrtcCreateProgram(self._code, options.name.encode(), 0, [], []))
-            self._backend = "NVRTC"
+            self._backend = CompilerBackendType.NVRTC
         elif code_type == "ptx":
             if not isinstance(code, str):
                 raise TypeError("Expected type str, but got %s" % type(code).__name__)
@@ -307,7 +309,7 @@ class Program:
             from .. import nvvm
 
             self._handle = nvvm.create_program()
-            self._backend = "NVVM"
+            self._backend = CompilerBackendType.NVVM
             try:
                 nvvm.add_module_to_program(self._handle, self._code, len(self._code), options.name)
                 for name, source in options.extra_sources or ():
@@ -332,7 +334,7 @@ class Program:
 
     @property
     def backend(self):
-        """"NVRTC", "NVVM", "nvJitLink" or "driver"."""
+        """The CompilerBackendType: "NVRTC", "NVVM", "nvJitLink" or "driver" (a str enum)."""
         return self._backend
 
     @property
