@@ -201,7 +201,7 @@ def encode_arguments(shape, strides, itemsize, ptr, dtype_key, o):
     data_type = _resolve_data_type(o.data_type, dtype_key)
     rank = len(shape)
     if not 1 <= rank <= 5:
-        raise ValueError("Tensor rank must be between 1 and 5, got %d (a tiled tensor map has rank 1 to 5)" % rank)
+        raise ValueError("Tensor rank must be between 1 and 5, got %d" % rank)
     box = o.box_dim
     if len(box) != rank:
         raise ValueError("box_dim must have %d elements (same as tensor rank), got %d" % (rank, len(box)))
@@ -262,8 +262,7 @@ def _device_view(tensor):
 
     view = tensor if isinstance(tensor, StridedMemoryView) else StridedMemoryView.from_any_interface(tensor, -1)
     if not view.is_device_accessible:
-        raise ValueError("The tensor must be device-accessible (memory the GPU can reach), not host memory "
-                         "(DLPack device %r)" % (view.__dlpack_device__(),))
+        raise ValueError("The tensor must be device-accessible")
     if view.ptr % 16:
         raise ValueError("Global memory address must be 16-byte aligned, got address 0x%x" % view.ptr)
     return view
@@ -382,5 +381,4 @@ def _check_same_device(view, device_id, operation):
     for (pinned host and managed memory are reachable from every GPU)."""
     kind, view_device = view.__dlpack_device__()
     if kind == _dlpack.CUDA and device_id is not None and view_device != device_id:
-        raise ValueError("%s expects tensor on device %d, got %d (the tensor map is for the device current when "
-                         "it was made)" % (operation, device_id, view_device))
+        raise ValueError("%s expects tensor on device %d, got %d" % (operation, device_id, view_device))

@@ -271,7 +271,7 @@ class StridedMemoryView:
             raise TypeError("buffer must be a Buffer, not %s" % type(buffer).__name__)
         shape = _shape(shape, "from_buffer")
         if itemsize is None and dtype is None:
-            raise ValueError("Either itemsize or dtype must be specified (from_buffer needs dtype or itemsize)")
+            raise ValueError("Either itemsize or dtype must be specified")
         if itemsize is not None:
             itemsize = _utils.as_int(itemsize, "itemsize", 1)
         if dtype is not None:

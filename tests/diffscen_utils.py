@@ -1,0 +1,363 @@
+"""Differential scenarios (tests/diffharness.py) for StridedMemoryView and DLPack (``core.utils``), the type
+aliases and enums of ``core.typing``, TMA tensor maps and the texture module's names.
+
+CPU scenarios view numpy arrays (numpy is needed by both packages here). The GPU ones use CuPy where it is
+installed (CPython); without it they return "no cupy" under both packages, so that they still compare.
+A view's ``ptr`` is printed in decimal by its repr; scenarios replace it with PTR.
+"""
+
+import warnings
+
+from diffharness import scenario, submodule
+
+try:
+    import numpy as np
+except ImportError:  # the scenarios that need numpy fail alike under both packages
+    np = None
+
+
+def _smv(core):
+    return submodule(core, "utils").StridedMemoryView
+
+
+def _describe(v):
+    """What a view says about itself, with its (decimal) address masked."""
+    return {"repr": repr(v).replace(str(v.ptr), "PTR"), "shape": list(v.shape),
+            "strides": None if v.strides is None else list(v.strides), "size": v.size, "dtype": str(v.dtype),
+            "device_id": v.device_id, "is_device_accessible": v.is_device_accessible, "readonly": v.readonly,
+            "dlpack_device": list(v.__dlpack_device__())}
+
+
+def _raised(fn):
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - the outcome is the exception
+        return [type(e).__name__, str(e)]
+    return "no error"
+
+
+# -- StridedMemoryView over numpy arrays, by DLPack ------------------------------------------------------------
+
+@scenario(gpu=False)
+def smv_from_dlpack_numpy_2d(core):
+    a = np.arange(12, dtype=np.int16).reshape(3, 4)
+    v = _smv(core).from_dlpack(a, stream_ptr=-1)
+    return dict(_describe(v), same_ptr=v.ptr == a.ctypes.data, exporting=v.exporting_obj is a)
+
+
+@scenario(gpu=False)
+def smv_from_dlpack_numpy_strided_readonly_0d(core):
+    S = _smv(core)
+    a = np.arange(24, dtype=np.float32).reshape(4, 6)[::2, 1::3]
+    r = np.arange(5, dtype=np.uint8)
+    r.flags.writeable = False
+    z = np.array(2.5)
+    return [_describe(S.from_dlpack(x, -1)) for x in (a, r, z, np.zeros(3, np.complex64), np.zeros(2, bool))]
+
+
+@scenario(gpu=False)
+def smv_from_dlpack_stream_rules_on_host_arrays(core):
+    """None is ambiguous; -1 and 0 reach numpy as stream=None; any other int reaches numpy, which refuses it."""
+    S = _smv(core)
+    a = np.arange(4, dtype=np.int32)
+    return [_raised(lambda: S.from_dlpack(a)), _raised(lambda: S.from_dlpack(a, None)),
+            _raised(lambda: S.from_dlpack(a, 0)), _raised(lambda: S.from_dlpack(a, -1)),
+            _raised(lambda: S.from_dlpack(a, 5)), _raised(lambda: S.from_any_interface(a)),
+            _raised(lambda: S.from_any_interface(a, 7))]
+
+
+@scenario(gpu=False)
+def smv_from_any_interface_numpy_is_dlpack(core):
+    a = np.arange(6, dtype=np.float64).reshape(2, 3)
+    return _describe(_smv(core).from_any_interface(a, -1))
+
+
+@scenario(gpu=False)
+def smv_without_any_protocol(core):
+    S = _smv(core)
+    return [_raised(lambda: S.from_any_interface(object(), -1)), _raised(lambda: S.from_dlpack(object(), -1)),
+            _raised(lambda: S.from_cuda_array_interface(np.zeros(2), -1))]
+
+
+@scenario(gpu=False)
+def smv_direct_construction_is_deprecated(core):
+    S = _smv(core)
+    a = np.arange(4, dtype=np.int64)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        v = S(a, -1)
+        S()
+    return [_describe(v), [(w.category.__name__, str(w.message)) for w in caught]]
+
+
+@scenario(gpu=False)
+def smv_dlpack_export_round_trips_to_numpy(core):
+    a = np.arange(12, dtype=np.int32).reshape(3, 4)[:, ::2]
+    v = _smv(core).from_dlpack(a, -1)
+    b = np.from_dlpack(v)
+    return [b.tolist(), str(b.dtype), b.ctypes.data == a.ctypes.data, v.view() is v]
+
+
+@scenario(gpu=False)
+def smv_dlpack_export_refusals(core):
+    v = _smv(core).from_dlpack(np.arange(4, dtype=np.float32), -1)
+    return [_raised(lambda: v.__dlpack__(copy=True)), _raised(lambda: v.__dlpack__(dl_device=(2, 0))),
+            _raised(lambda: v.__dlpack__(max_version=(1,))), _raised(lambda: v.__dlpack__(max_version=(1, 0, 0))),
+            type(v.__dlpack__(max_version=(1, 0))).__name__, type(v.__dlpack__(copy=False)).__name__]
+
+
+# -- the array interfaces ---------------------------------------------------------------------------------------
+
+class _CAI:
+    def __init__(self, **iface):
+        self.__cuda_array_interface__ = dict({"data": (0x10000, False), "shape": (4,), "typestr": "<f4",
+                                              "version": 3}, **iface)
+
+
+class _AI:
+    def __init__(self, **iface):
+        self.__array_interface__ = dict({"data": (0x10000, False), "shape": (4,), "typestr": "<f4",
+                                         "version": 3}, **iface)
+
+
+@scenario(gpu=False)
+def smv_interfaces_refused_before_any_driver_call(core):
+    S = _smv(core)
+    return [_raised(lambda: S.from_cuda_array_interface(_CAI(version=2), -1)),
+            _raised(lambda: S.from_cuda_array_interface(_CAI(mask=object()), -1)),
+            _raised(lambda: S.from_cuda_array_interface(_CAI())),
+            _raised(lambda: S.from_cuda_array_interface(_CAI(), None)),
+            _raised(lambda: S.from_array_interface(_AI(version=2))),
+            _raised(lambda: S.from_array_interface(_AI(mask=object())))]
+
+
+# -- args_viewable_as_strided_memory ----------------------------------------------------------------------------
+
+@scenario(gpu=False)
+def smv_args_viewable_decorator(core):
+    utils = submodule(core, "utils")
+
+    @utils.args_viewable_as_strided_memory((1,))
+    def f(x, arr):
+        return [x, type(arr).__name__, arr.has_dlpack, arr.obj is a, _describe(arr.view(-1))]
+
+    a = np.arange(3, dtype=np.uint16)
+    return [f("x", a), _raised(lambda: f("x", object())), f.__name__]
+
+
+# -- from_buffer refusals that come before any driver call -----------------------------------------------------
+
+@scenario(gpu=False)
+def smv_from_buffer_needs_a_dtype_or_itemsize(core):
+    buf = core.Buffer.from_handle(0x10000, 64)
+    S = _smv(core)
+    return [_raised(lambda: S.from_buffer(buf, (4,))),
+            _raised(lambda: S.from_buffer(buf, (4,), itemsize=8, dtype=np.dtype(np.float32)))]
+
+
+# -- core.typing ---------------------------------------------------------------------------------------------------
+
+@scenario(gpu=False)
+def typing_names(core):
+    typing = submodule(core, "typing")
+    return sorted(typing.__all__)
+
+
+@scenario(gpu=False)
+def typing_string_enums(core):
+    typing = submodule(core, "typing")
+    out = {}
+    for name in ("AddressModeType", "ArrayFormatType", "CompilerBackendType", "FilterModeType",
+                 "ManagedMemoryLocationType", "ObjectCodeFormatType", "PCHStatusType", "ReadModeType",
+                 "SourceCodeType", "VirtualMemoryAccessType", "VirtualMemoryAllocationType",
+                 "VirtualMemoryGranularityType", "VirtualMemoryHandleType", "VirtualMemoryLocationType"):
+        cls = getattr(typing, name)
+        out[name] = [[m.name, m.value, str(m), "%s" % m, "{}".format(m), repr(m), m == m.value, isinstance(m, str)]
+                     for m in cls]
+    for name in ("GraphConditionalType", "GraphMemoryType", "WorkqueueSharingScopeType"):
+        cls = getattr(typing, name)
+        out[name] = [[m.name, m.value, str(m), m == m.value, isinstance(m, str)] for m in cls]
+    return out
+
+
+@scenario(gpu=False)
+def typing_protocol_and_aliases(core):
+    typing = submodule(core, "typing")
+
+    class S:
+        def __cuda_stream__(self):
+            return (0, 0)
+    return [typing.ProcessStateType.__args__, hasattr(typing.IsStreamType, "__cuda_stream__"),
+            typing.ArrayFormatType("float32").name, typing.AddressModeType("clamp") is typing.AddressModeType.CLAMP,
+            _raised(lambda: typing.FilterModeType("bogus"))]
+
+
+@scenario(gpu=False)
+def texture_module_names(core):
+    texture = submodule(core, "texture")
+    return sorted(texture.__all__)
+
+
+# -- tensor map options and refusals -----------------------------------------------------------------------------
+
+@scenario(gpu=False)
+def tensor_map_options(core):
+    TMO = core.TensorMapDescriptorOptions
+    o = TMO([16, 8], data_type="float32")
+    return [repr(o), repr(TMO((8,), element_strides=[1])), o == TMO((16, 8), data_type=np.float32),
+            [f for f in TMO.__dataclass_fields__], _raised(lambda: hash(o))]
+
+
+@scenario(gpu=False)
+def tensor_map_options_refusals(core):
+    TMO = core.TensorMapDescriptorOptions
+    tm = submodule(core, "_tensor_map")
+    return [_raised(lambda: TMO(8)), _raised(lambda: TMO((8, "8"))), _raised(lambda: TMO((8,), swizzle=5)),
+            _raised(lambda: TMO((8,), interleave=None)), _raised(lambda: TMO((8,), data_type=object())),
+            _raised(lambda: TMO((8,), oob_fill=tm.TensorMapOOBFill.NONE, l2_promotion=1))]
+
+
+@scenario(gpu=False)
+def tensor_map_enums(core):
+    tm = submodule(core, "_tensor_map")
+    return {name: [[m.name, int(m)] for m in getattr(tm, name)]
+            for name in ("TensorMapDataType", "TensorMapInterleave", "TensorMapSwizzle", "TensorMapL2Promotion",
+                         "TensorMapOOBFill")}
+
+
+@scenario(gpu=False)
+def tensor_map_refusals_before_any_driver_call(core):
+    v = _smv(core).from_dlpack(np.zeros((64, 32), np.float32), -1)
+    return [_raised(lambda: core.TensorMapDescriptor()), _raised(lambda: v.as_tensor_map((16, 8))),
+            _raised(lambda: v.as_tensor_map()),
+            _raised(lambda: v.as_tensor_map((16, 8), options=core.TensorMapDescriptorOptions((16, 8)))),
+            _raised(lambda: v.as_tensor_map(options={"box_dim": (16, 8)})),
+            _raised(lambda: v.as_tensor_map(options=5))]
+
+
+# -- on a GPU ----------------------------------------------------------------------------------------------------
+
+def _cupy():
+    try:
+        import cupy
+    except ImportError:
+        return None
+    return cupy
+
+
+@scenario(gpu=True)
+def gpu_smv_from_dlpack_cupy_with_a_stream(core):
+    cp = _cupy()
+    if cp is None:
+        return "no cupy"
+    dev = core.Device()
+    dev.set_current()
+    s = dev.create_stream()
+    try:
+        a = cp.arange(12, dtype=cp.float32).reshape(3, 4)
+        S = _smv(core)
+        views = [S.from_dlpack(a, stream_ptr=s.handle), S.from_dlpack(a, stream_ptr=int(s.handle)),
+                 S.from_dlpack(a, stream_ptr=-1), S.from_any_interface(a, s.handle)]
+        out = [_describe(v) for v in views]
+        out.append([v.ptr == a.data.ptr for v in views])
+        out.append(_raised(lambda: S.from_dlpack(a)))
+        out.append(cp.from_dlpack(views[0]).tolist())
+        s.sync()
+        return out
+    finally:
+        s.close()
+
+
+@scenario(gpu=True)
+def gpu_smv_from_cuda_array_interface_cupy(core):
+    cp = _cupy()
+    if cp is None:
+        return "no cupy"
+    dev = core.Device()
+    dev.set_current()
+    s = dev.create_stream()
+    try:
+        a = cp.arange(6, dtype=cp.int32)
+        v = _smv(core).from_cuda_array_interface(a, stream_ptr=s.handle)
+        s.sync()
+        return [_describe(v), v.ptr == a.data.ptr, cp.from_dlpack(v).tolist(),
+                _raised(lambda: _smv(core).from_cuda_array_interface(a))]
+    finally:
+        s.close()
+
+
+@scenario(gpu=True)
+def gpu_smv_args_viewable_with_a_work_stream(core):
+    """NVIDIA's strided_memory_view_gpu.py: arr.view(work_stream.handle)."""
+    cp = _cupy()
+    if cp is None:
+        return "no cupy"
+    dev = core.Device()
+    dev.set_current()
+    s = dev.create_stream()
+    try:
+        @submodule(core, "utils").args_viewable_as_strided_memory((0,))
+        def f(arr, work_stream):
+            view = arr.view(work_stream.handle if work_stream else -1)
+            return [_describe(view), str(view.dtype), view.is_device_accessible]
+        out = [f(cp.arange(8, dtype=cp.int32), s), f(cp.arange(8, dtype=cp.int32), None)]
+        s.sync()
+        return out
+    finally:
+        s.close()
+
+
+@scenario(gpu=True)
+def gpu_smv_from_buffer(core):
+    dev = core.Device()
+    dev.set_current()
+    s = dev.create_stream()
+    buf = dev.memory_resource.allocate(48, stream=s)
+    try:
+        S = _smv(core)
+        v = S.from_buffer(buf, shape=(3, 4), strides=(4, 1), dtype=np.dtype(np.float32))
+        w = S.from_buffer(buf, shape=(12,), itemsize=4)
+        return [_describe(v), v.ptr == int(buf.handle), v.exporting_obj is buf,
+                repr(w).replace(str(w.ptr), "PTR"), w.dtype, _raised(lambda: w.__dlpack__()),
+                _raised(lambda: S.from_buffer(buf, shape=(3, 4), itemsize=3, dtype=np.dtype(np.float32)))]
+    finally:
+        buf.close(s)
+        s.close()
+
+
+@scenario(gpu=True)
+def gpu_smv_from_array_interface_device_id(core):
+    """cuda.core gives a host view made by __array_interface__ the current device's id."""
+    dev = core.Device()
+    dev.set_current()
+    a = np.arange(4, dtype=np.float32)
+    return [_describe(_smv(core).from_array_interface(a)), _describe(_smv(core).from_dlpack(a, -1))]
+
+
+@scenario(gpu=True)
+def gpu_tensor_map_1d_and_2d(core):
+    """NVIDIA's tma_tensor_map.py builds a rank-1 map over a CuPy array; and a 2-D one, replace_address."""
+    dev = core.Device()
+    if dev.compute_capability < (9, 0):
+        return "needs sm_90"
+    dev.set_current()
+    s = dev.create_stream()
+    bufs = [dev.memory_resource.allocate(64 * 32 * 4, stream=s) for _ in range(2)]
+    try:
+        S = _smv(core)
+        out = []
+        for _ in range(8):  # several maps: each must be encodable wherever its memory lands
+            v1 = S.from_buffer(bufs[0], shape=(1024,), dtype=np.dtype(np.float32))
+            tm1 = v1.as_tensor_map(box_dim=(128,))
+            v2 = S.from_buffer(bufs[0], shape=(64, 32), dtype=np.dtype(np.float32))
+            tm2 = v2.as_tensor_map((16, 8))
+            tm2.replace_address(S.from_buffer(bufs[1], shape=(64, 32), dtype=np.dtype(np.float32)))
+            out.append([repr(tm1), repr(tm2), tm1.device.device_id == dev.device_id])
+        out.append(_raised(lambda: v2.as_tensor_map((16, 512))))
+        out.append(_raised(lambda: v2.as_tensor_map((16,))))
+        out.append(_raised(lambda: v2.as_tensor_map((16, 8), data_type=np.int8)))
+        return out
+    finally:
+        for b in bufs:
+            b.close(s)
+        s.close()
