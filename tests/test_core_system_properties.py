@@ -10,25 +10,38 @@ import json
 import os
 import re
 import subprocess
+import sys
 
 import pytest
 
-from conftest import run_python
+from conftest import ROOT, build_standin, run_python, script_env
 
 from cudacffi.core import DeviceProperties
 from cudacffi.core import _device
 
-# One device; an attribute's value is attrib * 10 + 3; the driver knows no attribute above 143 (a CUDA 12 driver)
-# nor 126 (MEM_SYNC_DOMAIN_COUNT) and 134 (HOST_NUMA_ID), and fails attribute 1 with CUDA_ERROR_UNKNOWN (999).
+# Two devices; an attribute's value is attrib * 10 + 3; the driver knows no attribute above 147 nor 126
+# (MEM_SYNC_DOMAIN_COUNT) and 134 (HOST_NUMA_ID); 144..147 (CUDA 13.0's) answer attrib - 144; the attribute named by
+# $STANDIN_FAIL_ATTR fails with CUDA_ERROR_UNKNOWN (999). Enough of the rest for Device(n), set_current, name and
+# pci_bus_id.
 STANDIN = r"""
+#include <stdio.h>
+#include <stdlib.h>
+static void *current;
 int cuInit(unsigned int flags) { (void)flags; return 0; }
 int cuDriverGetVersion(int *v) { *v = 12090; return 0; }
-int cuDeviceGetCount(int *n) { *n = 1; return 0; }
-int cuDeviceGet(int *dev, int ordinal) { if (ordinal != 0) return 101; *dev = 0; return 0; }
-int cuCtxGetDevice(int *dev) { (void)dev; return 201; }
+int cuDeviceGetCount(int *n) { *n = 2; return 0; }
+int cuDeviceGet(int *dev, int ordinal) { if (ordinal < 0 || ordinal > 1) return 101; *dev = ordinal; return 0; }
+int cuCtxGetDevice(int *dev) { if (!current) return 201; *dev = (int)((long)current - 0x1000); return 0; }
+int cuCtxGetCurrent(void **c) { *c = current; return 0; }
+int cuCtxSetCurrent(void *c) { current = c; return 0; }
+int cuDevicePrimaryCtxRetain(void **c, int d) { *c = (void *)(long)(0x1000 + d); return 0; }
+int cuDevicePrimaryCtxRelease_v2(int d) { (void)d; return 0; }
+int cuDeviceGetName(char *name, int len, int d) { snprintf(name, len, "Stand-in GPU %d", d); return 0; }
+int cuDeviceGetPCIBusId(char *id, int len, int d) { snprintf(id, len, "0000:%02X:00.0", d + 1); return 0; }
 int cuDeviceGetAttribute(int *v, int attr, int dev) {
-    if (dev != 0) return 101;
-    if (attr == 1) return 999;
+    const char *fail = getenv("STANDIN_FAIL_ATTR");
+    if (dev < 0 || dev > 1) return 101;
+    if (fail && attr == atoi(fail)) return 999;
     if (attr > 147 || attr == 126 || attr == 134) return 1;
     if (attr > 143) { *v = attr - 144; return 0; }
     *v = attr * 10 + 3;
@@ -92,7 +105,7 @@ def test_values_kinds_and_defaults(libcuda):
         "except CUDAError as e:\n"
         "    err = str(e)\n"
         "print(json.dumps({'values': values, 'err': err, 'same': p.max_block_dim_x is p.max_block_dim_x}))\n",
-        env={"CUDACFFI_LIBDRIVER": libcuda})
+        env={"CUDACFFI_LIBDRIVER": libcuda, "STANDIN_FAIL_ATTR": "1"})
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     values = out["values"]
@@ -111,3 +124,30 @@ def test_values_kinds_and_defaults(libcuda):
         for name, kind in theirs.items():
             if name in values:
                 assert type(values[name]).__name__ == kind, name
+
+
+EXAMPLE = "/tmp/nvex/cuda_core/examples/show_device_properties.py"
+
+
+def test_nvidias_show_device_properties_example_runs_to_its_end(libcuda, tmp_path, tmp_path_factory):
+    """NVIDIA's cuda.core example, its import line changed, on the stand-in libcuda and test_core_system's stand-in
+    NVML (two GPUs)."""
+    from cudacffi._gen import SOURCE
+
+    if not os.path.exists(EXAMPLE):
+        pytest.skip("NVIDIA's cuda.core examples are not on this machine")
+    version = SOURCE.split("cuda-")[-1] if SOURCE.startswith("snapshot") else "12.9"
+    if tuple(map(int, version.split("."))) < (12, 9):
+        pytest.skip("the stand-in NVML answers with the structs of nvml.h 12.9 and later")
+    include = os.path.join(ROOT, "headers", "cuda-%s" % version, "include")
+    nvml = build_standin(tmp_path_factory, "system_libnvml.c", "libnvidia-ml.so.1", "-I", include)
+    with open(EXAMPLE, encoding="utf-8") as f:
+        source = f.read().replace("from cuda.core import", "from cudacffi.core import")
+    script = tmp_path / "show_device_properties.py"
+    script.write_text(source)
+    env = {"CUDACFFI_LIBNVML": nvml, "CUDACFFI_LIBDRIVER": libcuda}
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                       env=script_env(**env))
+    assert r.returncode == 0, r.stderr
+    assert "Number of GPUs: 2" in r.stdout and "DEVICE Stand-in GPU 1 (id=1)" in r.stdout
+    assert r.stdout.count("*" * 53 + "\n") == 2 and "Support for virtual memory management: YES" in r.stdout
