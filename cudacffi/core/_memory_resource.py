@@ -849,8 +849,8 @@ class SynchronousMemoryResource(_DeviceOnly, MemoryResource):
 class GraphMemoryResource(MemoryResource):
     """Memory that graphs allocate: ``allocate`` on a stream (or GraphBuilder) that is capturing a graph adds
     an allocation node to it (``cuMemAllocAsync`` in capture); the memory lives in the device's graph memory
-    pool, which ``attributes`` describes and ``trim`` shrinks. Allocating outside a capture raises
-    RuntimeError. ``GraphMemoryResource(device)`` is one object per device."""
+    pool, which ``attributes`` describes and ``trim`` shrinks. Allocating on a stream that is not capturing
+    raises RuntimeError, as cuda.core does. ``GraphMemoryResource(device)`` is one object per device."""
 
     _instances = {}
     _instances_lock = threading.Lock()
@@ -867,28 +867,32 @@ class GraphMemoryResource(MemoryResource):
                     cls._instances[ordinal] = self
         return self
 
-    def _capturing(self, stream, what):
-        """The CUstream int of ``stream``, which must be capturing a graph."""
-        if stream is None:
-            raise TypeError("stream must be a Stream or GraphBuilder that is capturing a graph, not None")
+    @staticmethod
+    def _capturing(stream):
+        """The CUstream int of ``stream`` (a Stream, a GraphBuilder or an object with ``__cuda_stream__``), which
+        must be capturing a graph (an invalidated capture is refused too)."""
         h = _utils.stream_handle(stream)
         drv = _utils.driver()
         if check(drv.cuStreamIsCapturing(h)) != drv.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_ACTIVE:
-            raise RuntimeError("GraphMemoryResource %s only while a graph is being captured on the stream (begin "
-                               "building a GraphBuilder and pass it as stream); use DeviceMemoryResource outside "
-                               "graphs" % what)
+            raise RuntimeError("GraphMemoryResource cannot perform memory operations on a non-capturing stream. "
+                               "Begin building a GraphBuilder and pass it as stream; outside graphs, use "
+                               "DeviceMemoryResource.")
         return h
 
     def allocate(self, size, *, stream):
-        """A Buffer of ``size`` bytes allocated by the graph being captured on ``stream``."""
+        """A Buffer of ``size`` bytes allocated by the graph being captured on ``stream`` (an allocation node;
+        freeing it in the same capture adds a free node, else the memory outlives the graph's launches until
+        freed, or the next launch where the graph was completed with ``auto_free_on_launch``)."""
         _check_size(size)
-        h = self._capturing(stream, "allocates")
+        h = self._capturing(stream)
         if not size:
             return Buffer._make(0, 0, self, stream)
-        from ._device import Device
+        from .graph import GraphBuilder
 
-        Device(self._device_id)._ensure_current()
-        return Buffer._make(int(check(_utils.driver().cuMemAllocAsync(size, h))), size, self, stream)
+        ptr = int(check(_utils.driver().cuMemAllocAsync(size, h)))  # the capture's context: the stream's
+        # a builder's Stream orders the free (a free node while it captures; once a builder that made its
+        # stream is closed, the legacy default stream), not the builder, which refuses use once closed
+        return Buffer._make(ptr, size, self, stream.stream if isinstance(stream, GraphBuilder) else stream)
 
     def deallocate(self, ptr, size, *, stream=None):
         """Free ``ptr`` in stream order: inside the graph where ``stream`` is capturing, else on ``stream``
@@ -929,13 +933,14 @@ class GraphMemoryResource(MemoryResource):
 class GraphMemoryResourceAttributes:
     """A device's graph memory in bytes: ``used_mem_current`` / ``used_mem_high`` (held by graphs),
     ``reserved_mem_current`` / ``reserved_mem_high`` (backing memory); a high watermark is reset to the
-    current figure by assigning 0 to it."""
+    current figure by assigning 0 to it (AttributeError for anything else, and for the current figures, as
+    cuda.core raises)."""
 
     __slots__ = ("_device_id",)
 
     def __init__(self, *args, **kwargs):
-        raise RuntimeError("GraphMemoryResourceAttributes cannot be instantiated directly: use "
-                           "GraphMemoryResource.attributes")
+        raise RuntimeError("GraphMemoryResourceAttributes cannot be instantiated directly. Please use MemoryResource "
+                           "APIs.")
 
     @classmethod
     def _init(cls, device_id):
@@ -949,22 +954,32 @@ class GraphMemoryResourceAttributes:
         return int(check(drv.cuDeviceGetGraphMemAttribute(self._device_id, attr)))
 
     def _reset(self, name, value):
-        if value != 0 or isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError("a graph memory high watermark can only be reset, by assigning 0 (got %r)" % (value,))
+        if value != 0:
+            raise AttributeError("Attribute '%s' may only be set to zero (got %s)." % (name.lower(), value))
         drv = _utils.driver()
         attr = getattr(drv.CUgraphMem_attribute, "CU_GRAPH_MEM_ATTR_" + name)
         check(drv.cuDeviceSetGraphMemAttribute(self._device_id, attr, drv.cuuint64_t(0)))
 
-    used_mem_current = property(lambda self: self._get("USED_MEM_CURRENT"))
-    used_mem_high = property(lambda self: self._get("USED_MEM_HIGH"),
-                             lambda self, value: self._reset("USED_MEM_HIGH", value))
-    reserved_mem_current = property(lambda self: self._get("RESERVED_MEM_CURRENT"))
+    @staticmethod
+    def _read_only(name):
+        def refuse(self, value):
+            raise AttributeError("attribute '%s' of 'GraphMemoryResourceAttributes' objects is not writable" % name)
+        return refuse
+
+    reserved_mem_current = property(lambda self: self._get("RESERVED_MEM_CURRENT"), _read_only("reserved_mem_current"),
+                                    doc="Backing memory allocated for graphs now, in bytes.")
     reserved_mem_high = property(lambda self: self._get("RESERVED_MEM_HIGH"),
-                                 lambda self, value: self._reset("RESERVED_MEM_HIGH", value))
+                                 lambda self, value: self._reset("RESERVED_MEM_HIGH", value),
+                                 doc="The high watermark of reserved_mem_current; assign 0 to reset it.")
+    used_mem_current = property(lambda self: self._get("USED_MEM_CURRENT"), _read_only("used_mem_current"),
+                                doc="Memory in use by graphs now, in bytes.")
+    used_mem_high = property(lambda self: self._get("USED_MEM_HIGH"),
+                             lambda self, value: self._reset("USED_MEM_HIGH", value),
+                             doc="The high watermark of used_mem_current; assign 0 to reset it.")
 
     def __repr__(self):
-        names = ("used_mem_current", "used_mem_high", "reserved_mem_current", "reserved_mem_high")
-        return "<GraphMemoryResourceAttributes %s>" % " ".join("%s=%d" % (n, getattr(self, n)) for n in names)
+        names = ("reserved_mem_current", "reserved_mem_high", "used_mem_current", "used_mem_high")
+        return "GraphMemoryResourceAttributes(%s)" % ", ".join("%s=%d" % (n, getattr(self, n)) for n in names)
 
 
 _default_lock = threading.Lock()
