@@ -13,8 +13,9 @@ A builder method on the definition adds an entry node; the same method on a node
 it; ``join`` adds an empty node depending on several. What a node uses (Buffers, kernel argument blocks, events,
 callables, embedded definitions) lives as long as a graph using it does: the definition, its clones (even made
 with ``driver.cuGraphClone``), the graphs embedding it, every Graph instantiated from it and the launches in
-flight; CUDA user objects carry those references (see ``attach``). Node objects are light: ``pred``, ``succ``, ``nodes()`` and ``edges()`` give back objects
-equal to (and as capable as) those the builder methods returned, since what a node knows lives with its graph.
+flight; CUDA user objects carry those references (see ``attach``). Node objects are light: ``pred``, ``succ``,
+``nodes()`` and ``edges()`` give back objects equal to (and as capable as) those the builder methods returned,
+since what a node knows lives with its graph.
 
 Conditional nodes (``if_then``, ``if_else``, ``while_loop``, ``switch``) need CUDA 12.3+ headers and driver
 (if/else and switch 12.8+). Device code sets the condition with ``cudaGraphSetConditional(handle, value)``; a
@@ -612,8 +613,9 @@ class GraphCondition:
 
 class _State:
     """What the nodes of one graph hierarchy (a graph and its bodies and children) know beyond the driver: per
-    node handle, a dict of its Python objects ("uobj": the user object keeping what its parameters use alive, "uses": those objects;
-    "class"; "launch"; "event"; "callback"; "condition"; "branches"), and the handles of nodes destroyed."""
+    node handle, a dict of its Python objects ("uobj": the user object keeping what its parameters use alive;
+    "uses": those objects; "class"; "launch"; "event"; "callback"; "condition"; "branches"), and the handles of
+    nodes destroyed."""
 
     __slots__ = ("info", "destroyed")
 
