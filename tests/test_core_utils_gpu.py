@@ -199,8 +199,134 @@ def test_tensor_map_encodes_on_any_device_that_has_the_call(core, dev, stream):
     with buf:
         tm = view.as_tensor_map(box_dim=(8, 16), l2_promotion=None)
         assert len(tm._bytes()) == 128 and tm.device is not None
-        with pytest.raises(ValueError, match="box_dim values"):
+        with pytest.raises(ValueError, match=r"box_dim\[1\] must be in \[1, 256\], got 512"):
             view.as_tensor_map((8, 512))
+        assert repr(tm) == "TensorMapDescriptor(tiled, rank=2, dtype=UINT16, swizzle=NONE)"
+
+
+TMA_1D_KERNEL = r"""
+struct alignas(64) TensorMap { unsigned long long opaque[16]; };
+
+extern "C" __global__ void copy_1d(const __grid_constant__ TensorMap tmap, float *out, int n)
+{
+    __shared__ alignas(128) float tile[128];
+    __shared__ alignas(8) unsigned long long bar;
+    unsigned bar_addr = (unsigned)__cvta_generic_to_shared(&bar);
+    unsigned tile_addr = (unsigned)__cvta_generic_to_shared(tile);
+    int start = blockIdx.x * 128;
+    if (threadIdx.x == 0) {
+        asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" :: "r"(bar_addr) : "memory");
+        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        asm volatile("{\n .reg .b64 state;\n mbarrier.arrive.expect_tx.shared::cta.b64 state, [%0], %1;\n}"
+                     :: "r"(bar_addr), "r"((unsigned)sizeof(tile)) : "memory");
+        asm volatile("cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                     " [%0], [%1, {%2}], [%3];"
+                     :: "r"(tile_addr), "l"((unsigned long long)&tmap), "r"(start), "r"(bar_addr) : "memory");
+    }
+    unsigned done = 0;
+    while (!done) {
+        asm volatile("{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                     " selp.u32 %0, 1, 0, p;\n}" : "=r"(done) : "r"(bar_addr), "r"(0u) : "memory");
+    }
+    if (start + (int)threadIdx.x < n)
+        out[start + threadIdx.x] = tile[threadIdx.x];
+}
+"""
+
+
+def test_rank_1_tensor_maps_encode_every_time_and_copy(core, dev, stream):
+    """NVIDIA's tma_tensor_map.py: a 1-D map with a 128-element box. The driver writes a map only at a 64-byte
+    aligned address and reads globalStrides even at rank 1: many maps in a row must all encode."""
+    from cudacffi.core import LaunchConfig, Program, ProgramOptions, launch
+
+    n = 1024
+    src_buf, src = _device_array(dev, stream, (n,), np.float32)
+    alt_buf, alt = _device_array(dev, stream, (n,), np.float32)
+    out = dev.allocate(n * 4, stream=stream)
+    try:
+        maps = [src.as_tensor_map(box_dim=(128,)) for _ in range(32)]
+        assert all(m.getPtr() % 64 == 0 for m in maps)
+        assert repr(maps[0]) == "TensorMapDescriptor(tiled, rank=1, dtype=FLOAT32, swizzle=NONE)"
+        if int(dev.arch) < 90:
+            pytest.skip("TMA loads need compute capability 9.0 or newer, this device is sm_%s" % dev.arch)
+        kernel = Program(TMA_1D_KERNEL, "c++", ProgramOptions(arch="sm_" + dev.arch)).compile(
+            "cubin").get_kernel("copy_1d")
+        data = np.arange(n, dtype=np.float32)
+        src.copy_from(_host(data), stream)
+        alt.copy_from(_host(np.full(n, 42.0, dtype=np.float32)), stream)
+        tm = maps[-1]
+        launch(stream, LaunchConfig(grid=n // 128, block=128), kernel, tm, out, np.int32(n))
+        assert np.array_equal(_download(out, np.float32, stream), data)
+        tm.replace_address(alt)
+        launch(stream, LaunchConfig(grid=n // 128, block=128), kernel, tm, out, np.int32(n))
+        assert np.array_equal(_download(out, np.float32, stream), np.full(n, 42.0, dtype=np.float32))
+    finally:
+        for b in (src_buf, alt_buf, out):
+            b.close(stream)
+        stream.sync()
+
+
+# -- StridedMemoryView of device arrays: the consumer stream reaches the producer as an int ------------------
+
+def test_views_of_device_buffers_describe_themselves_as_cuda_core(core, dev, stream):
+    from cudacffi.core.utils import StridedMemoryView
+
+    buf = dev.allocate(48, stream=stream)
+    try:
+        v = StridedMemoryView.from_buffer(buf, (3, 4), (4, 1), dtype=np.dtype(np.float32))
+        assert repr(v) == ("StridedMemoryView(ptr=%d,\n" % int(buf.handle)
+                           + "                  shape=(3, 4),\n                  strides=(4, 1),\n"
+                           + "                  itemsize=4,\n                  dtype=%s.%s,\n"
+                           % (type(np.dtype(np.float32)).__module__, type(np.dtype(np.float32)).__name__)
+                           + "                  device_id=%d,\n" % dev.device_id
+                           + "                  is_device_accessible=True,\n                  readonly=False,\n"
+                           + "                  exporting_obj=%s.Buffer)" % type(buf).__module__)
+        w = StridedMemoryView.from_buffer(buf, (12,), itemsize=4)
+        assert w.dtype is None and "dtype=NoneType" in repr(w)
+        with pytest.raises(BufferError, match="without dtype information"):
+            w.__dlpack__()
+        d = StridedMemoryView.from_any_interface(buf, stream.handle)  # a Buffer speaks DLPack
+        assert (d.ptr, d.shape, d.device_id, d.__dlpack_device__()) == (int(buf.handle), (48,), dev.device_id,
+                                                                         (2, dev.device_id))
+        with pytest.raises(BufferError, match="stream=None is ambiguous"):
+            StridedMemoryView.from_any_interface(buf)
+        host = StridedMemoryView.from_array_interface(np.zeros(3))
+        assert host.device_id == dev.device_id and not host.is_device_accessible  # as cuda.core: the current one
+    finally:
+        buf.close(stream)
+        stream.sync()
+
+
+def test_cupy_arrays_viewed_with_a_stream_handle(core, dev, stream):
+    """NVIDIA's strided_memory_view_gpu/constructors examples: stream_ptr=stream.handle (a CUstream) reaches
+    CuPy's __dlpack__ as an int; __cuda_array_interface__ orders the consumer stream after CuPy's."""
+    cp = pytest.importorskip("cupy")
+    from cudacffi.core.utils import StridedMemoryView, args_viewable_as_strided_memory
+
+    a = cp.arange(12, dtype=cp.float32).reshape(3, 4)
+    for v in (StridedMemoryView.from_dlpack(a, stream_ptr=stream.handle),
+              StridedMemoryView.from_dlpack(a, stream_ptr=int(stream.handle)),
+              StridedMemoryView.from_any_interface(a, stream_ptr=stream.handle),
+              StridedMemoryView.from_dlpack(a, stream_ptr=-1),
+              StridedMemoryView.from_cuda_array_interface(a, stream_ptr=stream.handle)):
+        assert (v.ptr, v.shape, v.dtype, v.device_id, v.is_device_accessible) == \
+            (a.data.ptr, (3, 4), np.dtype(np.float32), dev.device_id, True)
+        cp.testing.assert_array_equal(cp.from_dlpack(v), a)
+    with pytest.raises(BufferError, match="stream=None is ambiguous"):
+        StridedMemoryView.from_dlpack(a)
+
+    @args_viewable_as_strided_memory((0,))
+    def view_of(arr, work_stream):
+        return arr.view(work_stream.handle if work_stream else -1)
+
+    for s in (stream, None):
+        v = view_of(cp.arange(8, dtype=cp.int32), s)
+        assert v.dtype == np.int32 and v.is_device_accessible and v.shape == (8,)
+    stream.sync()
 
 
 PROGRAM = r"""

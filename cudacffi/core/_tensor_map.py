@@ -85,7 +85,8 @@ _FLOATS = {TensorMapDataType.FLOAT16, TensorMapDataType.FLOAT32, TensorMapDataTy
 _BY_TYPESTR = {"u1": TensorMapDataType.UINT8, "u2": TensorMapDataType.UINT16, "u4": TensorMapDataType.UINT32,
                "i4": TensorMapDataType.INT32, "u8": TensorMapDataType.UINT64, "i8": TensorMapDataType.INT64,
                "f2": TensorMapDataType.FLOAT16, "f4": TensorMapDataType.FLOAT32, "f8": TensorMapDataType.FLOAT64}
-_SUPPORTED = "[uint8, uint16, uint32, int32, uint64, int64, float16, float32, float64]"
+_SUPPORTED = "[%s]" % ", ".join("dtype('%s')" % n for n in ("uint8", "uint16", "uint32", "int32", "uint64", "int64",
+                                                             "float16", "float32", "float64"))
 _SWIZZLE_SPAN = {TensorMapSwizzle.SWIZZLE_32B: 32, TensorMapSwizzle.SWIZZLE_64B: 64,
                  TensorMapSwizzle.SWIZZLE_128B: 128}
 
