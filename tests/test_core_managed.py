@@ -227,7 +227,7 @@ def test_batches_check_buffers_locations_and_stream_first():
             fn(s, [a, b], 3)
     closed = Buffer.from_handle(0x30000, 8)
     closed.close()
-    with pytest.raises(ValueError, match=r"buffers\[0\] is closed"):
+    with pytest.raises(RuntimeError, match=r"buffers\[0\]: Buffer has been closed"):
         prefetch_batch(s, [closed], Host())
 
 
@@ -251,7 +251,7 @@ def test_managed_buffer_wraps_handles_like_buffer_and_refuses_when_closed():
                    lambda: setattr(buf, "read_mostly", True), lambda: setattr(buf, "preferred_location", None),
                    lambda: setattr(buf, "accessed_by", []), lambda: buf.prefetch(Host(), stream=s),
                    lambda: buf.discard(stream=s), lambda: buf.discard_prefetch(Host(), stream=s)):
-        with pytest.raises(ValueError, match="closed"):
+        with pytest.raises(RuntimeError, match="^Buffer has been closed$"):
             action()
     open_buf = ManagedBuffer.from_handle(0x4000, 256)
     with pytest.raises(TypeError, match="stream must be a Stream or a GraphBuilder, not None"):
@@ -496,6 +496,21 @@ raises(OverflowError, lambda: core.DeviceMemoryResource(dev, {"max_size": -1}), 
 managed = core.ManagedMemoryResource()
 with managed.allocate(np.uint32(48), stream=stream) as buf:
     assert type(buf) is ManagedBuffer and buf.size == 48
+from cudacffi.core.utils import CopyOptions
+src, dst = mr.allocate(64, stream=stream), mr.allocate(64, stream=stream)
+ctypes.memmove(src.handle, bytes(range(64)), 64)
+syncs = []
+real_sync = driver.cuStreamSynchronize
+driver.cuStreamSynchronize = lambda h: syncs.append(h) or real_sync(h)
+for order, waited in (("stream", 0), ("any", 0), ("during_api_call", 1)):
+    del syncs[:]
+    src.copy_to(dst, stream=stream, options=CopyOptions(src_access_order=order))
+    dst.copy_from(src, stream=stream, options=CopyOptions(src_access_order=order))
+    assert len(syncs) == 2 * waited, order  # DURING_API_CALL: the source is read before the call returns
+    assert ctypes.string_at(dst.handle, 64) == bytes(range(64))
+driver.cuStreamSynchronize = real_sync
+src.close()
+dst.close()
 buf = mr.allocate(256, stream=stream)
 assert mr.is_handle_owned and int(mr.handle) != 0
 mr.close()

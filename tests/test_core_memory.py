@@ -110,11 +110,20 @@ def test_closed_buffer_reads_as_cuda_core_and_refuses_work_clearly():
     other = mr.allocate(8)
     other.close()
     assert buf == other and hash(buf) == hash(other) == hash((0, 0))
-    for action in (lambda: buf.__dlpack__(), lambda: buf.__cuda_array_interface__,
-                   lambda: buf.getPtr(), lambda: buf.fill(1), lambda: buf.copy_from(bytes(64)),
-                   lambda: buf.copy_to(bytearray(64)), lambda: buf.ipc_descriptor, lambda: pickle.dumps(buf)):
-        with pytest.raises(ValueError, match="closed"):
+    live = mr.allocate(64)
+    s = FakeStream(0x10)
+    # any work on a closed buffer: RuntimeError("Buffer has been closed"), as cuda.core raises
+    for action in (lambda: buf.__dlpack__(), lambda: buf.__dlpack_device__(), lambda: buf.__cuda_array_interface__,
+                   lambda: buf.fill(1), lambda: buf.copy_from(bytes(64)), lambda: buf.copy_to(bytearray(64)),
+                   lambda: buf.copy_to(live, stream=s), lambda: live.copy_to(buf, stream=s),
+                   lambda: live.copy_from(buf, stream=s), lambda: buf.copy_to(stream=s), lambda: buf.ipc_descriptor,
+                   lambda: pickle.dumps(buf), lambda: buf.device_id, lambda: buf.is_device_accessible,
+                   lambda: buf.is_host_accessible, lambda: buf.is_managed, lambda: buf.set_deallocation_stream(s)):
+        with pytest.raises(RuntimeError, match="^Buffer has been closed$"):
             action()
+    with pytest.raises(ValueError, match="closed"):  # what a launch of it by the bindings' packer says
+        buf.getPtr()
+    buf.close(s)  # closing again does nothing
 
 
 def test_from_handle_checks_its_arguments():
@@ -165,6 +174,10 @@ def test_bad_fills_copies_and_streams_raise_before_any_driver_call():
         buf.copy_from(bytes(4), stream=FakeStream(0x10))
     with pytest.raises(ValueError, match="a destination buffer must be provided"):
         Buffer.from_handle(0x1000, 6).copy_to(stream=FakeStream(0x10))
+    with pytest.raises(TypeError, match="copy_to: options must be CopyOptions, got int"):
+        buf.copy_to(buf, stream=FakeStream(0x10), options=5)
+    with pytest.raises(TypeError, match="copy_from: options must be CopyOptions, got dict"):
+        buf.copy_from(buf, stream=FakeStream(0x10), options={})
     with pytest.raises(TypeError, match=r"Stream or GraphBuilder expected, got int \(stream takes"):
         buf.fill(1, stream=42)
     with pytest.raises(TypeError, match=r"Stream or GraphBuilder expected, got str"):
@@ -418,7 +431,7 @@ def test_view_of_a_buffer_and_from_buffer_extents():
     assert StridedMemoryView.from_buffer(buf, (8,), (2,), itemsize=4).shape == (8,)
     with pytest.raises(ValueError, match="outside the buffer's 64"):
         StridedMemoryView.from_buffer(buf, (5, 4), dtype=np.float32)
-    with pytest.raises(ValueError, match="needs dtype or itemsize"):
+    with pytest.raises(ValueError, match="Either itemsize or dtype must be specified"):
         StridedMemoryView.from_buffer(buf, (4,))
     with pytest.raises(ValueError, match="must not be negative"):
         StridedMemoryView.from_buffer(buf, (-1,), itemsize=1)

@@ -361,7 +361,7 @@ def test_copy_batch_refuses_bad_arguments(host_driver):
         copy_batch(LEGACY_DEFAULT_STREAM, [ba], [ba])
     closed = _host_buffers([a])[0]
     closed.close()
-    with pytest.raises(ValueError, match=r"srcs\[0\] is a closed Buffer"):
+    with pytest.raises(RuntimeError, match=r"srcs\[0\]: Buffer has been closed"):
         copy_batch(FakeStream(), [closed], [ba])
 
 

@@ -12,7 +12,8 @@ import enum
 from typing import Any
 
 from .. import FunctionNotFoundError
-from . import _utils
+from . import _memory, _utils
+from ._memory import Buffer, stream_or_default
 from ._utils import check
 
 __all__ = ["CopyOptions", "MemcpyOverlapMode", "MemcpySrcAccessOrder", "copy_batch"]
@@ -110,8 +111,6 @@ def _runs(options):
 
 
 def _buffers(seq, what):
-    from ._memory import Buffer
-
     if isinstance(seq, Buffer):
         raise TypeError("%s must be a sequence of Buffers, not a single Buffer (for one copy use Buffer.copy_to or "
                         "Buffer.copy_from)" % what)
@@ -123,7 +122,7 @@ def _buffers(seq, what):
         if not isinstance(b, Buffer):
             raise TypeError("%s[%d] must be a Buffer, not %s" % (what, i, type(b).__name__))
         if b.is_closed:
-            raise ValueError("%s[%d] is a closed Buffer" % (what, i))
+            raise RuntimeError("%s[%d]: Buffer has been closed" % (what, i))  # cuda.core's type and words
     return items
 
 
@@ -325,7 +324,6 @@ def copy_views(dst, src, stream, blocking):
     if blocking is not None and not isinstance(blocking, bool):
         raise TypeError("blocking must be a bool or None, not %s" % type(blocking).__name__)
     dst_dev, src_dev = dst.is_device_accessible, src.is_device_accessible
-    from ._memory import stream_or_default
 
     h = stream_or_default(stream, dst.device_id if dst_dev else (src.device_id if src_dev else None))
     if 0 not in dst.shape:
@@ -367,3 +365,6 @@ def _ends(drv, p, src, dst):
         else:
             setattr(p, side + "MemoryType", mt.CU_MEMORYTYPE_HOST)
             setattr(p, side + "Host", ptr)
+
+
+_memory.CopyOptions = CopyOptions  # Buffer.copy_to / copy_from check their options against it

@@ -183,7 +183,7 @@ def _ranges(buffers, what):
         if not isinstance(buf, Buffer):
             raise TypeError("%s: buffers[%d] must be a Buffer, not %s" % (what, i, type(buf).__name__))
         if buf.is_closed:
-            raise ValueError("%s: buffers[%d] is closed" % (what, i))
+            raise RuntimeError("%s: buffers[%d]: Buffer has been closed" % (what, i))
         out.append((buf.handle, buf.size))
     return out
 
@@ -406,12 +406,6 @@ class ManagedBuffer(Buffer):
         """A ManagedBuffer over the managed memory at ``ptr`` (as ``Buffer.from_handle``: freed through ``mr``
         on close where given, kept alive by ``owner`` where that is given)."""
         return cls._make(*from_handle_arguments(ptr, size, mr, owner, stream))
-
-    def _live(self):
-        ptr = self._ptr
-        if ptr is None:
-            raise ValueError("the ManagedBuffer is closed")
-        return ptr
 
     @property
     def read_mostly(self):

@@ -127,7 +127,18 @@ def _pointer_attributes(ptr):
 
 
 _PYPY = sys.implementation.name == "pypy"
+CLOSED = "Buffer has been closed"  # RuntimeError of any work on a closed Buffer, as cuda.core's
 Stream = None  # cudacffi.core.Stream, set by _stream when it is defined (it imports this module)
+CopyOptions = None  # cudacffi.core.utils.CopyOptions, set by _copy when it is defined (it imports this module)
+
+
+def _reads_during_call(options, what):
+    """Whether ``options`` (a CopyOptions, or TypeError as cuda.core's) ask that the source be read before the
+    call returns (DURING_API_CALL): the copy is then waited for. The other hints are for the driver's batched
+    copy; a single copy ordered on its stream honours them as it is."""
+    if CopyOptions is None or not isinstance(options, CopyOptions):
+        raise TypeError("%s: options must be CopyOptions, got %s" % (what, type(options).__name__))
+    return options.src_access_order == "during_api_call"
 
 
 def _backstop_base():
@@ -192,7 +203,7 @@ class Buffer(_BASE):
     def _live(self):
         ptr = self._ptr
         if ptr is None:
-            raise ValueError("the Buffer is closed")
+            raise RuntimeError(CLOSED)
         return ptr
 
     @property
@@ -325,9 +336,11 @@ class Buffer(_BASE):
 
     def copy_to(self, dst=None, *, stream=None, options=None):
         """Copy into ``dst``: a Buffer (a new one from this buffer's resource where None) or a writable host
-        buffer (bytearray, numpy array). Returns ``dst``. Beyond cuda.core: host destinations, and ``stream``
-        may be omitted (the default stream, and the call waits for the copy)."""
+        buffer (bytearray, numpy array). Returns ``dst``. ``options``: a CopyOptions (hints; DURING_API_CALL
+        waits for the copy). Beyond cuda.core: host destinations, and ``stream`` may be omitted (the default
+        stream, and the call waits for the copy)."""
         src = self._live()
+        wait = options is not None and _reads_during_call(options, "copy_to")
         h = self._stream_handle(stream)
         if dst is None:
             if self._mr is None:
@@ -335,8 +348,12 @@ class Buffer(_BASE):
                                  "memory_resource)")
             dst = self._mr.allocate(self._size, stream=stream)
         if isinstance(dst, Buffer):
+            address = dst._live()
             _same_size(self._size, dst._size, "dst")
-            check(_utils.driver().cuMemcpyAsync(dst._live(), src, self._size, h))
+            drv = _utils.driver()
+            check(drv.cuMemcpyAsync(address, src, self._size, h))
+            if wait:
+                check(drv.cuStreamSynchronize(h))
             return dst
         view = _host_view(dst, "dst", writable=True)
         _same_size(self._size, view.nbytes, "dst")
@@ -346,18 +363,24 @@ class Buffer(_BASE):
                 check(drv.cuMemcpyAsync(address, src, self._size, h))
         else:
             check(drv.cuMemcpyDtoHAsync(view, src, self._size, h))
-        if stream is None:
+        if stream is None or wait:
             check(drv.cuStreamSynchronize(h))
         return dst
 
     def copy_from(self, src, *, stream=None, options=None):
-        """Copy from ``src``: a Buffer or a host buffer (bytes, bytearray, numpy array). Beyond cuda.core:
-        host sources, and ``stream`` may be omitted (the default stream, and the call waits for the copy)."""
+        """Copy from ``src``: a Buffer or a host buffer (bytes, bytearray, numpy array); ``options`` as for
+        copy_to. Beyond cuda.core: host sources, and ``stream`` may be omitted (the default stream, and the
+        call waits for the copy)."""
         dst = self._live()
+        wait = options is not None and _reads_during_call(options, "copy_from")
         h = self._stream_handle(stream)
         if isinstance(src, Buffer):
+            address = src._live()
             _same_size(self._size, src._size, "src")
-            check(_utils.driver().cuMemcpyAsync(dst, src._live(), self._size, h))
+            drv = _utils.driver()
+            check(drv.cuMemcpyAsync(dst, address, self._size, h))
+            if wait:
+                check(drv.cuStreamSynchronize(h))
             return
         view = _host_view(src, "src", writable=False)
         _same_size(self._size, view.nbytes, "src")
@@ -367,7 +390,7 @@ class Buffer(_BASE):
                 check(drv.cuMemcpyAsync(dst, address, self._size, h))
         else:
             check(drv.cuMemcpyHtoDAsync(dst, view, self._size, h))
-        if stream is None:
+        if stream is None or wait:
             check(drv.cuStreamSynchronize(h))
 
     def fill(self, value, width=None, *, stream=None):
@@ -476,8 +499,7 @@ class Buffer(_BASE):
         return imp(ipc_descriptor, stream)
 
     def __reduce__(self):
-        if self._ptr is None:
-            raise ValueError("a closed Buffer cannot be pickled")
+        self._live()
         if not getattr(self._mr, "is_ipc_enabled", False):
             raise TypeError("only a Buffer of an IPC-enabled memory resource can be pickled (it is sent as an IPC "
                             "descriptor and mapped by the receiving process)")
