@@ -417,6 +417,38 @@ def test_opaque_array_copy_errors(standin):
     ''')
 
 
+def test_texture_sample_example_host_side(standin):
+    """What NVIDIA's texture_sample.py does before its launch: the enums from core.typing, an OpaqueArray as a
+    context manager filled from a (height, width) image, a clamped linear texture made from options."""
+    run(standin, '''
+        from cudacffi.core.typing import AddressModeType, ArrayFormatType, FilterModeType, ReadModeType
+        width, height = 16, 16
+        with Device().create_opaque_array(OpaqueArrayOptions(shape=(width, height), format=ArrayFormatType.FLOAT32,
+                                                             num_channels=1)) as arr:
+            ys, xs = np.meshgrid(np.arange(height, dtype=np.float32), np.arange(width, dtype=np.float32),
+                                 indexing="ij")
+            pattern = (xs + 100.0 * ys).astype(np.float32)
+            arr.copy_from(pattern, stream=s)
+            back = np.zeros_like(pattern)
+            arr.copy_to(back, stream=s)
+            s.sync()
+            assert (back == pattern).all()
+            assert repr(arr) == "OpaqueArray(shape=(16, 16), format=FLOAT32, num_channels=1)"
+            res_desc = ResourceDescriptor.from_opaque_array(arr)
+            assert repr(res_desc) == "ResourceDescriptor(kind='array')"
+            tex_desc = TextureObjectOptions(address_mode=AddressModeType.CLAMP, filter_mode=FilterModeType.LINEAR,
+                                            read_mode=ReadModeType.ELEMENT_TYPE, normalized_coords=False)
+            with Device().create_texture_object(resource=res_desc, options=tex_desc) as tex:
+                assert int(np.uint64(tex.handle)) == tex.handle > 0
+                assert repr(tex) == "TextureObject(handle=0x%x)" % tex.handle
+                assert [sim.sim_tex_address_mode(i) for i in range(3)] == [1, 1, 1]
+                assert sim.sim_tex_filter_mode() == 1 and sim.sim_tex_flags() == 0
+            assert tex.handle == 0 and repr(tex) == "TextureObject(handle=0x0)" and sim.sim_live_textures() == 0
+        assert arr.handle == 0 and sim.sim_live_arrays() == 0
+        assert str(ArrayFormatType.FLOAT32) == "float32" and f"{FilterModeType.LINEAR}" == "linear"
+    ''')
+
+
 def test_texture_descriptor_as_given(standin):
     run(standin, '''
         arr = dev.create_opaque_array(OpaqueArrayOptions((8, 8), "float32", 1))
