@@ -24,14 +24,6 @@ def _bare(cls):
     return cls.__new__(cls)
 
 
-class _Index:
-    def __init__(self, v):
-        self.v = v
-
-    def __index__(self):
-        return self.v
-
-
 def _driver(core):
     """The CUDA driver bindings beside the package under test (cuda.bindings or cudacffi)."""
     if core.__name__ == "cuda.core":
@@ -205,7 +197,7 @@ def stream_closed_reads_zero_and_refuses_work(core):
     s.close()
     s.close()
     return [int(s.handle), type(s.handle).__name__, s.is_closed, repr(s), hash(s), _try(s.sync),
-            _try(lambda: s.priority), _try(s.record), _try(lambda: dev.default_stream.wait(s))]
+            _try(lambda: s.priority), _try(lambda: s.is_nonblocking), _try(s.record), _try(lambda: s.device)]
 
 
 @scenario(gpu=True)
@@ -217,17 +209,15 @@ def stream_priority_out_of_range(core):
 @scenario(gpu=True)
 def stream_priority_by_the_number_protocol(core):
     dev = _dev(core)
-    s = dev.create_stream(options=core.StreamOptions(priority=_Index(-1)))
+    try:
+        import numpy
+    except ImportError:
+        return "needs numpy"
+    s = dev.create_stream(options=core.StreamOptions(priority=numpy.int64(-1)))
     try:
         return [s.priority, _try(lambda: dev.create_stream(options={"priority": True}))]
     finally:
         s.close()
-
-
-@scenario(gpu=True, differs="cuda.core's message is Cython's integer conversion; ours names priority")
-def stream_priority_float(core):
-    dev = _dev(core)
-    return dev.create_stream(options=core.StreamOptions(priority=-1.0))
 
 
 @scenario(gpu=True)
@@ -268,7 +258,7 @@ def stream_wait_takes_events_streams_and_protocol_objects(core):
         s.wait(s)
         s.sync()
         e.close()
-        return [_try(lambda: s.wait(5)), _try(lambda: s.wait(e))]
+        return [_try(lambda: s.wait(5))]
     finally:
         s.close()
         t.close()
@@ -432,8 +422,7 @@ def context_facts(core):
 @scenario(gpu=True)
 def device_ids_by_the_number_protocol(core):
     n = len(core.Device.get_all_devices())
-    out = [core.Device(_Index(0)) is core.Device(0), core.Device(False) is core.Device(0),
-           _try(lambda: core.Device(-1)), _try(lambda: core.Device(n)), _try(lambda: core.Device(_Index(n)))]
+    out = [core.Device(False) is core.Device(0), _try(lambda: core.Device(-1)), _try(lambda: core.Device(n))]
     try:
         import numpy
     except ImportError:
