@@ -809,3 +809,97 @@ def compile_through_a_cache_of_a_wrong_type(core):
 def compile_through_a_cache_refuses_file_inputs(core):
     with _program(core, include_path=["/inc"]) as prog:
         return repr(prog.compile("cubin", cache=submodule(core, "utils").InMemoryProgramCache()))
+
+
+# -- ProgramOptions.as_bytes and LinkerOptions.as_bytes ------------------------------------------------------------
+
+_EVERY_NVRTC_OPTION = dict(
+    relocatable_device_code=True, extensible_whole_program=True, debug=True, lineinfo=True, device_code_optimize=True,
+    ptxas_options=["-v"], max_register_count=32, ftz=True, prec_sqrt=False, prec_div=True, fma=False,
+    use_fast_math=True, extra_device_vectorization=True, link_time_optimization=True, gen_opt_lto=True,
+    define_macro=["A", ("B", "2")], undefine_macro="U", include_path=["/i"], pre_include="h.h",
+    no_source_include=True, std="c++17", builtin_move_forward=False, builtin_initializer_list=True,
+    disable_warnings=True, restrict=True, device_as_default_execution_space=True, device_int128=True,
+    optimization_info="inline", no_display_error_number=True, diag_error=1, diag_suppress=[2], diag_warn=3,
+    brief_diagnostics=True, time="t", split_compile=2, fdevice_syntax_only=True, minimal=True, no_cache=True,
+    fdevice_time_trace="j", device_float128=True, frandom_seed="1", ofast_compile="min", pch=True, create_pch="p",
+    use_pch="u", pch_dir="d", pch_verbose=True, pch_messages=False, instantiate_templates_in_pch=True,
+    numba_debug=True)
+
+
+@scenario(gpu=False)
+def program_options_every_nvrtc_option(core):
+    opts = core.ProgramOptions(arch=ARCH, **_EVERY_NVRTC_OPTION)
+    return [opts.as_bytes("nvrtc"), opts.as_bytes("NVRTC", "ltoir") == opts.as_bytes("nvrtc")]
+
+
+@scenario(gpu=False)
+def program_options_nvrtc_ltoir_adds_nothing(core):
+    return core.ProgramOptions(arch=ARCH).as_bytes("nvrtc", "ltoir")
+
+
+@scenario(gpu=False)
+def program_options_nvvm_flags(core):
+    po = core.ProgramOptions
+    return [po(arch=ARCH, debug=True, device_code_optimize=False, ftz=True, prec_sqrt=False, prec_div=True, fma=False,
+               numba_debug=True).as_bytes("nvvm"),
+            po(arch="compute_90", device_code_optimize=True).as_bytes("nvvm", "ltoir"),
+            po(arch=ARCH, lineinfo=False, use_fast_math=False, link_time_optimization=True, no_cache=True,
+               device_float128=True).as_bytes("nvvm")]
+
+
+@scenario(gpu=False)
+def program_options_nvvm_refuses(core):
+    return core.ProgramOptions(arch=ARCH, **_EVERY_NVRTC_OPTION).as_bytes("nvvm")
+
+
+@scenario(gpu=False)
+def program_options_nvvm_refuses_false_where_set_counts(core):
+    return core.ProgramOptions(arch=ARCH, relocatable_device_code=False, brief_diagnostics=False).as_bytes("nvvm")
+
+
+@scenario(gpu=False)
+def program_options_unknown_backend(core):
+    return core.ProgramOptions(arch=ARCH).as_bytes("nvjitlink")
+
+
+@scenario(gpu=False)
+def program_options_define_macro_triple(core):
+    return core.ProgramOptions(arch=ARCH, define_macro=("A", "B", "C")).as_bytes("nvrtc")
+
+
+@scenario(gpu=False)
+def program_options_define_macro_bad_item(core):
+    return core.ProgramOptions(arch=ARCH, define_macro=["A", 5, ("B", "1")]).as_bytes("nvrtc")
+
+
+@scenario(gpu=False)
+def program_options_define_macro_int(core):
+    return core.ProgramOptions(arch=ARCH, define_macro=5).as_bytes("nvrtc")
+
+
+@scenario(gpu=False)
+def program_options_use_bundled_headers(core):
+    return repr(core.ProgramOptions(arch=ARCH, use_bundled_headers=True))
+
+
+@scenario(gpu=False)
+def linker_options_flags(core):
+    lo = core.LinkerOptions
+    return [lo(arch=ARCH).as_bytes(), lo(arch=ARCH, max_register_count=32, time=True, verbose=True,
+                                         link_time_optimization=True, ptx=True, optimization_level=3, debug=True,
+                                         lineinfo=True, ftz=True, prec_div=False, prec_sqrt=True, fma=False,
+                                         kernels_used=["a", "b"], variables_used="v", optimize_unused_variables=True,
+                                         ptxas_options=["-v", "-O1"], split_compile=2, split_compile_extended=1,
+                                         no_cache=True).as_bytes("nvjitlink")]
+
+
+@scenario(gpu=False, differs="time=False and optimize_unused_variables=False emit no flag here (cuda.core emits "
+                             "-time and -optimize-unused-variables for False too)")
+def linker_options_false_flags(core):
+    return core.LinkerOptions(arch=ARCH, time=False, optimize_unused_variables=False).as_bytes()
+
+
+@scenario(gpu=False)
+def linker_options_unknown_backend(core):
+    return core.LinkerOptions(arch=ARCH).as_bytes("driver")

@@ -456,3 +456,47 @@ def test_occupancy_takes_a_shared_memory_callback(standin):
         with pytest.raises(ValueError, match="dynamic_shared_memory_size must be >= 0"):
             occ.max_active_blocks_per_multiprocessor(256, -1)
     ''')
+
+
+# -- ProgramOptions.as_bytes ---------------------------------------------------------------------------------------
+
+def test_define_macro_is_read_as_cuda_core_reads_it():
+    flags = ProgramOptions(arch=ARCH, define_macro=["A", ("B", "2")]).as_bytes("nvrtc")
+    assert flags == [b"-arch=sm_90", b"--define-macro=A", b"--define-macro=B=2"]
+    for value, message in ((("A", "B", "C"), r"^Expected define_macro tuple\[str, str\], got \('A', 'B', 'C'\)$"),
+                           (["A", 5], r"^Expected define_macro Union\[str, tuple\[str, str\]\], got 5$"),
+                           (5, r"^Expected define_macro Union\[str, tuple\[str, str\]\], list\[Union\[str, "
+                               r"tuple\[str, str\]\]\], got 5$")):
+        with pytest.raises(RuntimeError, match=message):
+            ProgramOptions(arch=ARCH, define_macro=value).as_bytes("nvrtc")
+
+
+def test_nvvm_refuses_options_with_cuda_error_and_reads_device_code_optimize_by_identity():
+    import cudacffi
+
+    with pytest.raises(cudacffi.CUDAError, match="^The following options are not supported by NVVM backend: "
+                                                  "relocatable_device_code, brief_diagnostics$"):
+        ProgramOptions(arch=ARCH, relocatable_device_code=False, brief_diagnostics=False).as_bytes("nvvm")
+    assert ProgramOptions(arch=ARCH, lineinfo=False, no_cache=True).as_bytes("nvvm") == [b"-arch=compute_90"]
+    assert ProgramOptions(arch=ARCH, device_code_optimize=0).as_bytes("nvvm") == [b"-arch=compute_90"]
+    assert ProgramOptions(arch=ARCH, device_code_optimize=True).as_bytes("nvvm", "ltoir") == \
+        [b"-arch=compute_90", b"-opt=3", b"-gen-lto"]
+
+
+def test_ltoir_options_add_nothing_but_the_compile_makes_lto_ir():
+    assert ProgramOptions(arch=ARCH).as_bytes("nvrtc", "ltoir") == [b"-arch=sm_90"]  # as cuda.core's
+    _need("nvrtc")
+    with Program(SRC, "c++", ProgramOptions(arch=ARCH)) as prog:
+        assert len(prog.compile("ltoir").code) > 0  # --dlink-time-opt is added to the compile itself
+
+
+def test_use_bundled_headers_needs_nvrtc_13_3():
+    _need("nvrtc")
+    from cudacffi import nvrtc
+    from cudacffi.core._utils import check
+
+    if check(nvrtc.nvrtcVersion()) >= (13, 3):
+        pytest.skip("this NVRTC has --use-bundled-headers")
+    with pytest.raises(RuntimeError, match=r"^use_bundled_headers requires NVRTC >= 13.3, but found \d+\.\d+\. "):
+        ProgramOptions(arch=ARCH, use_bundled_headers=True)
+    assert ProgramOptions(arch=ARCH, use_bundled_headers=False).as_bytes("nvrtc") == [b"-arch=sm_90"]

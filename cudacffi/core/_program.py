@@ -1,6 +1,6 @@
 """Program and ProgramOptions: C++ through NVRTC, PTX through the linker, NVVM IR through NVVM.
 
-The option spellings are cuda.core 1.2.2's (``ProgramOptions.as_bytes``), field by field, in field order.
+The option spellings are cuda.core 1.2.2's (``ProgramOptions.as_bytes``), field by field, in its order.
 Differences, all deliberate: ``arch`` defaults to the current device when the program is compiled (not
 when the options are made, so options can be built with no GPU); compiling to "ltoir" with NVRTC adds
 ``--dlink-time-opt`` where ``link_time_optimization`` was left unset.
@@ -14,7 +14,7 @@ from typing import Optional, Union
 
 from . import _utils
 from ._module import ObjectCode
-from ._utils import NVRTCError, as_bytes, check
+from ._utils import CUDAError, NVRTCError, as_bytes, check
 from .typing import CompilerBackendType, ObjectCodeFormatType
 
 _Strs = Union[str, list, tuple, None]
@@ -83,6 +83,8 @@ class ProgramOptions:
     def __post_init__(self):
         if self.name is None:
             self.name = "default_program"
+        if self.use_bundled_headers:
+            _check_bundled_headers()
         if self.extra_sources is not None:
             _check_extra_sources(self.extra_sources)
 
@@ -97,6 +99,18 @@ class ProgramOptions:
         if backend == "nvvm":
             return [s.encode() for s in _nvvm_options(self, target_type)]
         raise ValueError("Unknown backend %r. Must be one of: 'nvrtc', 'nvvm'" % (backend,))
+
+
+def _check_bundled_headers():
+    """use_bundled_headers needs NVRTC 13.3 (its --use-bundled-headers=<dir>), which this project does not drive yet."""
+    from .. import nvrtc
+
+    major, minor = check(nvrtc.nvrtcVersion())
+    if (major, minor) < (13, 3):
+        raise RuntimeError("use_bundled_headers requires NVRTC >= 13.3, but found %d.%d. Upgrade the CUDA Toolkit / "
+                           "driver providing libnvrtc, or set use_bundled_headers=False and supply include_path "
+                           "manually." % (major, minor))
+    raise NotImplementedError("use_bundled_headers is not supported by cudacffi.core yet: pass include_path instead")
 
 
 def _check_extra_sources(extra_sources):
@@ -185,9 +199,6 @@ _NVRTC = {
     "instantiate_templates_in_pch": ("=", "--instantiate-templates-in-pch"),
     "numba_debug": "--numba-debug",
 }
-# not NVRTC flags: name (the program's name), arch (first, as -arch=), extra_sources and use_libdevice (NVVM),
-# use_bundled_headers (needs NVRTC 13.3's --use-bundled-headers=<dir>; refused below where set)
-_NOT_FLAGS = ("name", "arch", "extra_sources", "use_libdevice", "use_bundled_headers")
 
 
 def _spell(spelling, value):
@@ -200,39 +211,80 @@ def _spell(spelling, value):
         return ["%s=%s" % (flag, value)]
     if how == "each":
         return ["%s=%s" % (flag, v) for v in _seq(value)]
-    # macro: "NAME" or ("NAME", "VALUE"), alone or in a list
-    items = [value] if isinstance(value, str) or (isinstance(value, tuple) and len(value) == 2
-                                                  and all(isinstance(v, str) for v in value)) else list(value)
-    out = []
-    for item in items:
-        if isinstance(item, tuple):
-            if len(item) != 2:
-                raise ValueError("define_macro: a tuple must be (name, value), got %r" % (item,))
-            out.append("%s=%s=%s" % (flag, item[0], item[1]))
-        else:
-            out.append("%s=%s" % (flag, item))
-    return out
+    return _define_macro(flag, value)
+
+
+_MACRO = "Union[str, tuple[str, str]]"
+
+
+def _one_macro(flag, macro):
+    """``--define-macro=NAME`` or ``=NAME=VALUE`` for a str or a (name, value) tuple; None for anything else."""
+    if isinstance(macro, str):
+        return "%s=%s" % (flag, macro)
+    if isinstance(macro, tuple):
+        if len(macro) != 2 or not all(isinstance(v, str) for v in macro):
+            raise RuntimeError("Expected define_macro tuple[str, str], got %s" % (macro,))
+        return "%s=%s=%s" % (flag, macro[0], macro[1])
+    return None
+
+
+def _define_macro(flag, value):
+    """define_macro as cuda.core reads it: a str, a (name, value) tuple, or a list or tuple of those."""
+    one = _one_macro(flag, value)
+    if one is not None:
+        return [one]
+    seq = collections.abc.Sequence
+    if isinstance(value, seq) and any(isinstance(v, seq) for v in value):
+        out = []
+        for item in value:
+            one = _one_macro(flag, item)
+            if one is None:
+                raise RuntimeError("Expected define_macro %s, got %s" % (_MACRO, item))
+            out.append(one)
+        return out
+    raise RuntimeError("Expected define_macro %s, list[%s], got %s" % (_MACRO, _MACRO, value))
 
 
 def _nvrtc_options(opts, target_type=None):
     arch = opts.arch or _default_arch()
     out = ["-arch=%s" % arch]
-    for f in dataclasses.fields(ProgramOptions):
-        value = getattr(opts, f.name)
-        if value is None or f.name in _NOT_FLAGS:
-            continue
-        out.extend(_spell(_NVRTC[f.name], value))
-    if opts.use_bundled_headers:
-        raise ValueError("use_bundled_headers needs NVRTC 13.3's --use-bundled-headers; pass include_path instead")
-    if target_type == "ltoir" and opts.link_time_optimization is None:
-        out.append("--dlink-time-opt")
+    for name in _NVRTC_ORDER:
+        value = getattr(opts, name)
+        if value is not None:
+            out.extend(_spell(_NVRTC[name], value))
     return out
 
 
-# NVVM takes these fields (cuda.core's spellings); others set raise, as in cuda.core
-_NVVM_IGNORED = ("link_time_optimization", "no_cache", "fdevice_time_trace", "device_float128", "frandom_seed",
-                 "ofast_compile", "pch", "create_pch", "use_pch", "pch_dir", "pch_verbose", "pch_messages",
-                 "instantiate_templates_in_pch", "extra_sources", "use_libdevice", "use_bundled_headers")
+# the order cuda.core emits NVRTC's options in (the fields' order, but for device_float128)
+_NVRTC_ORDER = [f for f in _NVRTC if f != "device_float128"]
+_NVRTC_ORDER.insert(_NVRTC_ORDER.index("device_int128") + 1, "device_float128")
+
+
+# Fields NVVM refuses (cuda.core's list): those refused whenever set (not None), and those refused when true.
+_NVVM_REFUSED_SET = ("relocatable_device_code", "ptxas_options", "max_register_count", "define_macro",
+                     "undefine_macro", "include_path", "pre_include", "std", "builtin_move_forward",
+                     "builtin_initializer_list", "optimization_info", "diag_error", "diag_suppress", "diag_warn",
+                     "brief_diagnostics", "time", "split_compile")
+_NVVM_REFUSED_TRUE = ("extensible_whole_program", "lineinfo", "use_fast_math", "extra_device_vectorization",
+                      "gen_opt_lto", "no_source_include", "disable_warnings", "restrict",
+                      "device_as_default_execution_space", "device_int128", "no_display_error_number",
+                      "fdevice_syntax_only", "minimal")
+_NVVM_REFUSED = {name: i for i, name in enumerate(
+    ("relocatable_device_code", "extensible_whole_program", "lineinfo", "ptxas_options", "max_register_count",
+     "use_fast_math", "extra_device_vectorization", "gen_opt_lto", "define_macro", "undefine_macro", "include_path",
+     "pre_include", "no_source_include", "std", "builtin_move_forward", "builtin_initializer_list",
+     "disable_warnings", "restrict", "device_as_default_execution_space", "device_int128", "optimization_info",
+     "no_display_error_number", "diag_error", "diag_suppress", "diag_warn", "brief_diagnostics", "time",
+     "split_compile", "fdevice_syntax_only", "minimal"))}  # cuda.core's order, for its message
+
+
+def _cuda_error(message):
+    """A CUDAError that is a message, not a CUDA status (cuda.core raises CUDAError for options NVVM refuses)."""
+    error = CUDAError.__new__(CUDAError)
+    RuntimeError.__init__(error, message)
+    error.result = error.name = None
+    error.description = message
+    return error
 
 
 def _nvvm_options(opts, target_type=None):
@@ -240,23 +292,23 @@ def _nvvm_options(opts, target_type=None):
     if arch.startswith("sm_"):
         arch = "compute_" + arch[3:]
     out = ["-arch=%s" % arch]
-    unsupported = []
-    for f in dataclasses.fields(ProgramOptions):
-        name, value = f.name, getattr(opts, f.name)
-        if name in ("name", "arch") or name in _NVVM_IGNORED or value is None:
-            continue
-        if name == "debug":
-            out += ["-g"] if value else []
-        elif name == "device_code_optimize":
-            out.append("-opt=3" if value else "-opt=0")
-        elif name in ("ftz", "prec_sqrt", "prec_div", "fma"):
+    if opts.debug:
+        out.append("-g")
+    if opts.numba_debug:
+        out.append("-numba-debug")
+    if opts.device_code_optimize is False:
+        out.append("-opt=0")
+    elif opts.device_code_optimize is True:
+        out.append("-opt=3")
+    for name in ("ftz", "prec_sqrt", "prec_div", "fma"):
+        value = getattr(opts, name)
+        if value is not None:
             out.append("-%s=%d" % (name.replace("_", "-"), 1 if value else 0))
-        elif name == "numba_debug":
-            out += ["-numba-debug"] if value else []
-        elif value is not False:
-            unsupported.append(name)
-    if unsupported:
-        raise ValueError("The following options are not supported by NVVM backend: %s" % ", ".join(unsupported))
+    refused = [n for n in _NVVM_REFUSED_SET if getattr(opts, n) is not None]
+    refused += [n for n in _NVVM_REFUSED_TRUE if getattr(opts, n)]
+    if refused:
+        raise _cuda_error("The following options are not supported by NVVM backend: %s"
+                          % ", ".join(sorted(refused, key=_NVVM_REFUSED.get)))
     if target_type == "ltoir":
         out.append("-gen-lto")
     return out
@@ -441,6 +493,8 @@ class Program:
         for e in exprs:
             _nvrtc_check(prog, nvrtc.nvrtcAddNameExpression(prog, e))
         options = self._options.as_bytes("nvrtc", target_type)
+        if target_type == "ltoir" and self._options.link_time_optimization is None:
+            options.append(b"--dlink-time-opt")  # without it NVRTC makes no LTO-IR (cuda.core's is empty)
         _nvrtc_check(prog, nvrtc.nvrtcCompileProgram(prog, len(options), options))
         log = _nvrtc_log(prog)
         if logs is not None and log:
