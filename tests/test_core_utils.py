@@ -354,7 +354,7 @@ def test_copy_batch_refuses_bad_arguments(host_driver):
     with pytest.raises(TypeError, match=r"dsts\[0\]"):
         copy_batch(FakeStream(), [ba], [b])
     with pytest.raises(TypeError, match="stream must be a Stream"):
-        copy_batch(None, [ba], [bb])
+        copy_batch(None, [ba], [ba])
     from cudacffi.core import LEGACY_DEFAULT_STREAM
 
     with pytest.raises(TypeError, match="legacy default stream"):

@@ -155,14 +155,14 @@ def copy_batch(stream, srcs, dsts, *, options=None):
     Not for the legacy default stream or a capturing stream (TypeError). Where the driver has no batched copy
     (older than CUDA 12.8) each pair is copied with cuMemcpyAsync; a DURING_API_CALL hint then raises
     RuntimeError, since a stream-ordered copy would read the source after the call returns."""
-    h = _batch_stream(stream)
-    srcs = _buffers(srcs, "srcs")
+    srcs = _buffers(srcs, "srcs")  # the buffers first, as cuda.core checks them (a closed one) before the stream
     dsts = _buffers(dsts, "dsts")
     if len(srcs) != len(dsts):
         raise ValueError("srcs has %d buffers, dsts %d: they must pair up" % (len(srcs), len(dsts)))
     for i, (s, d) in enumerate(zip(srcs, dsts)):
         if s.size != d.size:
             raise ValueError("srcs[%d] has %d bytes, dsts[%d] %d: sizes must match" % (i, s.size, i, d.size))
+    h = _batch_stream(stream)
     opts = _normalize_options(options, len(srcs))
     if not srcs:
         return
