@@ -120,18 +120,13 @@ def _version_of(ctype, version):
     return _ffi().sizeof(ctype) | (version << 24)
 
 
-def _enum_arg(cls, value, name):
-    """``value`` (a member of the string enum ``cls`` or its value string) as the member; else an error naming
-    the parameter."""
-    if isinstance(value, cls):
-        return value
-    if not isinstance(value, str):
-        raise TypeError("%s must be a %s or str, not %s" % (name, cls.__name__, type(value).__name__))
+def _enum_arg(cls, value, what):
+    """``value`` (a member of the string enum ``cls`` or its value string) as the member; else cuda.core's
+    ValueError, which names ``what`` the value was to be and the members it may be."""
     try:
-        return cls(value)
-    except ValueError:
-        raise ValueError("%s must be one of %s, got %r"
-                         % (name, ", ".join(repr(m.value) for m in cls), value)) from None
+        return cls._value2member_map_[value]  # members hash and compare as their value strings
+    except KeyError:
+        raise ValueError("Invalid %s: %s. Must be one of %s" % (what, value, list(cls.__members__.values()))) from None
 
 
 # NVML's numbers for the enums (header constants, most of them #defines the bindings do not carry)
@@ -166,8 +161,9 @@ _THERMAL_TARGET = {ThermalTarget.NONE: 0, ThermalTarget.GPU: 1, ThermalTarget.ME
                    ThermalTarget.VCD_INLET: 10, ThermalTarget.VCD_OUTLET: 11, ThermalTarget.ALL: 15}
 _ADDRESSING = {1: AddressingMode.HMM, 2: AddressingMode.ATS}
 _AFFINITY = {AffinityScope.NODE: 0, AffinityScope.SOCKET: 1}
+# by NVML brand number; 11 is both CLOUD_GAMING and VGAMING in nvml.h, and reads "NVIDIA vGaming" as in cuda.core
 _BRANDS = ("Unknown", "Quadro", "Tesla", "NVS", "GRID", "GeForce", "Titan", "NVIDIA vApps", "NVIDIA VPC",
-           "NVIDIA VCS", "NVIDIA VWS", "NVIDIA Cloud Gaming", "Quadro RTX", "NVIDIA RTX", "NVIDIA", "GeForce RTX",
+           "NVIDIA VCS", "NVIDIA VWS", "NVIDIA vGaming", "Quadro RTX", "NVIDIA RTX", "NVIDIA", "GeForce RTX",
            "Titan RTX")
 _TOPOLOGY = {GpuTopologyLevel.INTERNAL: 0, GpuTopologyLevel.SINGLE: 10, GpuTopologyLevel.MULTIPLE: 20,
              GpuTopologyLevel.HOSTBRIDGE: 30, GpuTopologyLevel.NODE: 40, GpuTopologyLevel.SYSTEM: 50}
@@ -190,13 +186,12 @@ def _mask(events, cls, table, name):
     """The bitmask of ``events`` (one member or value string of ``cls``, or a list of them)."""
     if isinstance(events, (str, cls)):
         events = [events]
-    elif not isinstance(events, (list, tuple)):
-        raise TypeError("%s must be a %s, a str or a list of them, not %s"
-                        % (name, cls.__name__, type(events).__name__))
+    elif not isinstance(events, (list, tuple)):  # cuda.core's message (a tuple is taken here too)
+        raise TypeError("%s must be an %s, str, or list of %s or str" % (name, cls.__name__, cls.__name__))
     bit_of = {member: bit for bit, member in table}
     mask = 0
     for e in events:
-        mask |= bit_of.get(_enum_arg(cls, e, name), 0)
+        mask |= bit_of.get(_enum_arg(cls, e, "event type"), 0)
     return mask
 
 
@@ -207,6 +202,14 @@ def _int_arg(value, name, low=0, high=None):
     if value < low or (high is not None and value > high):
         raise ValueError("%s must be within [%d, %s], got %d" % (name, low, "inf" if high is None else high, value))
     return value
+
+
+def _pstate_arg(pstate):
+    """A P-state 0..15 as an int, with cuda.core's ValueError."""
+    pstate = _utils.as_int(pstate, "pstate")
+    if not 0 <= pstate <= 15:
+        raise ValueError("Invalid P-state: %d. Must be between 0 and 15 inclusive." % pstate)
+    return pstate
 
 
 def _text_arg(value, name):
@@ -389,7 +392,7 @@ def get_topology_common_ancestor(device1, device2):
 def get_p2p_status(device1, device2, index):
     """The GpuP2PStatus of peer-to-peer capability ``index`` (GpuP2PCapsIndex or its value) between two GPUs."""
     h1, h2 = _device_arg(device1, "device1"), _device_arg(device2, "device2")
-    caps = _P2P_INDEX[_enum_arg(GpuP2PCapsIndex, index, "index")]
+    caps = _P2P_INDEX[_enum_arg(GpuP2PCapsIndex, index, "P2P caps index")]
     status = int(_nv.device_get_p2p_status(h1, h2, caps))
     members = list(GpuP2PStatus)
     return members[status] if 0 <= status < len(members) else GpuP2PStatus.UNKNOWN
@@ -484,11 +487,11 @@ class ClockInfo:
 
     def __init__(self, handle, clock_type):
         self._handle = handle
-        self._type = _CLOCK_TYPE[_enum_arg(ClockType, clock_type, "clock_type")]
+        self._type = _CLOCK_TYPE[_enum_arg(ClockType, clock_type, "clock type")]
 
     def get_current_mhz(self, clock_id=ClockId.CURRENT):
         """The clock's current value, or the value ``clock_id`` names (ClockId)."""
-        return _nv.device_get_clock(self._handle, self._type, _CLOCK_ID[_enum_arg(ClockId, clock_id, "clock_id")])
+        return _nv.device_get_clock(self._handle, self._type, _CLOCK_ID[_enum_arg(ClockId, clock_id, "clock ID")])
 
     def get_max_mhz(self):
         return _nv.device_get_max_clock_info(self._handle, self._type)
@@ -498,12 +501,11 @@ class ClockInfo:
 
     def get_min_max_clock_of_pstate_mhz(self, pstate):
         """(min, max) of this clock at P-state ``pstate`` (0 fastest .. 15)."""
-        return tuple(_nv.device_get_min_max_clock_of_p_state(self._handle, self._type,
-                                                              _int_arg(pstate, "pstate", 0, 15)))
+        return tuple(_nv.device_get_min_max_clock_of_p_state(self._handle, self._type, _pstate_arg(pstate)))
 
     def get_offsets(self, pstate):
         """The ClockOffsets of this clock at P-state ``pstate``."""
-        o = _nv.device_get_clock_offsets(self._handle, self._type, _int_arg(pstate, "pstate", 0, 15))
+        o = _nv.device_get_clock_offsets(self._handle, self._type, _pstate_arg(pstate))
         return ClockOffsets(o.clockOffsetMHz, o.maxClockOffsetMHz, o.minClockOffsetMHz)
 
 
@@ -608,7 +610,7 @@ class InforomInfo:
 
     def get_version(self, inforom):
         """The version of InfoROM object ``inforom`` (InforomObject or its value)."""
-        return _nv.device_get_inforom_version(self._handle, _INFOROM[_enum_arg(InforomObject, inforom, "inforom")])
+        return _nv.device_get_inforom_version(self._handle, _INFOROM[_enum_arg(InforomObject, inforom, "InfoROM object")])
 
     @property
     def image_version(self):
@@ -652,9 +654,7 @@ class MigInfo:
 
     @mode.setter
     def mode(self, mode):
-        if not isinstance(mode, bool):
-            raise TypeError("mode must be a bool, not %s" % type(mode).__name__)
-        _nv.device_set_mig_mode(self._handle, int(mode))
+        _nv.device_set_mig_mode(self._handle, 1 if mode else 0)
 
     @property
     def pending_mode(self):
@@ -663,11 +663,8 @@ class MigInfo:
 
     @property
     def device_count(self):
-        """How many MIG devices this GPU can hold (0 where MIG is not supported)."""
-        try:
-            return _nv.device_get_max_mig_device_count(self._handle)
-        except NotSupportedError:
-            return 0
+        """How many MIG devices this GPU can hold (NotSupportedError where MIG is not supported)."""
+        return _nv.device_get_max_mig_device_count(self._handle)
 
     @property
     def parent(self):
@@ -675,10 +672,8 @@ class MigInfo:
         return Device._from_handle(_nv.device_get_device_handle_from_mig_device_handle(self._handle))
 
     def get_device_by_index(self, index):
-        count = self.device_count
-        index = _int_arg(index, "index", 0)
-        if index >= count:
-            raise ValueError("index must be within [0, %d), got %d" % (count, index))
+        """MIG device ``index`` (0 to ``device_count - 1``; NVML's error for any other)."""
+        index = _int_arg(index, "index", 0, 0xFFFFFFFF)
         return Device._from_handle(_nv.device_get_mig_device_handle_by_index(self._handle, index))
 
     def get_all_devices(self):
@@ -802,7 +797,7 @@ class Temperature:
         """The temperature of threshold ``threshold_type`` (TemperatureThresholds or its value). On Ada and newer
         GPUs NVML deprecates SHUTDOWN, SLOWDOWN, MEM_MAX and GPU_MAX here (DeprecationWarning): the field values
         NVML_FI_DEV_TEMPERATURE_* replace them."""
-        threshold = _enum_arg(TemperatureThresholds, threshold_type, "threshold_type")
+        threshold = _enum_arg(TemperatureThresholds, threshold_type, "temperature threshold type")
         if threshold in _FIELD_THRESHOLDS and self._ada_or_newer():
             warnings.warn("the %s threshold is deprecated on Ada and newer GPUs; read the NVML_FI_DEV_TEMPERATURE_* "
                           "field values with Device.get_field_values instead" % threshold.value, DeprecationWarning,
@@ -822,7 +817,7 @@ class Temperature:
 
     def get_thermal_settings(self, sensor_index):
         """The ThermalSettings (sensors) of target ``sensor_index`` (ThermalTarget or its value)."""
-        target = _THERMAL_TARGET[_enum_arg(ThermalTarget, sensor_index, "sensor_index")]
+        target = _THERMAL_TARGET[_enum_arg(ThermalTarget, sensor_index, "thermal sensor index")]
         settings = _nv.device_get_thermal_settings(self._handle, target)
         raw = _c_struct(settings, "nvmlGpuThermalSettings_t")
         targets = {v: k for k, v in _THERMAL_TARGET.items()}
@@ -845,7 +840,7 @@ class EventData:
 
     def _xid_only(self, value, name):
         if self.event_type != EventType.XID_CRITICAL_ERROR:
-            raise ValueError("%s is only set for XID_CRITICAL_ERROR events, not %s" % (name, self.event_type.name))
+            raise ValueError("%s is only available for Xid critical error events." % name)
         return value
 
     @property
@@ -1028,9 +1023,7 @@ class Device:
 
     @is_persistence_mode_enabled.setter
     def is_persistence_mode_enabled(self, enabled):
-        if not isinstance(enabled, bool):
-            raise TypeError("is_persistence_mode_enabled must be a bool, not %s" % type(enabled).__name__)
-        _nv.device_set_persistence_mode(self._handle, int(enabled))
+        _nv.device_set_persistence_mode(self._handle, 1 if enabled else 0)
 
     @property
     def cuda_compute_capability(self):
@@ -1043,7 +1036,7 @@ class Device:
         for device in CudaDevice.get_all_devices():
             if device.uuid.lower() == want:
                 return device
-        raise RuntimeError("no CUDA device has the UUID %s of NVML device %d" % (self.uuid, self.index))
+        raise RuntimeError("No corresponding CUDA device found for this NVML device (%s)." % self.uuid)
 
     # -- configuration -----------------------------------------------------------------------------------------
     @property
@@ -1087,7 +1080,7 @@ class Device:
         return self._affinity(_nv.device_get_cpu_affinity_within_scope, scope)
 
     def _affinity(self, function, scope):
-        code = _AFFINITY[_enum_arg(AffinityScope, scope, "scope")]
+        code = _AFFINITY[_enum_arg(AffinityScope, scope, "affinity scope")]
         bits = _ffi().sizeof("unsigned long") * 8
         words = max(16, ((os.cpu_count() or 1) + bits - 1) // bits + 1)
         mask = function(self._handle, words, code)
@@ -1152,7 +1145,7 @@ class Device:
         fan = _int_arg(fan, "fan", 0)
         count = self.num_fans
         if fan >= count:
-            raise ValueError("fan must be within [0, %d) for this device, got %d" % (count, fan))
+            raise ValueError("Fan index %d is out of range [0, %d)" % (fan, count))
         return FanInfo(self._handle, fan)
 
     @property
@@ -1200,7 +1193,12 @@ class Device:
 
     @property
     def pci_info(self):
-        return PciInfo(_nv.device_get_pci_info_ext(self._handle), self._handle)
+        """The PciInfo; RuntimeError for a device without PCI attributes (a MIG device)."""
+        try:
+            pci = _nv.device_get_pci_info_ext(self._handle)
+        except nvml.InvalidArgumentError:
+            raise RuntimeError("This device does not have PCI attributes") from None
+        return PciInfo(pci, self._handle)
 
     @property
     def inforom(self):
@@ -1216,7 +1214,7 @@ class Device:
         count = self.get_nvlink_count()
         link = _int_arg(link, "link", 0)
         if link >= count:
-            raise ValueError("link must be within [0, %d) for this device, got %d" % (count, link))
+            raise ValueError("Link index %d is out of range [0, %d)" % (link, count))
         return NvlinkInfo(self, link)
 
     def get_nvlinks(self):
@@ -1236,7 +1234,7 @@ class Device:
 
     def get_topology_nearest_gpus(self, level):
         """The GPUs connected to this one at GpuTopologyLevel ``level`` (Linux)."""
-        code = _TOPOLOGY[_enum_arg(GpuTopologyLevel, level, "level")]
+        code = _TOPOLOGY[_enum_arg(GpuTopologyLevel, level, "topology level")]
         return [Device._from_handle(h) for h in _nv.device_get_topology_nearest_gpus(self._handle, code)]
 
 
