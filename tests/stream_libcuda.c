@@ -30,7 +30,11 @@ static int device_of(void *ctx) { return (int)((unsigned long)ctx - 0x1000); }
 int cuInit(unsigned int flags) { (void)flags; return OK; }
 int cuDriverGetVersion(int *v) { *v = 12090; return OK; }
 int cuDeviceGetCount(int *n) { *n = devices(); return OK; }
-int cuDeviceGet(int *d, int ordinal) { if (ordinal < 0 || ordinal >= devices()) return INVALID_VALUE; *d = ordinal; return OK; }
+int cuDeviceGet(int *d, int ordinal) {
+    if (ordinal < 0 || ordinal >= devices()) return INVALID_VALUE;
+    *d = ordinal;
+    return OK;
+}
 int cuDeviceGetName(char *name, int len, int d) { snprintf(name, (size_t)len, "Standin GPU %d", d); return OK; }
 int cuDeviceGetAttribute(int *v, int attr, int d) { (void)d; *v = attr == 75 ? 9 : 0; return OK; }
 static int uuid_of(CUuuid *u, int d) { memset(u->bytes, 0, 16); u->bytes[15] = (unsigned char)d; return OK; }
@@ -41,7 +45,12 @@ int cuCtxSetCurrent(void *c) { current = c; return OK; }
 int cuCtxGetCurrent(void **c) { *c = current; return OK; }
 int cuCtxGetDevice(int *d) { if (!current) return INVALID_CONTEXT; *d = device_of(current); return OK; }
 int cuCtxSynchronize(void) { return current ? OK : INVALID_CONTEXT; }
-int cuCtxPushCurrent_v2(void *c) { if (depth == 16) return INVALID_VALUE; stack[depth++] = current; current = c; return OK; }
+int cuCtxPushCurrent_v2(void *c) {
+    if (depth == 16) return INVALID_VALUE;
+    stack[depth++] = current;
+    current = c;
+    return OK;
+}
 int cuCtxPopCurrent_v2(void **c) {
     if (c) *c = current;
     current = depth ? stack[--depth] : NULL;
@@ -84,7 +93,12 @@ int cuEventCreate(void **e, unsigned int flags) {
     return OK;
 }
 int cuEventDestroy_v2(void *e) { free(e); return OK; }
-int cuEventRecord(void *e, void *s) { (void)s; if (!e) return INVALID_HANDLE; ((Event *)e)->recorded_at = ++records; return OK; }
+int cuEventRecord(void *e, void *s) {
+    (void)s;
+    if (!e) return INVALID_HANDLE;
+    ((Event *)e)->recorded_at = ++records;
+    return OK;
+}
 int cuEventSynchronize(void *e) { return e ? OK : INVALID_HANDLE; }
 int cuEventQuery(void *e) {
     if (!e) return INVALID_HANDLE;

@@ -322,9 +322,19 @@ ctx = dev.context
 assert repr(ctx) == "<Context handle=0x1000 device=0>" and ctx == dev.context and not ctx.is_green
 raises(RuntimeError, ctx.close, "Cannot close a CUDA context while it is current")
 raises(TypeError, lambda: pickle.dumps(ctx), "cannot be pickled")
-core.Device(1).set_current()
+one = core.Device(1)
+one.set_current()
+c1 = one.context
+dev.set_current()
+raises(RuntimeError, lambda: dev.set_current(c1),
+       "the provided context was created on the device with id=1, which is different from the target id=0")
+assert dev.set_current(ctx) is ctx and dev.context is ctx  # the previous one was this very object
+one.set_current()
 ctx.close()
 ctx.close()
 assert ctx.is_closed and ctx.handle is None and repr(ctx) == "<Context handle=0x0 device=0>" and hash(ctx) == 0
 raises(RuntimeError, ctx.create_stream, "Context has been closed")
+raises(RuntimeError, lambda: dev.set_current(ctx), "Context has been closed")
+dev.set_current()
+assert dev.context is not ctx and dev.context == core.Device(0).context and not dev.context.is_closed
 """)

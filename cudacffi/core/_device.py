@@ -341,18 +341,24 @@ class Device:
         if ctx is not None:
             if not isinstance(ctx, Context):
                 raise TypeError("ctx must be a Context, not %s" % type(ctx).__name__)
+            ctx._live()
             if ctx._device_id != self._id:
-                raise RuntimeError("the provided context was created on device %d, not device %d"
-                                   % (ctx._device_id, self._id))
+                raise RuntimeError("the provided context was created on the device with id=%d, which is different "
+                                   "from the target id=%d" % (ctx._device_id, self._id))
+            before = self._context if self._inited else None
             err, prev = drv.cuCtxPopCurrent()
             check(drv.cuCtxPushCurrent(ctx._handle))
             self._inited = True
+            self._context = ctx  # Device.context is now this one, as in cuda.core
             if err or prev is None or int(prev) == 0:
                 return None
+            if before is not None and before._handle is not None and int(before._handle) == int(prev):
+                return before
             return Context._from_ctx(prev, self._id)
         primary = _retain_primary(self._id, self._cu)
         check(drv.cuCtxSetCurrent(primary))
-        if self._context is None:
+        ctx = self._context
+        if ctx is None or ctx._handle is None or ctx._h != int(primary):
             self._context = Context._from_ctx(primary, self._id)
         self._inited = True
         return None
