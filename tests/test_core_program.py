@@ -500,3 +500,32 @@ def test_use_bundled_headers_needs_nvrtc_13_3():
     with pytest.raises(RuntimeError, match=r"^use_bundled_headers requires NVRTC >= 13.3, but found \d+\.\d+\. "):
         ProgramOptions(arch=ARCH, use_bundled_headers=True)
     assert ProgramOptions(arch=ARCH, use_bundled_headers=False).as_bytes("nvrtc") == [b"-arch=sm_90"]
+
+
+# -- LinkerOptions -------------------------------------------------------------------------------------------------
+
+def test_linker_options_numba_debug_is_deprecated():
+    with pytest.warns(DeprecationWarning, match="numba_debug is not supported by any linking backend"):
+        LinkerOptions(arch=ARCH, numba_debug=False)
+
+
+def test_the_driver_linker_takes_refuses_and_warns_as_cuda_core():
+    from cudacffi import driver
+    from cudacffi.core._linker import _driver_options
+
+    jit = driver.CUjit_option
+    got = _driver_options(driver, LinkerOptions(arch="sm_90a", max_register_count=32, verbose=True,
+                                                link_time_optimization=True, optimization_level=3, debug=True,
+                                                lineinfo=True, no_cache=True))
+    assert [int(k) for k, _ in got] == [int(jit.CU_JIT_TARGET), int(jit.CU_JIT_MAX_REGISTERS),
+                                        int(jit.CU_JIT_LOG_VERBOSE), int(jit.CU_JIT_LTO),
+                                        int(jit.CU_JIT_OPTIMIZATION_LEVEL), int(jit.CU_JIT_GENERATE_DEBUG_INFO),
+                                        int(jit.CU_JIT_GENERATE_LINE_INFO), int(jit.CU_JIT_CACHE_MODE)]
+    assert got[0][1] == int(driver.CUjit_target.CU_TARGET_COMPUTE_90A)
+    for kw, name in ((dict(time=True), "time"), (dict(ptx=True), "ptx"), (dict(ptxas_options="-v"), "ptxas_options"),
+                     (dict(split_compile=0), "split_compile"), (dict(split_compile_extended=1),
+                                                                "split_compile_extended")):
+        with pytest.raises(ValueError, match="^%s option is not supported by the driver API$" % name):
+            _driver_options(driver, LinkerOptions(arch=ARCH, **kw))
+    with pytest.warns(DeprecationWarning, match="^fma options is deprecated in the driver API$"):
+        _driver_options(driver, LinkerOptions(arch=ARCH, fma=True))

@@ -4,6 +4,7 @@ Option spellings are cuda.core 1.2.2's (``LinkerOptions.as_bytes``). Deliberate 
 ``optimize_unused_variables`` emit their flag only when True (cuda.core emits it for False too).
 """
 
+import warnings
 from dataclasses import dataclass
 from typing import Optional, Union
 
@@ -43,6 +44,13 @@ class LinkerOptions:
     split_compile_extended: Optional[int] = None
     no_cache: Optional[bool] = None
     numba_debug: Optional[bool] = None
+
+    def __post_init__(self):
+        if self.numba_debug is not None:
+            warnings.warn("numba_debug is not supported by any linking backend and is ignored. "
+                          "LinkerOptions.numba_debug is deprecated and will be removed in cuda.core 2.0.0; use "
+                          "ProgramOptions.numba_debug on an NVVM or NVRTC compilation path instead.",
+                          DeprecationWarning, stacklevel=3)
 
     def as_bytes(self, backend="nvjitlink"):
         """The nvJitLink command-line options, as a list of bytes."""
@@ -96,6 +104,46 @@ def _nvjitlink_options(o):
         out.append("-split-compile-extended=%d" % o.split_compile_extended)
     if o.no_cache:
         out.append("-no-cache")
+    return out
+
+
+def _driver_options(drv, o):
+    """(CUjit_option, value) pairs for the driver's cuLinkCreate, with cuda.core's refusals (ValueError) and
+    DeprecationWarnings for the options the driver's linker lacks."""
+    jit = drv.CUjit_option
+    out = []
+    if o.arch is not None:
+        target = getattr(drv.CUjit_target, "CU_TARGET_COMPUTE_" + o.arch.split("_")[-1].upper(), None)
+        if target is None:
+            raise ValueError("arch %r: the driver's linker has no target for it" % (o.arch,))
+        out.append((jit.CU_JIT_TARGET, int(target)))
+    if o.max_register_count is not None:
+        out.append((jit.CU_JIT_MAX_REGISTERS, o.max_register_count))
+    if o.time is not None:
+        raise ValueError("time option is not supported by the driver API")
+    if o.verbose:
+        out.append((jit.CU_JIT_LOG_VERBOSE, 1))
+    if o.link_time_optimization:
+        out.append((jit.CU_JIT_LTO, 1))
+    if o.ptx:
+        raise ValueError("ptx option is not supported by the driver API")
+    if o.optimization_level is not None:
+        out.append((jit.CU_JIT_OPTIMIZATION_LEVEL, o.optimization_level))
+    if o.debug:
+        out.append((jit.CU_JIT_GENERATE_DEBUG_INFO, 1))
+    if o.lineinfo:
+        out.append((jit.CU_JIT_GENERATE_LINE_INFO, 1))
+    for name, text in (("ftz", "ftz option is"), ("prec_div", "prec_div option is"),
+                       ("prec_sqrt", "prec_sqrt option is"), ("fma", "fma options is"),
+                       ("kernels_used", "kernels_used is"), ("variables_used", "variables_used is"),
+                       ("optimize_unused_variables", "optimize_unused_variables is")):
+        if getattr(o, name) is not None:
+            warnings.warn("%s deprecated in the driver API" % text, DeprecationWarning, stacklevel=4)
+    for name in ("ptxas_options", "split_compile", "split_compile_extended"):
+        if getattr(o, name) is not None:
+            raise ValueError("%s option is not supported by the driver API" % name)
+    if o.no_cache is True:
+        out.append((jit.CU_JIT_CACHE_MODE, int(drv.CUjit_cacheMode.CU_JIT_CACHE_OPTION_NONE)))
     return out
 
 
@@ -179,14 +227,9 @@ class Linker:
                 jit.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES]
         values = [self._driver_logs[0], len(self._driver_logs[0]), self._driver_logs[1], len(self._driver_logs[1])]
         o = self._options
-        for key, value in ((jit.CU_JIT_MAX_REGISTERS, o.max_register_count),
-                           (jit.CU_JIT_OPTIMIZATION_LEVEL, o.optimization_level),
-                           (jit.CU_JIT_GENERATE_DEBUG_INFO, 1 if o.debug else None),
-                           (jit.CU_JIT_GENERATE_LINE_INFO, 1 if o.lineinfo else None),
-                           (jit.CU_JIT_LOG_VERBOSE, 1 if o.verbose else None)):
-            if value is not None:
-                keys.append(key)
-                values.append(value)
+        for key, value in _driver_options(drv, o):
+            keys.append(key)
+            values.append(value)
         self._handle = check(drv.cuLinkCreate(len(keys), keys, values))
         kinds = {"cubin": "CU_JIT_INPUT_CUBIN", "ptx": "CU_JIT_INPUT_PTX", "fatbin": "CU_JIT_INPUT_FATBINARY",
                  "object": "CU_JIT_INPUT_OBJECT", "library": "CU_JIT_INPUT_LIBRARY"}
