@@ -365,6 +365,143 @@ def test_copy_batch_refuses_bad_arguments(host_driver):
         copy_batch(FakeStream(), [closed], [ba])
 
 
+# -- DLPack producers: what from_dlpack hands them, and dtypes numpy lacks ------------------------------------
+
+class Producer:
+    """A DLPack producer of ``backing`` (a numpy array) claiming DLPack device ``device`` and dtype ``dl_dtype``;
+    it records the keywords each __dlpack__ call got."""
+
+    def __init__(self, backing, device=(2, 0), dl_dtype=None, versioned=True):
+        from cudacffi.core import _dlpack
+
+        self.backing, self.device, self.calls, self.versioned = backing, device, [], versioned
+        self.dl_dtype = dl_dtype or (_dlpack.FLOAT, 32, 1)
+
+    def __dlpack_device__(self):
+        return self.device
+
+    def __dlpack__(self, **kwargs):
+        from cudacffi.core import _dlpack
+
+        self.calls.append(kwargs)
+        stream = kwargs.get("stream")
+        if stream is not None and (type(stream) is not int or not (stream == -1 or stream > 0)):
+            raise BufferError("the valid stream for the DLPack protocol is -1, 1, 2, or any larger value, but %r "
+                              "was provided" % (stream,))
+        b = self.backing
+        return _dlpack.export(b, b.ctypes.data, b.shape, [st // b.itemsize for st in b.strides], self.dl_dtype,
+                              self.device, self.versioned and "max_version" in kwargs)
+
+
+class CUstreamLike:
+    """Like a driver CUstream: an int through __int__ and getPtr, no __index__."""
+
+    def __init__(self, v):
+        self.v = v
+
+    def __int__(self):
+        return self.v
+
+    def getPtr(self):
+        return 0
+
+
+class StreamLike:
+    def __cuda_stream__(self):
+        return (0, 0x5000)
+
+
+def test_from_dlpack_hands_device_producers_the_consumer_stream_as_an_int():
+    """The DLPack protocol takes the consumer stream as an int: a CUstream (stream.handle), an int, a numpy
+    integer or an object with __cuda_stream__ all reach the producer as one; 0 reaches it as None."""
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    for given, expected in ((CUstreamLike(0x1234), 0x1234), (0x1234, 0x1234), (np.uint64(0x1234), 0x1234),
+                            (StreamLike(), 0x5000), (-1, -1), (1, 1), (2, 2), (0, None)):
+        p = Producer(a)
+        v = StridedMemoryView.from_dlpack(p, stream_ptr=given)
+        assert p.calls == [{"stream": expected, "max_version": (1, 0)}] if expected is not None else \
+            p.calls == [{"max_version": (1, 0)}], (given, p.calls)
+        assert (v.ptr, v.shape, v.strides, v.dtype, v.device_id, v.is_device_accessible) == \
+            (a.ctypes.data, (3, 4), (4, 1), np.float32, 0, True)
+        assert v.__dlpack_device__() == (2, 0) and v.exporting_obj is p
+    p = Producer(a)
+    assert StridedMemoryView.from_any_interface(p, CUstreamLike(7)).ptr == a.ctypes.data
+    assert p.calls == [{"stream": 7, "max_version": (1, 0)}]
+    for call in (lambda: StridedMemoryView.from_dlpack(Producer(a)), lambda: StridedMemoryView.from_dlpack(
+            Producer(a), None), lambda: StridedMemoryView.from_any_interface(Producer(a))):
+        with pytest.raises(BufferError, match=r"stream=None is ambiguous with view\(\)"):
+            call()
+    with pytest.raises(TypeError, match="stream_ptr must be an int"):
+        StridedMemoryView.from_dlpack(Producer(a), 1.5)
+    with pytest.raises(BufferError, match="device not supported"):
+        StridedMemoryView.from_dlpack(Producer(a, device=(10, 0)), -1)
+    # pinned and managed memory: any stream, None included, passes through
+    for device in ((3, 0), (13, 0)):
+        p = Producer(a, device=device)
+        v = StridedMemoryView.from_dlpack(p)
+        assert p.calls == [{"max_version": (1, 0)}] and v.is_device_accessible and v.device_id == 0
+        StridedMemoryView.from_dlpack(p, CUstreamLike(9))
+        assert p.calls[-1] == {"stream": 9, "max_version": (1, 0)}
+
+
+def test_args_viewable_proxy_passes_the_work_stream_handle():
+    """NVIDIA's strided_memory_view_gpu.py: arr.view(work_stream.handle)."""
+    from cudacffi.core.utils import args_viewable_as_strided_memory
+
+    @args_viewable_as_strided_memory((0,))
+    def f(arr, handle):
+        assert arr.has_dlpack and type(arr).__name__ == "_StridedMemoryViewProxy"
+        return arr.view(handle)
+
+    p = Producer(np.arange(4, dtype=np.float32))
+    assert f(p, CUstreamLike(0x77)).shape == (4,) and p.calls[-1]["stream"] == 0x77
+    with pytest.raises(BufferError, match="does not support any data exchange protocol"):
+        f(object(), -1)
+
+
+def test_dlpack_dtypes_numpy_lacks_read_as_cuda_core():
+    """bfloat16 and vector dtypes make a view (item size known); dtype raises as cuda.core's does, and the view
+    exports the producer's dtype unchanged."""
+    from cudacffi.core import _dlpack
+
+    a = np.arange(8, dtype=np.uint16)
+    v = StridedMemoryView.from_dlpack(Producer(a, dl_dtype=(_dlpack.BFLOAT, 16, 1)), -1)
+    assert (v.shape, v.strides, v.ptr, v.size) == ((8,), (1,), a.ctypes.data, 8)
+    try:
+        import ml_dtypes  # noqa: F401
+        assert v.dtype.name == "bfloat16"
+    except ImportError:
+        with pytest.raises(NotImplementedError, match="bfloat16 within cuda-core requires `ml_dtypes`"):
+            v.dtype
+        assert "dtype=DLPack(code=4, bits=16, lanes=1)" in repr(v) and "itemsize=2" in repr(v)
+    assert _dlpack.read(v.__dlpack__(max_version=(1, 0))).dtype == (_dlpack.BFLOAT, 16, 1)
+    vec = StridedMemoryView.from_dlpack(Producer(np.zeros(8, np.float32), dl_dtype=(_dlpack.FLOAT, 32, 2),
+                                                 device=(1, 0)), -1)
+    with pytest.raises(NotImplementedError, match=r"vector dtypes \(lanes=2\) is not supported"):
+        vec.dtype
+    odd = StridedMemoryView.from_dlpack(Producer(np.zeros(8, np.float32), dl_dtype=(_dlpack.FLOAT, 24, 1),
+                                                 device=(1, 0)), -1)
+    with pytest.raises(TypeError, match="float24 is not supported"):
+        odd.dtype
+    with pytest.raises(ValueError, match="must be a multiple of 8"):
+        StridedMemoryView.from_dlpack(Producer(a, dl_dtype=(_dlpack.INT, 4, 1), device=(1, 0)), -1)
+
+
+def test_bfloat16_views_encode_as_bfloat16_tensor_maps(monkeypatch):
+    from cudacffi.core import _dlpack
+
+    drv = TensorMapDriver()
+    monkeypatch.setattr(_utils, "driver", lambda: drv)
+    a = np.zeros((64, 32), dtype=np.uint16)
+    a_ptr = a.ctypes.data
+    if a_ptr % 16:
+        pytest.skip("numpy gave an array that is not 16-byte aligned")
+    v = StridedMemoryView.from_dlpack(Producer(a, dl_dtype=(_dlpack.BFLOAT, 16, 1)), -1)
+    tm = v.as_tensor_map((16, 8), data_type=_tensor_map.TensorMapDataType.BFLOAT16)
+    assert drv.calls[-1][:2] == ("encode", int(_tensor_map.TensorMapDataType.BFLOAT16))
+    assert repr(tm) == "TensorMapDescriptor(tiled, rank=2, dtype=BFLOAT16, swizzle=NONE)"
+
+
 # -- StridedMemoryView.view ----------------------------------------------------------------------------------
 
 class Layout:

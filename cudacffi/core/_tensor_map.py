@@ -132,12 +132,16 @@ def _resolve_data_type(data_type, dtype_key):
     if isinstance(data_type, TensorMapDataType):
         return data_type
     if data_type is not None:
+        if data_type.name == "bfloat16":  # ml_dtypes'
+            return TensorMapDataType.BFLOAT16
         t = _BY_TYPESTR.get(data_type.str[1:]) if data_type.kind in "iuf" else None
         if t is None:
             raise ValueError("Unsupported dtype %s for TMA; supported dtypes: %s." % (data_type, _SUPPORTED))
         return t
     if dtype_key is None:
         raise ValueError("Cannot infer TMA data type from the tensor; please specify data_type explicitly")
+    if dtype_key == "bfloat16":
+        return TensorMapDataType.BFLOAT16
     t = _BY_TYPESTR.get(dtype_key)
     if t is None:
         raise ValueError("Unsupported dtype %s for TMA; supported dtypes: %s. You may also specify data_type "
@@ -326,7 +330,9 @@ class TensorMapDescriptor:
         drv = _utils.driver()
         device_id = _current_device_id(drv)
         _check_same_device(view, device_id, "TensorMapDescriptor._from_tiled")
-        dtype_key = view._typestr[1:] if view._has_dtype else None
+        dtype_key = view._typestr[1:] if view._has_dtype is True else None
+        if isinstance(view._has_dtype, tuple) and o.data_type is None:  # bfloat16 (with ml_dtypes), else raises
+            dtype_key = view.dtype.name
         args = encode_arguments(view.shape, view.strides, int(view._typestr[2:]), view.ptr, dtype_key, o)
         data_type, rank, dims, strides, box, elem = args
         tensor_map = _aligned_map() if drv is _cdriver else drv.CUtensorMap()

@@ -131,7 +131,9 @@ class StridedMemoryView:
         self._device_id = device_id  # None: asked of the driver when wanted; _CURRENT: the current device's
         self._dl_device = dl_device
         self._keep = keep
-        self._has_dtype = has_dtype  # False: made from an item size alone (dtype reads None)
+        # True: typestr is the dtype; False: made from an item size alone (dtype reads None); a DLPack
+        # (code, bits, lanes) numpy has no dtype for (bfloat16 without ml_dtypes, vectors): dtype raises
+        self._has_dtype = has_dtype
         return self
 
     # -- constructors, one per protocol ----------------------------------------------------------------------
@@ -173,14 +175,18 @@ class StridedMemoryView:
         if stream == 0 or (stream == -1 and device_type == _dlpack.CPU):
             stream = None
         t = _dlpack.tensor(obj, stream)
-        if t.dtype[2] != 1 or t.dtype[0] not in _DL_CODES or t.dtype[1] % 8:
-            raise TypeError("unsupported DLPack dtype (code %d, %d bits, %d lanes): supported are bool, int, uint, "
-                            "float and complex scalars" % t.dtype)
-        typestr = _typestr(_DL_CODES[t.dtype[0]], t.dtype[1] // 8)
+        code, bits, lanes = t.dtype
+        if (bits * lanes) % 8:
+            raise ValueError("dl_tensor.dtype.bits must be a multiple of 8")
+        kind = _DL_CODES.get(code)
+        if lanes == 1 and kind is not None and bits % 8 == 0 and bits // 8 in _SIZES[kind]:
+            typestr, has_dtype = _typestr(kind, bits // 8), True
+        else:  # bfloat16, vectors, odd sizes: viewed by item size; reading dtype raises as cuda.core's does
+            typestr, has_dtype = "|V%d" % (bits * lanes // 8), (code, bits, lanes)
         readonly = bool(t.flags & _dlpack.READ_ONLY)
         dl_id = t.device_id if t.device_type == _dlpack.CUDA else 0
         return cls._new(t.data + t.byte_offset, t.shape, t.strides, typestr, readonly, obj, device_id,
-                        (t.device_type, dl_id), keep=t.capsule)
+                        (t.device_type, dl_id), keep=t.capsule, has_dtype=has_dtype)
 
     @classmethod
     def from_cuda_array_interface(cls, obj, stream_ptr=None):
@@ -324,11 +330,13 @@ class StridedMemoryView:
     @property
     def dtype(self):
         """The numpy dtype; None for a view made from an item size alone (``from_buffer(..., itemsize=n)``)."""
-        if not self._has_dtype:
-            return None
-        import numpy
+        if self._has_dtype is True:
+            import numpy
 
-        return numpy.dtype(self._typestr)
+            return numpy.dtype(self._typestr)
+        if self._has_dtype is False:
+            return None
+        return _dl_numpy_dtype(*self._has_dtype)
 
     @property
     def size(self):
@@ -362,12 +370,15 @@ class StridedMemoryView:
         here = self.__dlpack_device__()
         # the stream is accepted and not used, as by cuda.core: ordering is the caller's business
         versioned = _dlpack.check_request("StridedMemoryView", None, max_version, dl_device, copy, here)
-        if not self._has_dtype:
+        if self._has_dtype is False:
             raise BufferError("Cannot export StridedMemoryView via DLPack without dtype information; create the "
                               "view with dtype specified.")
-        kind, size = self._typestr[1], int(self._typestr[2:])
-        code = {v: k for k, v in _DL_CODES.items()}[kind]
-        return _dlpack.export(self, self.ptr, self.shape, self._strides, (code, 8 * size, 1), here, versioned,
+        if self._has_dtype is True:
+            kind, size = self._typestr[1], int(self._typestr[2:])
+            dl_dtype = ({v: k for k, v in _DL_CODES.items()}[kind], 8 * size, 1)
+        else:  # the producer's own DLPack dtype, passed on as it came
+            dl_dtype = self._has_dtype
+        return _dlpack.export(self, self.ptr, self.shape, self._strides, dl_dtype, here, versioned,
                               readonly=self.readonly)
 
     # -- new views, copies and tensor maps ---------------------------------------------------------------------
@@ -394,7 +405,12 @@ class StridedMemoryView:
             typestr = _parse_typestr(dt.str, "dtype")
         elif typestr is None:
             typestr = "|V%d" % itemsize  # no dtype of that size: the new view's dtype reads None
-        has_dtype = dtype is not None or (typestr[1] != "V" and (self._has_dtype or itemsize != size))
+        if dtype is not None:
+            has_dtype = True
+        elif itemsize == size:
+            has_dtype = self._has_dtype
+        else:
+            has_dtype = typestr[1] != "V"
         lo, hi = _extent(self.shape, self._strides, size)
         new_lo, new_hi = _extent(shape, strides, itemsize)
         new_lo += offset * itemsize
@@ -464,12 +480,14 @@ class StridedMemoryView:
                                                l2_promotion=l2_promotion, oob_fill=oob_fill)
 
     def _dtype_repr(self):
-        if not self._has_dtype:
+        if self._has_dtype is False:
             return "NoneType"
         try:
             return _simple_repr(self.dtype)
         except ImportError:  # no numpy: the type string
             return self._typestr
+        except (NotImplementedError, TypeError):  # a DLPack dtype numpy has none for
+            return "DLPack(code=%d, bits=%d, lanes=%d)" % self._has_dtype
 
     def _device_repr(self):
         try:
@@ -484,6 +502,27 @@ class StridedMemoryView:
                 + "dtype=%s," % self._dtype_repr() + pad + "device_id=%s," % self._device_repr() + pad
                 + "is_device_accessible=%r," % self.is_device_accessible + pad + "readonly=%r," % self._readonly
                 + pad + "exporting_obj=%s)" % _simple_repr(self._exporting_obj))
+
+
+def _dl_numpy_dtype(code, bits, lanes):
+    """The numpy dtype of a DLPack dtype numpy may lack, or cuda.core's exception for it."""
+    if lanes != 1:
+        raise NotImplementedError("vector dtypes (lanes=%d) is not supported" % lanes)
+    if code == _dlpack.BFLOAT:
+        try:
+            import ml_dtypes  # noqa: F401 (registers bfloat16 with numpy)
+        except ImportError:
+            raise NotImplementedError("Support for bfloat16 within cuda-core requires `ml_dtypes`to be "
+                                      "installed.") from None
+        import numpy
+
+        return numpy.dtype("bfloat16")
+    names = {_dlpack.UINT: "uint", _dlpack.INT: "int", _dlpack.FLOAT: "float", _dlpack.COMPLEX: "complex"}
+    if code in names:
+        raise TypeError("%s%d is not supported." % (names[code], bits))
+    if code == _dlpack.BOOL:
+        raise TypeError("%d-bit bool is not supported" % bits)
+    raise TypeError("Unsupported dtype. dtype code: %d" % code)
 
 
 def _simple_repr(obj):
