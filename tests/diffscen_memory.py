@@ -571,7 +571,16 @@ def gpu_device_memory_resource_facts_and_close(core):
     own.close()
     buf.close(dev.default_stream)  # a buffer still frees through its closed resource
     dev.sync()
-    return out + [int(own.handle), own.is_handle_owned, own.is_ipc_enabled, own.uuid, buf.handle]
+    out += [int(own.handle), own.is_handle_owned, own.is_ipc_enabled, own.uuid, own.is_closed, buf.handle]
+    for use in (lambda: own.attributes, lambda: own.allocate(8, stream=dev.default_stream),
+                lambda: own.allocation_handle, lambda: pickle.dumps(own)):
+        try:
+            use()
+            out.append("used")
+        except RuntimeError as e:
+            out.append(str(e))
+    own.close()  # closing again does nothing
+    return out
 
 
 @scenario(gpu=True)

@@ -517,8 +517,9 @@ mr.close()
 # as cuda.core: a closed resource has handle 0 and owns nothing; its buffers still free through it
 assert int(mr.handle) == 0 and isinstance(mr.handle, driver.CUmemoryPool) and not mr.is_handle_owned
 assert not mr.is_ipc_enabled and not mr.is_mapped and mr.uuid is None and mr.is_closed
-raises(RuntimeError, lambda: mr.allocation_handle, "not IPC-enabled")
-raises(RuntimeError, lambda: mr.allocate(8, stream=stream), "closed")
+for closed_use in (lambda: mr.allocation_handle, lambda: mr.allocate(8, stream=stream), lambda: mr.attributes,
+                   lambda: pickle.dumps(mr)):
+    raises(RuntimeError, closed_use, "DeviceMemoryResource has been closed")
 buf.close()
 assert (buf.handle, buf.size, buf.memory_resource, repr(buf)) == (0, 0, None, "<Buffer ptr=0x0 size=0>")
 """)

@@ -194,8 +194,9 @@ def test_closed_pool_resource_reads_as_cuda_core(core, dev, stream):
     buf = mr.allocate(256, stream=stream)
     mr.close()
     assert int(mr.handle) == 0 and not mr.is_handle_owned and not mr.is_ipc_enabled and mr.uuid is None
-    with pytest.raises(RuntimeError, match="not IPC-enabled"):
-        mr.allocation_handle
+    for use in (lambda: mr.allocation_handle, lambda: mr.attributes, lambda: mr.allocate(8, stream=stream)):
+        with pytest.raises(RuntimeError, match="DeviceMemoryResource has been closed"):
+            use()
     buf.close(stream)  # a buffer still frees through its closed resource
     stream.sync()
     assert buf.handle == 0

@@ -173,7 +173,7 @@ class _MemPool(MemoryResource):
 
     def _live_pool(self):
         if self._closed:
-            raise RuntimeError("the memory resource is closed")
+            raise RuntimeError("%s has been closed" % type(self).__name__)  # as cuda.core's
         return self._pool
 
     # -- allocation ------------------------------------------------------------------------------------------
@@ -280,9 +280,9 @@ class _MemPool(MemoryResource):
     def allocation_handle(self):
         """The pool's shareable handle (an IPCAllocationHandle holding a file descriptor), made once and owned
         by this resource."""
-        if not self.is_ipc_enabled:
-            raise RuntimeError("Memory resource is not IPC-enabled (%s)" % (
-                "it is closed" if self._closed else "options ipc_enabled=True make one that is"))
+        self._live_pool()
+        if not self._ipc:
+            raise RuntimeError("Memory resource is not IPC-enabled (options ipc_enabled=True make one that is)")
         if self._alloc_handle is None:
             drv = _utils.driver()
             fd = check(drv.cuMemPoolExportToShareableHandle(
@@ -342,6 +342,7 @@ class _MemPool(MemoryResource):
         return Buffer._make(int(ptr), descriptor.size, self, stream, ipc=descriptor)
 
     def __reduce__(self):
+        self._live_pool()
         if not self._ipc:
             raise TypeError("only an IPC-enabled memory resource can be pickled (its pool is shared through a "
                             "file descriptor)")
@@ -712,7 +713,7 @@ class ManagedMemoryResource(_MemPool):
 
     def _allocate_unpooled(self, size, stream):
         if self._closed:
-            raise RuntimeError("the memory resource is closed")
+            raise RuntimeError("%s has been closed" % type(self).__name__)
         if stream is not None:
             _utils.stream_handle(stream)
         if not size:
