@@ -675,3 +675,27 @@ except ImportError:
 print(json.dumps(r))
 """, standin)
     assert json.loads(out) == [1, 1, 1, True]
+
+
+def test_a_forked_child_initializes_nvml_again(standin):
+    """NVML is initialized once per process, as cuda.core does it: a child forked after the parent initialized it
+    initializes it again (the stand-in counts nvmlInit calls; each nvmlShutdown undoes one)."""
+    out = run("""
+import os
+from cudacffi import nvml
+system.get_num_devices()
+r, w = os.pipe()
+pid = os.fork()
+if pid == 0:
+    system.get_num_devices()
+    nvml.shutdown()
+    try:
+        nvml.shutdown()  # a second init in this child: a second shutdown succeeds
+        os.write(w, b"again")
+    except nvml.UninitializedError:
+        os.write(w, b"once")
+    os._exit(0)
+os.waitpid(pid, 0)
+print(os.read(r, 16).decode())
+""", standin)
+    assert out.strip() == "again"

@@ -72,16 +72,17 @@ CUDA_BINDINGS_NVML_IS_COMPATIBLE = True
 # -- NVML, initialised once -------------------------------------------------------------------------------------
 
 _init_lock = threading.Lock()
-_initialized = [False]
+_initialized = [0]  # the pid of the process that initialized NVML (a forked child initializes it again)
 
 
 def _init():
-    """nvmlInit once per process; a failure (no driver: LibraryNotFoundError) is raised and retried next time."""
-    if not _initialized[0]:
+    """nvmlInit once per process, as cuda.core does; a failure (no driver: LibraryNotFoundError) is raised and
+    retried next time."""
+    if _initialized[0] != os.getpid():
         with _init_lock:
-            if not _initialized[0]:
+            if _initialized[0] != os.getpid():
                 nvml.init_v2()
-                _initialized[0] = True
+                _initialized[0] = os.getpid()
 
 
 def _raw(name, *args):
@@ -373,6 +374,13 @@ def get_process_name(pid):
     """The name of process ``pid`` as NVML reports it (the path of its executable, on Linux)."""
     pid = _int_arg(pid, "pid", 0, 0xFFFFFFFF)
     _init()
+    # NVML answers from a cache of names that listing a device's processes fills: list them first, as cuda.core
+    # does, so that a process found there has its name
+    for i in range(_nv.device_get_count_v2()):
+        try:
+            _nv.device_get_compute_running_processes_v3(_nv.device_get_handle_by_index_v2(i))
+        except NvmlError:
+            continue
     return _nv.system_get_process_name(pid)
 
 
