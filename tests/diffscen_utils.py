@@ -76,8 +76,11 @@ def smv_from_any_interface_numpy_is_dlpack(core):
 @scenario(gpu=False)
 def smv_without_any_protocol(core):
     S = _smv(core)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        direct = _raised(lambda: S(object(), -1))
     return [_raised(lambda: S.from_any_interface(object(), -1)), _raised(lambda: S.from_dlpack(object(), -1)),
-            _raised(lambda: S.from_cuda_array_interface(np.zeros(2), -1))]
+            _raised(lambda: S.from_cuda_array_interface(np.zeros(2), -1)), direct, len(caught)]
 
 
 @scenario(gpu=False)

@@ -105,6 +105,11 @@ class StridedMemoryView:
                           "`from_cuda_array_interface` or `from_any_interface` to construct a StridedMemoryView "
                           "from an object" % name, DeprecationWarning, stacklevel=2)
             return
+        if not (_has_dlpack(obj) or hasattr(obj, "__cuda_array_interface__") or hasattr(obj, "__array_interface__")):
+            try:
+                memoryview(obj)
+            except TypeError:
+                raise BufferError("the input object does not support any data exchange protocol") from None
         if _has_dlpack(obj):
             warnings.warn("Constructing a %s directly from a DLPack-supporting object is deprecated; Use "
                           "`StridedMemoryView.from_dlpack` or `StridedMemoryView.from_any_interface` instead."
