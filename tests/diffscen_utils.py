@@ -370,3 +370,33 @@ def gpu_tensor_map_1d_and_2d(core):
         for b in bufs:
             b.close(s)
         s.close()
+
+
+@scenario(gpu=True)
+def gpu_texture_objects_read_as_cuda_core(core):
+    """The host side of NVIDIA's texture_sample.py: reprs, enums from core.typing, handles reading 0 once closed."""
+    typing = submodule(core, "typing")
+    texture = submodule(core, "texture")
+    dev = core.Device()
+    dev.set_current()
+    s = dev.create_stream()
+    try:
+        opts = texture.OpaqueArrayOptions(shape=(16, 8), format=typing.ArrayFormatType.FLOAT32, num_channels=1)
+        with dev.create_opaque_array(opts) as arr:
+            arr.copy_from(np.arange(128, dtype=np.float32).reshape(8, 16), stream=s)
+            back = np.zeros((8, 16), dtype=np.float32)
+            arr.copy_to(back, stream=s)
+            s.sync()
+            res = texture.ResourceDescriptor.from_opaque_array(arr)
+            tex_opts = texture.TextureObjectOptions(address_mode=typing.AddressModeType.CLAMP,
+                                                    filter_mode=typing.FilterModeType.LINEAR,
+                                                    read_mode=typing.ReadModeType.ELEMENT_TYPE,
+                                                    normalized_coords=False)
+            with dev.create_texture_object(resource=res, options=tex_opts) as tex:
+                live = [tex.handle != 0, int(np.uint64(tex.handle)) == tex.handle, repr(tex).startswith(
+                    "TextureObject(handle=0x")]
+            out = [repr(arr), repr(res), back.ravel().tolist()[:5], live, tex.handle, repr(tex)]
+        out += [arr.handle, repr(arr)]
+        return out
+    finally:
+        s.close()
