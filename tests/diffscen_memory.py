@@ -361,6 +361,14 @@ def options_are_unhashable(core):
     return hash(core.PinnedMemoryResourceOptions())
 
 
+@scenario(gpu=False)
+def virtual_memory_options_defaults_are_enum_members(core):
+    C = core.VirtualMemoryResourceOptions
+    d = C()
+    return [repr(d), repr(C(granularity="minimum", peers=[1])), repr(pickle.loads(pickle.dumps(d))), d == C(),
+            str(d.allocation_type), "%s" % d.handle_type, d.self_access == "rw", d.location_type == "device"]
+
+
 # -- Host --------------------------------------------------------------------------------------------------------
 
 @scenario(gpu=False)

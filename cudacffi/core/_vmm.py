@@ -16,6 +16,8 @@ from typing import Iterable, Optional
 from . import _utils
 from ._memory import Buffer, MemoryResource, _check_size
 from ._utils import check, check_or_create_options
+from .typing import (VirtualMemoryAccessType, VirtualMemoryAllocationType, VirtualMemoryGranularityType,
+                     VirtualMemoryHandleType, VirtualMemoryLocationType)
 
 __all__ = ["VirtualMemoryResource", "VirtualMemoryResourceOptions"]
 
@@ -37,19 +39,19 @@ class VirtualMemoryResourceOptions:
     "recommended" or "minimum" (sizes round up to it); ``gpu_direct_rdma``: chunks usable by GPUDirect RDMA;
     ``addr_hint``: an address to reserve at (0 or None: anywhere); ``addr_align``: the range's alignment
     (None: the granularity); ``peers``: device ordinals granted ``peer_access``; ``self_access``: the owner's
-    access, ``peer_access`` the peers': "rw", "r" or None (none). The string values may also be given as
-    members of ``str`` enums with these values."""
+    access, ``peer_access`` the peers': "rw", "r" or None (none). Each string may be given as such or as the
+    member of its ``cudacffi.core.typing`` enum (the defaults are members, as cuda.core's)."""
 
-    allocation_type: str = "pinned"
-    location_type: str = "device"
-    handle_type: Optional[str] = "posix_fd"
-    granularity: str = "recommended"
+    allocation_type: str = VirtualMemoryAllocationType.PINNED
+    location_type: str = VirtualMemoryLocationType.DEVICE
+    handle_type: Optional[str] = VirtualMemoryHandleType.POSIX_FD
+    granularity: str = VirtualMemoryGranularityType.RECOMMENDED
     gpu_direct_rdma: bool = False
     addr_hint: Optional[int] = 0
     addr_align: Optional[int] = None
     peers: Iterable[int] = field(default_factory=tuple)
-    self_access: Optional[str] = "rw"
-    peer_access: Optional[str] = "rw"
+    self_access: Optional[str] = VirtualMemoryAccessType.READ_WRITE
+    peer_access: Optional[str] = VirtualMemoryAccessType.READ_WRITE
 
 
 def _plain(value):
