@@ -61,8 +61,9 @@ def _tempdir():
 def _describe(oc):
     """An ObjectCode's observable state, without loading it."""
     code = oc.code
-    return [type(code).__name__, code if isinstance(code, str) else bytes(code[:4]), oc.code_type, oc.name,
-            sorted((type(k).__name__, k if isinstance(k, str) else k.decode(), v) for k, v in oc.symbol_mapping.items())]
+    symbols = sorted((type(k).__name__, k if isinstance(k, str) else k.decode(), v)
+                     for k, v in oc.symbol_mapping.items())
+    return [type(code).__name__, code if isinstance(code, str) else bytes(code[:4]), oc.code_type, oc.name, symbols]
 
 
 # -- ProgramOptions ------------------------------------------------------------------------------------------------
@@ -220,7 +221,7 @@ def compile_name_expressions_map_to_mangled_bytes(core):
 
 
 @scenario(gpu=False, differs="NVRTCError's message is the shared error layer's: ours reads "
-                             "'NVRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION (8)', cuda.core's '8: NVRTC_ERROR_...'")
+                             "'NVRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION (8)', cuda.core's '8: NVRTC_...'")
 def compile_name_expressions_after_a_compile(core):
     with _program(core) as prog:
         prog.compile("cubin")

@@ -8,8 +8,6 @@ calculator asks its callback for every block size (it keeps the largest that fit
 """
 
 import io
-import os
-import pathlib
 import pickle
 import subprocess
 import sys
@@ -141,7 +139,8 @@ def test_program_refuses_as_cuda_core(code, code_type, options, error, message):
 def test_compile_refuses_a_target_its_backend_lacks():
     _need("nvrtc")
     with Program(SRC, "c++", ProgramOptions(arch=ARCH)) as prog:
-        with pytest.raises(ValueError, match=r"^Unsupported target_type=\"fatbin\" for NVRTC \(supported: <ObjectCodeFormatType.PTX: 'ptx'>, "):
+        with pytest.raises(ValueError, match="^Unsupported target_type=\"fatbin\" for NVRTC \\(supported: "
+                                             "<ObjectCodeFormatType.PTX: 'ptx'>, "):
             prog.compile("FATBIN")
         assert prog.compile("CUBIN").code_type == "cubin"  # target types are case-blind
 

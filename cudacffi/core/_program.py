@@ -7,7 +7,6 @@ when the options are made, so options can be built with no GPU); compiling to "l
 """
 
 import collections.abc
-import dataclasses
 import warnings
 from dataclasses import dataclass
 from typing import Optional, Union
