@@ -362,7 +362,8 @@ d0, d1 = system.Device(0), system.Device(1)
 fv = d0.get_field_values([91, (186, 3), 9999])
 r["fields"] = [len(fv), fv[0].value, fv[1].value, fv[1].scope_id, fv[2].field_id, attempt(lambda: fv[2].value),
                attempt(fv.validate), fv[0].timestamp, fv[0].latency_usec,
-               d0.get_field_values([91, (186, 3)]).get_all_values(), len(d0.get_field_values([]))]
+               d0.get_field_values([91, (186, 3)]).get_all_values(), len(d0.get_field_values([])),
+               [repr(fv[0].field_id), fv[0].field_id is system.typing.FieldId.DEV_NVLINK_LINK_COUNT, type(fv[2].field_id).__name__]]
 r["topology"] = [S(system.get_topology_common_ancestor(d0, d1)), S(system.get_topology_common_ancestor(d0, d0)),
                  S(system.get_p2p_status(d0, d1, "nvlink")), S(system.get_p2p_status(d0, d1, system.GpuP2PCapsIndex.READ))]
 r["affinity_gpus"] = [[x.index for x in system.Device.get_all_devices_with_cpu_affinity(c)] for c in (0, 5, 9)]
@@ -508,7 +509,9 @@ def test_affinity_and_topology(answers):
 
 
 def test_field_values_and_nvlinks(answers):
-    n, count, power, scope, bad_id, bad, validate, stamp, latency, both, empty = answers["fields"]
+    n, count, power, scope, bad_id, bad, validate, stamp, latency, both, empty, kinds = answers["fields"]
+    # a FieldId, as cuda.core's field_id; an id no FieldId names stays an int
+    assert kinds == ["<FieldId.DEV_NVLINK_LINK_COUNT: 91>", True, "int"]
     assert (n, count, power, scope, bad_id) == (3, 4, 100003, 3, 9999)
     assert bad == validate == "raised InvalidArgumentError"  # each field raises its own error, when read
     assert stamp == 1700000000000000 and latency == 5 and both == [4, 100003] and empty == 0

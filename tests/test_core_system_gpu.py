@@ -135,8 +135,8 @@ def test_every_property_answers_or_raises_nvmls_error(pairs):
             pass
     if dev.num_fans:
         assert dev.get_fan(0).speed >= 0
-    else:  # a passively cooled board: fan 0 is not there, and the index is refused naming it
-        with pytest.raises(ValueError, match="fan must be within"):
+    else:  # a passively cooled board: fan 0 is not there, and the index is refused with cuda.core's message
+        with pytest.raises(ValueError, match=r"Fan index 0 is out of range \[0, 0\)"):
             dev.get_fan(0)
     assert answered >= 20
 
@@ -154,3 +154,38 @@ def test_checkpoint_state_of_this_process(pairs):
     except CUDAError as e:  # some containers refuse checkpoint queries (no CAP_SYS_PTRACE ...)
         pytest.skip("this container refuses the checkpoint API: %s" % e)
     assert state == "running"
+
+
+def test_device_properties_full_set_on_the_gpu(pairs):
+    """Every DeviceProperties name of cuda.core 1.2 reads a bool or an int on the GPU (an attribute this driver
+    does not know reads cuda.core's default), with the kinds cuda.core's give."""
+    from cudacffi.core import _device
+
+    import diffscen_system
+
+    props = pairs[0][0].properties
+    for name in diffscen_system.PROPERTY_NAMES:
+        value = getattr(props, name)
+        assert isinstance(value, int) and isinstance(value, bool) == (name in _device._BOOL_PROPERTIES), name
+    assert props.mem_sync_domain_count >= 1 and props.host_numa_id >= -1
+    assert props.virtual_memory_management_supported is True  # every GPU CUDA 13 runs on
+
+
+def test_names_and_errors_on_the_gpu(pairs):
+    from cudacffi import nvml
+    from cudacffi.core import system
+    from cudacffi.core.system import exceptions, typing
+
+    dev = pairs[0][1]
+    assert isinstance(dev.arch, typing.DeviceArch) and dev.arch >= typing.DeviceArch.VOLTA
+    assert str(dev.arch) == repr(dev.arch) == "<DeviceArch.%s: %d>" % (dev.arch.name, int(dev.arch))
+    assert nvml.DeviceArch(int(nvml.device_get_architecture(dev._handle))).name == dev.arch.name
+    n = system.get_num_devices()
+    with pytest.raises(exceptions.InvalidArgumentError):
+        system.Device(index=n)
+    with pytest.raises(exceptions.NotFoundError):
+        system.Device(uuid="GPU-00000000-0000-0000-0000-000000000000")
+    with pytest.raises(ValueError, match="Invalid clock type: fast"):
+        dev.get_clock("fast")
+    values = dev.get_field_values([typing.FieldId.DEV_PCIE_REPLAY_COUNTER])
+    assert len(values) == 1 and values[0].field_id == typing.FieldId.DEV_PCIE_REPLAY_COUNTER

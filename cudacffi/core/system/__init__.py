@@ -562,7 +562,8 @@ class FieldValue:
     __slots__ = ("field_id", "scope_id", "timestamp", "latency_usec", "_status", "_value")
 
     def __init__(self, raw):
-        self.field_id = int(raw.fieldId)
+        field_id = int(raw.fieldId)
+        self.field_id = FieldId._by_value.get(field_id, field_id)  # a FieldId, as cuda.core's (an int if unnamed)
         self.scope_id = int(raw.scopeId)
         self.timestamp = int(raw.timestamp)
         self.latency_usec = int(raw.latencyUsec)
@@ -577,7 +578,7 @@ class FieldValue:
 
     def __repr__(self):
         shown = repr(self._value) if not self._status else type(NvmlError(self._status)).__name__
-        return "FieldValue(field_id=%d, scope_id=%d, value=%s)" % (self.field_id, self.scope_id, shown)
+        return "FieldValue(field_id=%d, scope_id=%d, value=%s)" % (int(self.field_id), self.scope_id, shown)
 
 
 class FieldValues(_Sequence):
