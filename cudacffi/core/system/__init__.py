@@ -321,6 +321,13 @@ class _Sequence(tuple):
     """A tuple of records (``len`` and indexing), as several NVML answers are."""
 
     __slots__ = ()
+    _out_of_range = "index out of range"
+
+    def __getitem__(self, index):
+        try:
+            return tuple.__getitem__(self, index)
+        except IndexError:  # the message cuda.core's gives
+            raise IndexError(self._out_of_range) from None
 
     def __repr__(self):
         return "%s(%s)" % (type(self).__name__, list(self))
@@ -330,12 +337,14 @@ class GpuDynamicPstatesInfo(_Sequence):
     """The utilization domains (GpuDynamicPstatesUtilization) that drive P-state changes."""
 
     __slots__ = ()
+    _out_of_range = "GPU dynamic P-states index out of range"
 
 
 class ThermalSettings(_Sequence):
     """The thermal sensors (ThermalSensor) of one target."""
 
     __slots__ = ()
+    _out_of_range = "Thermal sensor index out of range"
 
 
 # -- module functions ------------------------------------------------------------------------------------------
