@@ -267,6 +267,71 @@ def managed_buffer_from_handle(core):
     return out + [repr(buf), buf.handle]
 
 
+# -- managed memory batches (argument checks come before any driver call) ------------------------------------------
+
+_BATCHES = ("prefetch_batch", "discard_batch", "discard_prefetch_batch")
+
+
+def _batch_outcomes(core, make_args):
+    utils = submodule(core, "utils")
+    out = []
+    for name in _BATCHES:
+        try:
+            getattr(utils, name)(*make_args(core, name))
+            out.append("ran")
+        except Exception as e:  # noqa: BLE001 - the outcome is the exception
+            out.append("%s: %s" % (type(e).__name__, e))
+    return out
+
+
+def _batch_args(stream, buffers):
+    def make(core, name):
+        return (stream(core), buffers(core)) + (() if name == "discard_batch" else (core.Host(),))
+    return make
+
+
+@scenario(gpu=False)
+def managed_batches_refuse_a_single_buffer(core):
+    return _batch_outcomes(core, _batch_args(lambda c: c.PER_THREAD_DEFAULT_STREAM,
+                                             lambda c: c.Buffer.from_handle(0x1000, 64)))
+
+
+@scenario(gpu=False)
+def managed_batches_refuse_no_buffers(core):
+    return _batch_outcomes(core, _batch_args(lambda c: c.PER_THREAD_DEFAULT_STREAM, lambda c: []))
+
+
+@scenario(gpu=False)
+def managed_batches_refuse_a_non_sequence(core):
+    return _batch_outcomes(core, _batch_args(lambda c: c.PER_THREAD_DEFAULT_STREAM, lambda c: 5))
+
+
+@scenario(gpu=False)
+def managed_batches_refuse_a_missing_stream(core):
+    return _batch_outcomes(core, _batch_args(lambda c: None, lambda c: [c.Buffer.from_handle(0x1000, 64)]))
+
+
+@scenario(gpu=False, differs="ours names the buffer's index in the sequence")
+def managed_batches_refuse_a_closed_buffer(core):
+    def closed(c):
+        b = c.Buffer.from_handle(0x1000, 64)
+        b.close()
+        return [b]
+    return submodule(core, "utils").prefetch_batch(core.PER_THREAD_DEFAULT_STREAM, closed(core), core.Host())
+
+
+@scenario(gpu=False, differs="ours says how many locations were given for how many buffers")
+def managed_batches_refuse_too_few_locations(core):
+    bufs = [core.Buffer.from_handle(0x1000, 64), core.Buffer.from_handle(0x2000, 64)]
+    return submodule(core, "utils").prefetch_batch(core.PER_THREAD_DEFAULT_STREAM, bufs, [core.Host()])
+
+
+@scenario(gpu=False, differs="ours says what a location is")
+def managed_batches_refuse_a_missing_location(core):
+    return submodule(core, "utils").prefetch_batch(core.PER_THREAD_DEFAULT_STREAM, [core.Buffer.from_handle(0x1000, 64)],
+                                                   None)
+
+
 # -- MemoryResource, the base ------------------------------------------------------------------------------------
 
 @scenario(gpu=False)

@@ -202,15 +202,15 @@ def test_batches_check_buffers_locations_and_stream_first():
     s = FakeStream(0x5000)
     for fn, extra in ((prefetch_batch, (Host(),)), (discard_batch, ()), (discard_prefetch_batch, (Host(),))):
         name = fn.__name__
-        with pytest.raises(ValueError, match=name + ": buffers is empty"):
+        with pytest.raises(ValueError, match=name + ": empty buffers sequence"):
             fn(s, [], *extra)
         with pytest.raises(TypeError, match=name + r": buffers\[1\] must be a Buffer, not int"):
             fn(s, [a, 5], *extra)
-        with pytest.raises(TypeError, match="for one buffer use the ManagedBuffer method"):
+        with pytest.raises(TypeError, match="for a single buffer use the ManagedBuffer instance method"):
             fn(s, a, *extra)
-        with pytest.raises(TypeError, match="buffers must be a sequence of Buffers, not int"):
+        with pytest.raises(TypeError, match="buffers must be a sequence of Buffer, got int"):
             fn(s, 7, *extra)
-        with pytest.raises(TypeError, match="stream must be a Stream or a GraphBuilder, not None"):
+        with pytest.raises(TypeError, match="stream is required and must not be None"):
             fn(None, [a, b], *extra)
         with pytest.raises(TypeError, match="Stream or GraphBuilder expected"):
             fn(object(), [a, b], *extra)
@@ -252,7 +252,7 @@ def test_managed_buffer_wraps_handles_like_buffer_and_refuses_when_closed():
         with pytest.raises(RuntimeError, match="^Buffer has been closed$"):
             action()
     open_buf = ManagedBuffer.from_handle(0x4000, 256)
-    with pytest.raises(TypeError, match="stream must be a Stream or a GraphBuilder, not None"):
+    with pytest.raises(TypeError, match="stream is required and must not be None"):
         open_buf.prefetch(Host(), stream=None)
     with pytest.raises(TypeError, match="location must be a Device or a Host"):
         open_buf.prefetch("cpu", stream=s)

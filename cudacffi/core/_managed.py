@@ -162,22 +162,20 @@ def _ordinal(loc, what="location"):
 
 
 def _stream(stream, what="stream"):
-    if stream is None:
-        raise TypeError("%s must be a Stream or a GraphBuilder, not None" % what)
-    return _utils.stream_handle(stream, what)
+    return _utils.stream_handle(stream, what)  # None refused too, with cuda.core's message
 
 
 def _ranges(buffers, what):
     """[(ptr, size)] of a non-empty sequence of open Buffers."""
     if isinstance(buffers, Buffer):
-        raise TypeError("%s: buffers must be a sequence of Buffers; for one buffer use the ManagedBuffer method"
+        raise TypeError("%s: pass a sequence of Buffers; for a single buffer use the ManagedBuffer instance method"
                         % what)
     try:
         items = list(buffers)
     except TypeError:
-        raise TypeError("%s: buffers must be a sequence of Buffers, not %s" % (what, type(buffers).__name__)) from None
+        raise TypeError("%s: buffers must be a sequence of Buffer, got %s" % (what, type(buffers).__name__)) from None
     if not items:
-        raise ValueError("%s: buffers is empty" % what)
+        raise ValueError("%s: empty buffers sequence" % what)
     out = []
     for i, buf in enumerate(items):
         if not isinstance(buf, Buffer):
