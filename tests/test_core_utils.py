@@ -487,6 +487,31 @@ def test_dlpack_dtypes_numpy_lacks_read_as_cuda_core():
         StridedMemoryView.from_dlpack(Producer(a, dl_dtype=(_dlpack.INT, 4, 1), device=(1, 0)), -1)
 
 
+def test_from_buffer_checks_the_extent_of_allocations_only():
+    """As cuda.core: a buffer from a memory resource must hold the layout (no negative offsets); memory wrapped
+    by Buffer.from_handle is not checked (its size may be 0, its pointer inside a larger allocation)."""
+    from cudacffi.core import Buffer, MemoryResource
+
+    class Resource(MemoryResource):
+        def allocate(self, size, stream=None):
+            return Buffer.from_handle(0x10000, size, mr=self)
+
+        def deallocate(self, ptr, size, stream=None):
+            pass
+
+        is_device_accessible = True
+        is_host_accessible = False
+        device_id = 0
+
+    buf = Resource().allocate(64)
+    assert StridedMemoryView.from_buffer(buf, (4, 4), dtype=np.float32).shape == (4, 4)
+    with pytest.raises(ValueError, match="Buffer size is too small for the layout. Expected at least 80 bytes, "
+                                         "got 64 bytes."):
+        StridedMemoryView.from_buffer(buf, (5, 4), dtype=np.float32)
+    with pytest.raises(ValueError, match="negative memory offsets is ambiguous. The layout's min_offset is -3."):
+        StridedMemoryView.from_buffer(buf, (4,), (-1,), itemsize=4)
+
+
 def test_bfloat16_views_encode_as_bfloat16_tensor_maps(monkeypatch):
     from cudacffi.core import _dlpack
 

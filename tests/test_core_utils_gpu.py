@@ -294,6 +294,10 @@ def test_views_of_device_buffers_describe_themselves_as_cuda_core(core, dev, str
                                                                          (2, dev.device_id))
         with pytest.raises(BufferError, match="stream=None is ambiguous"):
             StridedMemoryView.from_any_interface(buf)
+        # memory wrapped by from_handle is not checked against the layout (size 0, negative strides: as cuda.core)
+        external = core.Buffer.from_handle(int(buf.handle) + 44, 0, owner=buf)
+        e = StridedMemoryView.from_buffer(external, (3, 4), (-4, 1), itemsize=4)
+        assert (e.ptr, e.strides, e.dtype, e.device_id) == (int(buf.handle) + 44, (-4, 1), None, dev.device_id)
         host = StridedMemoryView.from_array_interface(np.zeros(3))
         assert host.device_id == dev.device_id and not host.is_device_accessible  # as cuda.core: the current one
     finally:

@@ -299,10 +299,14 @@ class StridedMemoryView:
             strides = _ints(strides, "from_buffer strides")
             if len(strides) != len(shape):
                 raise ValueError("strides %r do not match shape %r" % (strides, shape))
-        lo, hi = _extent(shape, strides, size)
-        if lo < 0 or hi > buffer.size:
-            raise ValueError("a view of shape %r and strides %r (%d-byte items) reaches bytes [%d, %d), outside the "
-                             "buffer's %d" % (shape, strides, size, lo, hi, buffer.size))
+        if buffer.memory_resource is not None:  # an allocation's size is known (external memory is not checked)
+            lo, hi = _extent(shape, strides, size)
+            if lo < 0:
+                raise ValueError("Allocation size for a layout that maps elements to negative memory offsets is "
+                                 "ambiguous. The layout's min_offset is %d." % (lo // size))
+            if hi > buffer.size:
+                raise ValueError("Buffer size is too small for the layout. Expected at least %d bytes, got %d bytes."
+                                 % (hi, buffer.size))
         return cls._new(buffer.handle, shape, strides, typestr, is_readonly, buffer, buffer.device_id,
                         buffer.__dlpack_device__(), has_dtype=dtype is not None)
 
