@@ -179,10 +179,12 @@ def test_pred_and_succ_are_sets_that_add_and_remove_edges(standin):
         a.succ = [d]
         assert set(a.succ) == {d} and g.edges() == {(a, d), (b, c)}
         other = GraphDefinition().empty()
-        with pytest.raises(ValueError, match="another"):
+        with pytest.raises(CUDAError):  # the driver refuses an edge between graphs, as under cuda.core
             a.succ.add(other)
-        with pytest.raises(TypeError, match="GraphNode"):
+        with pytest.raises(TypeError, match="expected GraphNode, got str"):
             a.pred.add("node")
+        a.pred.discard("node")  # not a node: nothing to discard
+        assert a.succ | {c} == {c, d} and type(a.succ & {d}) is set  # set operators give plain sets
         with pytest.raises(TypeError, match="GraphNode"):
             a.succ = [d, "node"]
         assert set(a.succ) == {d}  # nothing removed before the refusal
@@ -201,7 +203,7 @@ def test_a_destroyed_node_is_gone_and_refuses_use(standin):
         c = b.join()
         b.destroy()
         b.destroy()  # again: nothing
-        assert not b.is_valid and b.handle is None and "destroyed" in repr(b)
+        assert not b.is_valid and int(b.handle) == 0 and repr(b) == "<EmptyNode handle=0x0>"  # as cuda.core's
         assert g.nodes() == {a, c} and not g.edges() and not c.pred
         for use in (lambda: b.join(), lambda: b.pred, lambda: b.succ, lambda: b.type, lambda: a.join(b),
                     lambda: b.memset(0x1000, 0, 4), lambda: b.embed(GraphDefinition())):
@@ -253,8 +255,9 @@ def test_conditional_nodes_have_their_bodies_condition_and_kind(standin):
             sys.exit(0)
         g = GraphDefinition()
         cond = g.create_condition(default_value=3)
-        assert isinstance(cond.handle, driver.CUgraphConditionalHandle) and cond == cond
-        assert hash(cond) == hash(cond) and cond != g.create_condition() and "GraphCondition" in repr(cond)
+        assert isinstance(cond.handle, int) and cond == cond and cond != "cond"  # an int, as cuda.core's
+        assert hash(cond) == hash(cond.handle) and cond != g.create_condition()
+        assert repr(cond) == "<GraphCondition handle=0x%x>" % cond.handle
         first = g.empty()
         if_node = first.if_then(cond)
         ie = g.if_else(cond)

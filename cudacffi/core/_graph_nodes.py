@@ -176,6 +176,12 @@ def _edges_call(drv, fn, graph, frm, to):
         check(fn(graph, frm, to, len(frm)))
 
 
+def _memory_kind(drv, ptr):
+    """"H" for host memory at ``ptr``, else "D" (what a memcpy node's repr says of its operands)."""
+    err, kind = drv.cuPointerGetAttribute(drv.CUpointer_attribute.CU_POINTER_ATTRIBUTE_MEMORY_TYPE, ptr)
+    return "H" if not err and int(kind) == int(drv.CUmemorytype.CU_MEMORYTYPE_HOST) else "D"
+
+
 def _listed(fn, handle):
     """The list a two-call getter returns (count first, then the items); its count is its last output."""
     n = check(fn(handle))[-1]
@@ -228,10 +234,10 @@ def _definition(child, name="child"):
     return child._live()
 
 
-def _condition(condition):
+def _condition(condition, maker="GraphDefinition"):
     if not isinstance(condition, GraphCondition):
-        raise TypeError("condition must be a GraphCondition (from create_condition()), not %s"
-                        % type(condition).__name__)
+        raise TypeError("condition must be a GraphCondition object (from %s.create_condition()), got %s"
+                        % (maker, type(condition).__name__))
     return condition
 
 
@@ -592,21 +598,23 @@ class GraphCondition:
 
     @property
     def handle(self):
-        """The ``driver.CUgraphConditionalHandle``."""
-        return self._handle
+        """The ``CUgraphConditionalHandle``'s value, an int (as cuda.core gives it)."""
+        return self._v
 
     def getPtr(self):
         """Address of 8 bytes holding the handle (what a kernel argument of this condition points to)."""
         return self._handle.getPtr()
 
     def __eq__(self, other):
-        return isinstance(other, GraphCondition) and other._v == self._v
+        if not isinstance(other, GraphCondition):
+            return NotImplemented
+        return other._v == self._v
 
     def __hash__(self):
-        return hash((GraphCondition, self._v))
+        return hash(self._v)
 
     def __repr__(self):
-        return "<GraphCondition 0x%x>" % self._v
+        return "<GraphCondition handle=0x%x>" % self._v
 
 
 # -- GraphDefinition -------------------------------------------------------------------------------------------------
@@ -697,8 +705,10 @@ class GraphDefinition(_Builder):
 
     def debug_dot_print(self, path, options=None):
         """Write this graph as a DOT file to ``path``."""
-        from .graph import _dot_print
+        from .graph import GraphDebugPrintOptions, _dot_print
 
+        if options is not None and not isinstance(options, GraphDebugPrintOptions):
+            raise TypeError("options must be a GraphDebugPrintOptions instance")
         _dot_print(self._live(), path, options)
 
     def nodes(self):
@@ -739,14 +749,15 @@ class GraphDefinition(_Builder):
         return GraphNode._make(_NODE_CLASSES.get(getattr(kind, "name", None), GraphNode), self, handle)
 
     def __eq__(self, other):
-        return isinstance(other, GraphDefinition) and self._h is not None and other._h is not None and \
-            int(other._h) == int(self._h)
+        if not isinstance(other, GraphDefinition):
+            return NotImplemented
+        return self._h is not None and other._h is not None and int(other._h) == int(self._h)
 
     def __hash__(self):
-        return hash((GraphDefinition, None if self._h is None else int(self._h)))
+        return hash(0 if self._h is None else int(self._h))
 
     def __repr__(self):
-        return "<GraphDefinition %s>" % ("invalid" if self._h is None else "0x%x" % int(self._h))
+        return "<GraphDefinition handle=0x%x>" % (0 if self._h is None else int(self._h))
 
     def __del__(self):
         if self._owner is True and self._h is not None:
@@ -787,16 +798,13 @@ class _Adjacency(collections.abc.MutableSet):
         return len(self._members())
 
     def _handles(self, others):
-        """The handles of ``others``, checked to be live nodes of this node's graph."""
-        graph = self._node._live_graph()
+        """The handles of ``others``, checked to be live GraphNodes (all checked before any edge changes)."""
+        self._node._live()
         hs = []
         for other in others:
             if not isinstance(other, GraphNode):
-                raise TypeError("a node's %s take GraphNode objects, not %s"
-                                % ("successors" if self._forward else "predecessors", type(other).__name__))
-            if other._live_graph() != graph:
-                raise ValueError("an edge joins nodes of one graph definition; %r belongs to another" % (other,))
-            hs.append(other._live())
+                raise TypeError("expected GraphNode, got %s" % type(other).__name__)
+            hs.append(other._live())  # one of another graph: the driver refuses the edge (CUDAError)
         return hs
 
     def _edges(self, fn_name, others):
@@ -810,21 +818,26 @@ class _Adjacency(collections.abc.MutableSet):
         _edges_call(drv, getattr(drv, fn_name), graph._h, frm, to)
 
     def add(self, value):
+        if not isinstance(value, GraphNode):
+            raise TypeError("expected GraphNode, got %s" % type(value).__name__)
         if value not in self:
             self._edges("cuGraphAddDependencies", [value])
 
     def discard(self, value):
-        if value in self:
+        if isinstance(value, GraphNode) and value in self:
             self._edges("cuGraphRemoveDependencies", [value])
 
     def clear(self):
         self._edges("cuGraphRemoveDependencies", self._members())
 
     def update(self, *others):
+        """Add edges to every node of ``others`` (nodes, or iterables of nodes) in one driver call."""
         have = self._members()
         new = []
         for it in others:
-            for x in it:
+            for x in ((it,) if isinstance(it, GraphNode) else it):
+                if not isinstance(x, GraphNode):
+                    raise TypeError("expected GraphNode, got %s" % type(x).__name__)
                 if x not in have and x not in new:
                     new.append(x)
         self._edges("cuGraphAddDependencies", new)
@@ -835,8 +848,13 @@ class _Adjacency(collections.abc.MutableSet):
 
     def __isub__(self, it):
         have = self._members()
-        self._edges("cuGraphRemoveDependencies", [x for x in set(it) if x in have])
+        gone = have if it is self else [x for x in set(it) if isinstance(x, GraphNode) and x in have]
+        self._edges("cuGraphRemoveDependencies", gone)
         return self
+
+    @classmethod
+    def _from_iterable(cls, it):  # what the set operators (&, |, -, ^) give back: a plain set
+        return set(it)
 
     def __repr__(self):
         return "{%s}" % ", ".join(map(repr, self._members()))
@@ -903,8 +921,8 @@ class GraphNode(_Builder):
 
     @property
     def handle(self):
-        """The ``driver.CUgraphNode`` (None once destroyed)."""
-        return self._h
+        """The ``driver.CUgraphNode`` (reading 0 once destroyed)."""
+        return self._h if self.is_valid else _utils.driver().CUgraphNode(0)
 
     @property
     def type(self):
@@ -964,13 +982,23 @@ class GraphNode(_Builder):
         return check(getattr(_utils.driver(), getter)(self._live()))
 
     def __eq__(self, other):
-        return isinstance(other, GraphNode) and other._hv == self._hv
+        if not isinstance(other, GraphNode):
+            return NotImplemented
+        return other._hv == self._hv and other._graph._h == self._graph._h
 
     def __hash__(self):
         return hash((GraphNode, self._hv))
 
+    def _describe(self):
+        """What the repr says beyond the handle (each class its own, as cuda.core's reprs do)."""
+        return ""
+
     def __repr__(self):
-        return "<%s 0x%x%s>" % (type(self).__name__, self._hv, "" if self._h is not None else " destroyed")
+        try:
+            extra = self._describe()
+        except Exception:  # a destroyed node or graph: the driver can no longer say
+            extra = ""
+        return "<%s handle=0x%x%s>" % (type(self).__name__, self._hv if self.is_valid else 0, extra)
 
 
 class EmptyNode(GraphNode):
@@ -983,6 +1011,11 @@ class KernelNode(GraphNode):
     """A kernel launch."""
 
     __slots__ = ()
+
+    def _describe(self):
+        used = self._info.get("launch")
+        kernel = int(used[1]._handle) if used is not None else int(self._kp().func)
+        return " kernel=0x%x" % kernel
 
     def _kp(self):
         return self._params("cuGraphKernelNodeGetParams")
@@ -1036,6 +1069,11 @@ class MemcpyNode(GraphNode):
 
     __slots__ = ()
 
+    def _describe(self):
+        dst, src, size = self._cp()
+        drv = _utils.driver()
+        return " dst=0x%x(%s) src=0x%x(%s) size=%d" % (dst, _memory_kind(drv, dst), src, _memory_kind(drv, src), size)
+
     def _cp(self):
         got = self._info.get("memcpy")
         if got is None:
@@ -1067,6 +1105,10 @@ class MemsetNode(GraphNode):
     """A fill of rows of 1-, 2- or 4-byte elements."""
 
     __slots__ = ()
+
+    def _describe(self):
+        p = self._mp()
+        return " dptr=0x%x value=%d" % (int(p.dst), p.value)
 
     def _mp(self):
         return self._params("cuGraphMemsetNodeGetParams")
@@ -1103,6 +1145,12 @@ class HostCallbackNode(GraphNode):
 
     __slots__ = ()
 
+    def _describe(self):
+        fn = self._info.get("callback")
+        if fn is not None:
+            return " callback=%s" % getattr(fn, "__name__", "?")
+        return " cfunc=0x%x" % int(self._params("cuGraphHostNodeGetParams").fn)
+
     @property
     def callback(self):
         """The Python callable (None for a ctypes function pointer, or a node not made here)."""
@@ -1121,6 +1169,9 @@ class EventRecordNode(GraphNode):
 
     __slots__ = ()
 
+    def _describe(self):
+        return " event=0x%x" % int(self._params("cuGraphEventRecordNodeGetEvent"))
+
     event = property(lambda self: self._info.get("event"), doc="The Event recorded (None for a node not made here).")
 
     def update(self, event):
@@ -1135,6 +1186,9 @@ class EventWaitNode(GraphNode):
 
     __slots__ = ()
 
+    def _describe(self):
+        return " event=0x%x" % int(self._params("cuGraphEventWaitNodeGetEvent"))
+
     event = property(lambda self: self._info.get("event"), doc="The Event waited for (None for a node not made here).")
 
     def update(self, event):
@@ -1148,6 +1202,9 @@ class ChildGraphNode(GraphNode):
     """A copy of another definition, run as one node."""
 
     __slots__ = ()
+
+    def _describe(self):
+        return " child=0x%x" % int(self._params("cuGraphChildGraphNodeGetGraph"))
 
     @property
     def child_graph(self):
@@ -1169,6 +1226,9 @@ class AllocNode(GraphNode):
     """A memory allocation; ``dptr`` is its address, the same on every launch."""
 
     __slots__ = ()
+
+    def _describe(self):
+        return " dptr=0x%x size=%d" % (self.dptr, self.bytesize)
 
     def _ap(self, key):
         if "dptr" not in self._info:
@@ -1192,6 +1252,9 @@ class FreeNode(GraphNode):
 
     __slots__ = ()
 
+    def _describe(self):
+        return " dptr=0x%x" % self.dptr
+
     dptr = property(lambda self: int(self._params("cuGraphMemFreeNodeGetParams")), doc="The address freed.")
 
 
@@ -1200,6 +1263,10 @@ class ConditionalNode(GraphNode):
 
     __slots__ = ()
     _kind = None
+
+    def _describe(self):
+        condition = self._info.get("condition")
+        return "" if type(self) is ConditionalNode or condition is None else " condition=0x%x" % condition._v
 
     @property
     def condition(self):
