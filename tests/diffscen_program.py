@@ -904,3 +904,22 @@ def linker_options_false_flags(core):
 @scenario(gpu=False)
 def linker_options_unknown_backend(core):
     return core.LinkerOptions(arch=ARCH).as_bytes("driver")
+
+
+@scenario(gpu=False)
+def pch_status_after_compiles(core):
+    out = []
+    with _tempdir() as d:
+        with open(os.path.join(d, "h.h"), "w") as f:
+            f.write("__device__ inline int f() { return 3; }\n")
+        src = '#include "h.h"\nextern "C" __global__ void k(int *x) { *x = f(); }'
+        for options in (dict(), dict(pch=True, pch_dir=d), dict(create_pch=os.path.join(d, "x.pch")),
+                        dict(pch=False)):
+            with _program(core, src, include_path=[d], **options) as prog:
+                before = prog.pch_status
+                prog.compile("cubin")
+                out.append([repr(before), repr(prog.pch_status)])
+    with _program(core, PTX, "ptx") as prog:
+        prog.compile("cubin")
+        out.append(repr(prog.pch_status))
+    return out

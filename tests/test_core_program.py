@@ -528,3 +528,47 @@ def test_the_driver_linker_takes_refuses_and_warns_as_cuda_core():
             _driver_options(driver, LinkerOptions(arch=ARCH, **kw))
     with pytest.warns(DeprecationWarning, match="^fma options is deprecated in the driver API$"):
         _driver_options(driver, LinkerOptions(arch=ARCH, fma=True))
+
+
+# -- precompiled headers -------------------------------------------------------------------------------------------
+
+def _pch_program(tmp_path, **options):
+    (tmp_path / "h.h").write_text("__device__ inline int f() { return 3; }\n")
+    src = '#include "h.h"\nextern "C" __global__ void k(int *x) { *x = f(); }'
+    return Program(src, "c++", ProgramOptions(arch=ARCH, include_path=[str(tmp_path)], **options))
+
+
+def test_pch_status_reports_the_precompiled_header(tmp_path):
+    _need("nvrtc")
+    from cudacffi import nvrtc
+
+    if not hasattr(nvrtc, "nvrtcGetPCHCreateStatus"):
+        pytest.skip("this build's NVRTC headers have no PCH API (CUDA 12.8+)")
+    plain = _pch_program(tmp_path)
+    plain.compile("cubin")
+    assert plain.pch_status is None
+    made = _pch_program(tmp_path, create_pch=str(tmp_path / "x.pch"))
+    assert made.pch_status is None
+    made.compile("cubin")
+    assert made.pch_status == "created" and type(made.pch_status).__name__ == "PCHStatusType"
+    assert (tmp_path / "x.pch").exists()
+
+
+def test_a_pch_heap_too_small_is_resized_and_the_compile_retried(tmp_path):
+    _need("nvrtc")
+    from cudacffi import nvrtc
+    from cudacffi.core._utils import check
+
+    if not hasattr(nvrtc, "nvrtcGetPCHCreateStatus"):
+        pytest.skip("this build's NVRTC headers have no PCH API (CUDA 12.8+)")
+    before = check(nvrtc.nvrtcGetPCHHeapSize())
+    try:
+        check(nvrtc.nvrtcSetPCHHeapSize(1 << 12))
+        prog = _pch_program(tmp_path, create_pch=str(tmp_path / "y.pch"))
+        first = prog.handle
+        oc = prog.compile("cubin")
+        assert prog.pch_status == "created" and oc.code[:4] == b"\x7fELF"
+        assert int(prog.handle) != int(first)  # compiled again on a fresh program
+        prog.close()
+    finally:
+        check(nvrtc.nvrtcSetPCHHeapSize(before))

@@ -14,7 +14,7 @@ from typing import Optional, Union
 from . import _utils
 from ._module import ObjectCode
 from ._utils import CUDAError, NVRTCError, as_bytes, check
-from .typing import CompilerBackendType, ObjectCodeFormatType
+from .typing import CompilerBackendType, ObjectCodeFormatType, PCHStatusType
 
 _Strs = Union[str, list, tuple, None]
 
@@ -325,6 +325,7 @@ class Program:
 
     def __init__(self, code, code_type, options=None):
         self._handle = None  # NVRTC's nvrtcProgram or NVVM's int; None once closed (and for PTX)
+        self._pch_status = None
         self._linker = None
         self._backend = None
         self._options = options = _utils.check_or_create_options(ProgramOptions, options, "Program options")
@@ -411,7 +412,9 @@ class Program:
 
     @property
     def pch_status(self):
-        return None
+        """The PCHStatusType of the last compile ("created", "not_attempted" or "failed") where it asked for a
+        precompiled header (create_pch or pch) of NVRTC; None otherwise."""
+        return None if self._pch_status is None else PCHStatusType(self._pch_status)
 
     def close(self):
         """Destroy the program (idempotent)."""
@@ -485,6 +488,28 @@ class Program:
         return result
 
     def _compile_nvrtc(self, target_type, name_expressions, logs):
+        """NVRTC's compile, and where a precompiled header was asked for (create_pch or pch), its outcome in
+        ``pch_status``; a PCH heap too small is resized and the compile run again on a fresh program."""
+        from .. import nvrtc
+
+        result = self._nvrtc_compile_and_extract(target_type, name_expressions, logs)
+        self._pch_status = None
+        if not (self._options.create_pch or self._options.pch) or not hasattr(nvrtc, "nvrtcGetPCHCreateStatus"):
+            return result
+        status = _pch_create_status(self._handle)
+        if status is not None:
+            self._pch_status = status
+            return result
+        required = check(nvrtc.nvrtcGetPCHHeapSizeRequired(self._handle))
+        check(nvrtc.nvrtcSetPCHHeapSize(required))
+        fresh = check(nvrtc.nvrtcCreateProgram(self._code, self._options.name.encode(), 0, [], []))
+        old, self._handle = self._handle, fresh
+        nvrtc.nvrtcDestroyProgram(old)
+        result = self._nvrtc_compile_and_extract(target_type, name_expressions, logs)
+        self._pch_status = _pch_create_status(self._handle) or "failed"
+        return result
+
+    def _nvrtc_compile_and_extract(self, target_type, name_expressions, logs):
         from .. import nvrtc
 
         prog = self._handle
@@ -545,6 +570,26 @@ def _nvrtc_check(prog, result):
         _, desc = nvrtc.nvrtcGetErrorString(err)
         raise NVRTCError(err, err.name, (desc or b"").decode(errors="replace"), _nvrtc_log(prog))
     return result[1] if len(result) == 2 else result[1:] or None
+
+
+def _pch_create_status(prog):
+    """What became of the precompiled header NVRTC was asked for: "created", "not_attempted", "failed", or None
+    where its heap was too small (then the compile is worth another try with a larger heap)."""
+    from .. import nvrtc
+
+    try:
+        status = nvrtc.nvrtcGetPCHCreateStatus(prog)[0]
+    except RuntimeError as e:  # FunctionNotFoundError: a library older than the headers
+        raise RuntimeError("PCH was requested but the runtime libnvrtc does not support PCH APIs. Update to CUDA "
+                           "toolkit 12.8 or newer.") from e
+    result = nvrtc.nvrtcResult
+    if status == result.NVRTC_SUCCESS:
+        return "created"
+    if status == result.NVRTC_ERROR_PCH_CREATE_HEAP_EXHAUSTED:
+        return None
+    if status == result.NVRTC_ERROR_NO_PCH_CREATE_ATTEMPTED:
+        return "not_attempted"
+    return "failed"
 
 
 def _warn_if_driver_older():
