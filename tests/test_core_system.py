@@ -702,3 +702,16 @@ os.waitpid(pid, 0)
 print(os.read(r, 16).decode())
 """, standin)
     assert out.strip() == "again"
+
+
+def test_sequences_index_as_cuda_cores():
+    import pickle
+
+    sensors = system.ThermalSettings([1, 2])
+    assert sensors[1] == sensors[-1] == 2 and len(sensors) == 2
+    with pytest.raises(IndexError, match="^Thermal sensor index out of range$"):
+        sensors[2]
+    with pytest.raises(IndexError, match="^GPU dynamic P-states index out of range$"):
+        system.GpuDynamicPstatesInfo([])[0]
+    e = pickle.loads(pickle.dumps(system.ResetTypeNotSupportedError(30)))
+    assert type(e) is system.ResetTypeNotSupportedError and int(e.status) == 30
