@@ -696,6 +696,21 @@ def gpu_managed_resource_allocates_managed_buffers(core):
 
 
 @scenario(gpu=True)
+def gpu_managed_resource_preferred_locations(core):
+    _device(core)
+    out = []
+    for opts in ({"preferred_location": 0}, {"preferred_location": -1}, {"preferred_location_type": "host"},
+                 {"preferred_location_type": "device", "preferred_location": 0}):
+        mr = core.ManagedMemoryResource(opts)
+        try:
+            p = mr.preferred_location
+            out.append([repr(p), p == (p[0].value, p[1]), mr.device_id, mr.is_handle_owned])
+        finally:
+            mr.close()
+    return out
+
+
+@scenario(gpu=True)
 def gpu_legacy_pinned_resource(core):
     np = _np()
     dev = _device(core)

@@ -455,6 +455,7 @@ buf.close()
 other.close()
 on_device = core.ManagedMemoryResource(core.ManagedMemoryResourceOptions(preferred_location=1))
 assert on_device.preferred_location == ("device", 1) and on_device.device_id == 1
+assert repr(on_device.preferred_location) == "(<ManagedMemoryLocationType.DEVICE: 'device'>, 1)"  # as cuda.core
 b1 = on_device.allocate(64)
 assert b1.preferred_location is Device(1)
 on_host = core.ManagedMemoryResource({"preferred_location_type": "host"})

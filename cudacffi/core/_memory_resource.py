@@ -23,6 +23,7 @@ from . import _utils
 from ._managed import ManagedBuffer
 from ._memory import Buffer, MemoryResource, _check_size, new_buffer, raise_status, stream_or_default
 from ._utils import check, check_or_create_options
+from .typing import ManagedMemoryLocationType
 
 _UNLIMITED = (1 << 64) - 1
 
@@ -749,7 +750,10 @@ class ManagedMemoryResource(_MemPool):
 
     @property
     def preferred_location(self):
-        return self._preferred
+        """None (the driver decides) or ``(kind, id)``: kind a ManagedMemoryLocationType ("device", "host" or
+        "host_numa", equal to those strings), id the ordinal, None or the NUMA node, as cuda.core's."""
+        p = self._preferred
+        return None if p is None else (ManagedMemoryLocationType(p[0]), p[1])
 
     @property
     def device_id(self):
