@@ -411,7 +411,7 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     r["warned"] = [d0.temperature.get_threshold("acoustic_min"), len(caught), d0.temperature.get_threshold("gpu_max"),
                    len(caught), system.NvlinkInfo.max_links, len(caught),
-                   sorted(set(w.category.__name__ for w in caught)), "gpu_max" in str(caught[0].message)]
+                   sorted(set(w.category.__name__ for w in caught)), str(caught[0].message).startswith("gpu_max is no longer recommended for Ada")]
 r["nvml_was_initialised_once"] = nvml.device_get_count_v2()
 print(json.dumps(r))
 """

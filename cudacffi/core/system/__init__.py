@@ -817,9 +817,9 @@ class Temperature:
         NVML_FI_DEV_TEMPERATURE_* replace them."""
         threshold = _enum_arg(TemperatureThresholds, threshold_type, "temperature threshold type")
         if threshold in _FIELD_THRESHOLDS and self._ada_or_newer():
-            warnings.warn("the %s threshold is deprecated on Ada and newer GPUs; read the NVML_FI_DEV_TEMPERATURE_* "
-                          "field values with Device.get_field_values instead" % threshold.value, DeprecationWarning,
-                          stacklevel=2)
+            warnings.warn("%s is no longer recommended for Ada and later architectures. Use get_field_values with "
+                          "NVML_FI_DEV_TEMPERATURE_* fields to retrieve this threshold on these architectures."
+                          % threshold.value, DeprecationWarning, stacklevel=2)  # cuda.core's words
         return _nv.device_get_temperature_threshold(self._handle, _THRESHOLD[threshold])
 
     def _ada_or_newer(self):
