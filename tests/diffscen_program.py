@@ -923,3 +923,13 @@ def pch_status_after_compiles(core):
         prog.compile("cubin")
         out.append(repr(prog.pch_status))
     return out
+
+
+@scenario(gpu=False)
+def linker_logs_stay_readable_after_closing(core):
+    linker = core.Linker(core.ObjectCode.from_ptx(PTX.encode()), options=core.LinkerOptions(arch=ARCH, verbose=True))
+    linker.link("cubin")
+    before = [linker.get_info_log(), linker.get_error_log()]
+    linker.close()
+    after = [linker.get_info_log(), linker.get_error_log()]
+    return [before == after, [type(x).__name__ for x in after], "info" in after[0].lower() or after[0] != ""]

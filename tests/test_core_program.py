@@ -572,3 +572,13 @@ def test_a_pch_heap_too_small_is_resized_and_the_compile_retried(tmp_path):
         prog.close()
     finally:
         check(nvrtc.nvrtcSetPCHHeapSize(before))
+
+
+def test_linker_logs_stay_readable_after_closing():
+    _need("nvjitlink")
+    linker = Linker(ObjectCode.from_ptx(PTX.encode()), options=LinkerOptions(arch=ARCH, verbose=True))
+    linker.link("cubin")
+    info = linker.get_info_log()
+    assert info and linker.get_error_log() == ""
+    linker.close()
+    assert linker.get_info_log() == info and linker.get_error_log() == ""

@@ -174,6 +174,7 @@ class Linker:
         self._options = _utils.check_or_create_options(LinkerOptions, options, "Linker options")
         self._handle = None
         self._driver_logs = None
+        self._closed_logs = None
         if _nvjitlink_usable():
             self._init_nvjitlink(object_codes)
         else:
@@ -293,8 +294,8 @@ class Linker:
             if self._driver_logs is None:
                 return ""
             return bytes(self._driver_logs[1 if error else 0]).split(b"\0")[0].decode(errors="replace")
-        if self._handle is None:
-            return ""
+        if self._handle is None:  # closed: the logs read when it closed
+            return (self._closed_logs or ("", ""))[1 if error else 0]
         from .. import nvjitlink
 
         size = (nvjitlink.get_error_log_size if error else nvjitlink.get_info_log_size)(self._handle)
@@ -307,13 +308,18 @@ class Linker:
         """Destroy the link state (idempotent)."""
         if self._handle is None:
             return
-        handle, self._handle = self._handle, None
         if self._backend == "nvJitLink":
             from .. import nvjitlink
 
+            try:  # the logs stay readable after closing, as cuda.core's do
+                self._closed_logs = (self._log(error=False), self._log(error=True))
+            except Exception:
+                pass
+            handle, self._handle = self._handle, None
             nvjitlink.destroy(handle)
-        else:
-            _utils.driver().cuLinkDestroy(handle)
+            return
+        handle, self._handle = self._handle, None
+        _utils.driver().cuLinkDestroy(handle)  # the driver's logs are our own buffers: they stay readable
 
     def __del__(self):
         try:
