@@ -569,7 +569,7 @@ def test_errors_through_the_stand_in(answers):
 def test_deprecations_warn(answers):
     """The four thresholds that NVML's field values replace on Ada and newer (device 0 is a Hopper), and
     NvlinkInfo.max_links."""
-    assert answers["warned"] == [84, 0, 83, 1, 18, 2, ["DeprecationWarning"], True]
+    assert answers["warned"] == [84, 0, 83, 1, 18, 2, ["DeprecationWarning", "UserWarning"], True]
 
 
 # -- with a stand-in libcuda too: the two Device kinds, the driver-answered attributes, checkpointing ----------------

@@ -152,7 +152,7 @@ _COOLER_CONTROL = {1: CoolerControl.TOGGLE, 2: CoolerControl.VARIABLE}
 _COOLER_TARGET_BITS = ((0x1, CoolerTarget.NONE), (0x2, CoolerTarget.GPU), (0x4, CoolerTarget.MEMORY), (0x8, CoolerTarget.POWER_SUPPLY))
 _FAN_POLICY = {0: FanControlPolicy.TEMPERATURE_CONTROLLED, 1: FanControlPolicy.MANUAL}
 _INFOROM = {InforomObject.OEM: 0, InforomObject.ECC: 1, InforomObject.POWER: 2, InforomObject.DEN: 3}
-_NVLINK_VERSION = {1: (1, 0), 2: (2, 0), 3: (2, 2), 4: (3, 0), 5: (3, 1), 6: (4, 0), 7: (5, 0)}
+_NVLINK_VERSION = {1: (1, 0), 2: (2, 0), 3: (2, 2), 4: (3, 0), 5: (3, 1), 6: (4, 0), 7: (5, 0), 8: (6, 0)}
 _THRESHOLD = {m: i for i, m in enumerate(TemperatureThresholds)}
 _FIELD_THRESHOLDS = (TemperatureThresholds.SHUTDOWN, TemperatureThresholds.SLOWDOWN, TemperatureThresholds.MEM_MAX,
                      TemperatureThresholds.GPU_MAX)
@@ -710,8 +710,8 @@ class _NvlinkInfoMeta(type):
     def max_links(cls):
         """NVML_NVLINK_MAX_LINKS, the most links any device has. Deprecated (as in cuda.core): use
         ``Device.get_nvlink_count()``, how many links one device has."""
-        warnings.warn("NvlinkInfo.max_links is deprecated; use Device.get_nvlink_count()", DeprecationWarning,
-                      stacklevel=2)
+        warnings.warn("The `max_links` property is deprecated and will be removed in a future release. "
+                      "Use `Device.get_nvlink_count` instead.", stacklevel=2)  # cuda.core's UserWarning
         return _NVLINK_MAX_LINKS
 
 
@@ -724,16 +724,18 @@ class NvlinkInfo(metaclass=_NvlinkInfoMeta):
         if not isinstance(device, Device):
             raise TypeError("device must be a cudacffi.core.system.Device, not %s" % type(device).__name__)
         self._handle = device._handle
-        self._link = _int_arg(link, "link", 0, _NVLINK_MAX_LINKS - 1)
+        self._link = _int_arg(link, "link", 0, 0xFFFFFFFF)  # newer NVML has more links than NVLINK_MAX_LINKS
 
     @property
     def version(self):
         """(major, minor) of the link's NVLink version."""
         v = int(_nv.device_get_nvlink_version(self._handle, self._link))
+        if v == 0:
+            raise RuntimeError("Invalid NvLink version returned for device")
         try:
             return _NVLINK_VERSION[v]
         except KeyError:
-            raise RuntimeError("NVML reported NVLink version code %d, which this cudacffi does not know" % v) from None
+            raise RuntimeError("Unknown NvLink version %d returned for device" % v) from None
 
     @property
     def state(self):
