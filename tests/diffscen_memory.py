@@ -364,6 +364,22 @@ def memory_resource_subclass_weak_references(core):
     return [alive, ref() is None]
 
 
+@scenario(gpu=False)
+def legacy_pinned_resource_facts(core):
+    mr = core.LegacyPinnedMemoryResource()
+    try:
+        device = mr.device_id
+    except RuntimeError as e:
+        device = "RuntimeError: %s" % e
+    return [device, mr.is_device_accessible, mr.is_host_accessible, mr.is_managed, weakref.ref(mr)() is mr,
+            mr == core.LegacyPinnedMemoryResource()]
+
+
+@scenario(gpu=False, differs="ours names the parameter and its range; cuda.core's is Cython's size_t message")
+def legacy_pinned_negative_size(core):
+    return core.LegacyPinnedMemoryResource().allocate(-1)
+
+
 # -- options -----------------------------------------------------------------------------------------------------
 
 _POOL_OPTIONS = ("DeviceMemoryResourceOptions", "PinnedMemoryResourceOptions", "ManagedMemoryResourceOptions")
