@@ -241,7 +241,7 @@ def test_linear_descriptor():
     with pytest.raises(ValueError, match="num_channels"):
         ResourceDescriptor.from_linear(buf, format="float32", num_channels=3)
     buf.close()
-    with pytest.raises(ValueError, match="closed"):
+    with pytest.raises(RuntimeError, match="Buffer has been closed"):
         ResourceDescriptor.from_linear(buf, format="float32", num_channels=1)
 
 
@@ -373,7 +373,7 @@ def test_opaque_array_copies_through_buffers(standin):
         with pytest.raises(ValueError, match="src.*16 bytes"):
             arr.copy_from(small, stream=s)
         small.close()
-        with pytest.raises(ValueError, match="closed"):
+        with pytest.raises(RuntimeError, match="Buffer has been closed"):
             arr.copy_to(small, stream=s)
     ''')
 
