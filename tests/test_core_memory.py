@@ -250,11 +250,16 @@ def test_dlpack_capsules_field_by_field():
     check_capsule(buf.__dlpack__(max_version=(1, 0)), True, buf.handle, 24, (2, 2))
     check_capsule(buf.__dlpack__(max_version=(0, 8)), False, buf.handle, 24, (2, 2))
     check_capsule(buf.__dlpack__(stream=-1, max_version=(1, 2), dl_device=(2, 2)), True, buf.handle, 24, (2, 2))
-    assert FakeDeviceResource(1, managed=True).allocate(8).__dlpack_device__() == (_dlpack.CUDA_MANAGED, 1)
+    # managed and pinned memory are device 0 of their kind, as cuda.core exports them
+    assert FakeDeviceResource(1, managed=True).allocate(8).__dlpack_device__() == (_dlpack.CUDA_MANAGED, 0)
     assert HostResource().allocate(8).__dlpack_device__() == (_dlpack.CPU, 0)
     pinned = FakeDeviceResource()
     pinned.__class__ = type("Pinned", (FakeDeviceResource,), {"is_host_accessible": property(lambda self: True)})
     assert pinned.allocate(8).__dlpack_device__() == (_dlpack.CUDA_HOST, 0)
+    nowhere = HostResource()
+    nowhere.__class__ = type("Nowhere", (HostResource,), {"is_host_accessible": property(lambda self: False)})
+    with pytest.raises(BufferError, match="neither device-accessible nor host-accessible"):
+        nowhere.allocate(8).__dlpack_device__()
 
 
 def test_dlpack_capsule_keeps_the_buffer_alive_and_is_read_on_both_interpreters():

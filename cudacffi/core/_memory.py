@@ -410,13 +410,13 @@ class Buffer(_BASE):
         """(DLDeviceType, device id): kDLCUDA for device memory, kDLCUDAManaged, kDLCUDAHost for pinned host
         memory, kDLCPU for memory only the host reaches."""
         device_id, on_device, on_host, managed = self._attributes()
-        if managed:
-            return (_dlpack.CUDA_MANAGED, max(device_id, 0))
-        if on_device and on_host:
-            return (_dlpack.CUDA_HOST, 0)
-        if on_device:
+        if on_device and not on_host:
             return (_dlpack.CUDA, device_id)
-        return (_dlpack.CPU, 0)
+        if on_device:  # as cuda.core: managed and pinned memory are device 0 of their kind
+            return (_dlpack.CUDA_MANAGED if managed else _dlpack.CUDA_HOST, 0)
+        if on_host:
+            return (_dlpack.CPU, 0)
+        raise BufferError("buffer is neither device-accessible nor host-accessible")
 
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
         """A DLPack capsule of the buffer as a 1-D uint8 tensor (versioned where ``max_version`` >= (1, 0)).
