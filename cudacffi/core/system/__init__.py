@@ -5,11 +5,13 @@ Module functions answer for the whole machine (``get_num_devices``, ``get_driver
 ``get_kernel_mode_driver_version``, ``get_process_name``, ``get_p2p_status``, ``register_events`` ...);
 ``system.Device`` is one GPU as NVML sees it (name, UUID, PCI, memory, clocks, fans, temperatures, NVLinks,
 CPU affinity, field values, events, MIG, InfoROM ...), ``Device.to_cuda_device()`` its ``cudacffi.core.Device``.
-Importing loads nothing; NVML is initialised once, on the first call that needs it. Without an NVIDIA driver
-every call raises ``LibraryNotFoundError`` (an ``NvmlError``), never crashes.
+Importing loads nothing; NVML is initialised once per process, on the first call that needs it. Without an
+NVIDIA driver every call raises ``LibraryNotFoundError`` (an ``NvmlError``), never crashes. NVML's errors are
+``cudacffi.nvml``'s classes under cuda.core's names, here and in ``cudacffi.core.system.exceptions``.
 
 The enums the signatures name (``GpuP2PStatus``, ``GpuTopologyLevel``, ``ClockType`` ...) are string enums,
-here and in ``cudacffi.core.system.typing``; wherever one is asked for, its value string is accepted too.
+defined in ``cudacffi.core.system.typing`` (with ``DeviceArch`` and ``FieldId``) and exported here too; wherever
+one is asked for, its value string is accepted too.
 Beyond cuda.core, and kept from cudacffi's earlier ``system`` object: ``system.num_devices``,
 ``system.driver_version`` ((major, minor) of the CUDA driver) and ``system.devices`` (every
 ``cudacffi.core.Device``), answered by the CUDA driver, not NVML.
