@@ -933,3 +933,43 @@ def linker_logs_stay_readable_after_closing(core):
     linker.close()
     after = [linker.get_info_log(), linker.get_error_log()]
     return [before == after, [type(x).__name__ for x in after], "info" in after[0].lower() or after[0] != ""]
+
+
+def _error(call):
+    """What ``call`` raised: its type's name and its message, less the NUL cuda.core's logs end with."""
+    try:
+        call()
+    except Exception as e:  # noqa: BLE001 - the outcome is the exception
+        return [type(e).__name__, str(e).replace("\0", "")]
+    return None
+
+
+@scenario(gpu=False)
+def linker_errors_carry_the_log(core):
+    lo = core.LinkerOptions(arch=ARCH)
+    undefined = ".version 8.0\n.target sm_80\n.address_size 64\n.extern .func missing();\n" \
+                ".visible .entry k(){call missing;ret;}\n"
+    linker = core.Linker(core.ObjectCode.from_ptx(undefined.encode()), options=lo)
+    try:
+        out = [_error(lambda: linker.link("cubin")), linker.get_error_log().replace("\0", "")]
+    finally:
+        linker.close()
+    out.append(_error(lambda: core.Linker(core.ObjectCode.from_ptx(b"garbage"), options=lo)))
+    out.append(_error(lambda: core.Linker(core.ObjectCode.from_ptx("/no/such/k.ptx"), options=lo)))
+    out.append(_error(lambda: core.Linker(core.ObjectCode.from_ltoir(b""), options=lo)))
+    out.append(_error(lambda: core.Linker(core.ObjectCode.from_ptx(PTX.encode()),
+                                          options=core.LinkerOptions(arch="sm_xx"))))
+    return out
+
+
+@scenario(gpu=False)
+def ptx_program_errors_carry_the_log(core):
+    undefined = ".version 8.0\n.target sm_80\n.address_size 64\n.extern .func missing();\n" \
+                ".visible .entry k(){call missing;ret;}\n"
+    with _program(core, undefined, "ptx") as prog:
+        return _error(lambda: prog.compile("cubin"))
+
+
+@scenario(gpu=False)
+def linker_options_of_a_wrong_type(core):
+    return repr(core.Linker(core.ObjectCode.from_ptx(PTX.encode()), options=5))

@@ -582,3 +582,20 @@ def test_linker_logs_stay_readable_after_closing():
     assert info and linker.get_error_log() == ""
     linker.close()
     assert linker.get_info_log() == info and linker.get_error_log() == ""
+
+
+def test_linker_failures_raise_nvjitlink_error_with_its_log():
+    _need("nvjitlink")
+    from cudacffi import nvjitlink
+
+    options = LinkerOptions(arch=ARCH)
+    with pytest.raises(nvjitlink.nvJitLinkError, match="nvJitLink error log: .*does not match type"):
+        Linker(ObjectCode.from_ptx(b"garbage"), options=options)
+    with pytest.raises(nvjitlink.nvJitLinkError, match="nvJitLink error log: no such file: /no/such/k.ptx"):
+        Linker(ObjectCode.from_ptx("/no/such/k.ptx"), options=options)  # a path goes to nvJitLink as a file
+    undefined = PTX.replace(".visible .entry k(.param .u64 a){ret;}",
+                            ".extern .func missing();\n.visible .entry k(){call missing;ret;}")
+    linker = Linker(ObjectCode.from_ptx(undefined.encode()), options=options)
+    with pytest.raises(nvjitlink.nvJitLinkError, match="Undefined reference to 'missing' in ''"):
+        linker.link("cubin")
+    linker.close()

@@ -4,13 +4,14 @@ Option spellings are cuda.core 1.2.2's (``LinkerOptions.as_bytes``). Deliberate 
 ``optimize_unused_variables`` emit their flag only when True (cuda.core emits it for False too).
 """
 
+import ctypes
 import warnings
 from dataclasses import dataclass
 from typing import Optional, Union
 
 from . import _utils
 from ._module import ObjectCode
-from ._utils import check
+from ._utils import CUDAError, check
 from .typing import CompilerBackendType
 
 _Strs = Union[str, list, tuple, None]
@@ -205,18 +206,30 @@ class Linker:
         self._handle = nvjitlink.create(len(opts), opts)
         self._backend = "nvJitLink"
         try:
-            for i, oc in enumerate(object_codes):
-                data = oc._bytes()
-                name = oc.name or "object_%d" % i
+            for oc in object_codes:
                 kind = getattr(nvjitlink.InputType, _INPUT[oc.code_type])
+                code = oc.code
                 try:
-                    nvjitlink.add_data(self._handle, kind, data, len(data), name)
+                    if isinstance(code, str):  # a path: nvJitLink reads the file
+                        nvjitlink.add_file(self._handle, kind, code)
+                    else:
+                        nvjitlink.add_data(self._handle, kind, bytes(code), len(code), str(oc.name))
                 except nvjitlink.nvJitLinkError as e:
-                    raise RuntimeError("nvJitLink could not add %r: %s\n%s" % (name, e, self.get_error_log())) \
-                        from e
-        except Exception:
+                    raise self._with_log(e, "nvJitLink error log")
+        except BaseException:
             self.close()
             raise
+
+    def _with_log(self, error, label):
+        """``error`` with the linker's error log after its message (as cuda.core annotates it)."""
+        try:
+            log = self.get_error_log()
+        except Exception:  # the log itself cannot be read: the error still goes up
+            log = ""
+        if log:
+            first = error.args[0] if error.args else str(error)
+            error.args = ("%s\n%s: %s" % (first, label, log),) + tuple(error.args[1:])
+        return error
 
     # -- the driver's cuLink ---------------------------------------------------------------------------------
     def _init_driver(self, object_codes):
@@ -235,23 +248,31 @@ class Linker:
         kinds = {"cubin": "CU_JIT_INPUT_CUBIN", "ptx": "CU_JIT_INPUT_PTX", "fatbin": "CU_JIT_INPUT_FATBINARY",
                  "object": "CU_JIT_INPUT_OBJECT", "library": "CU_JIT_INPUT_LIBRARY"}
         try:
-            for i, oc in enumerate(object_codes):
+            for oc in object_codes:
                 if oc.code_type not in kinds:
-                    raise ValueError("the driver linker cannot link %r code (install nvJitLink for LTO-IR)"
-                                     % oc.code_type)
-                data = oc._bytes()
-                if oc.code_type == "ptx" and not data.endswith(b"\0"):
-                    data += b"\0"
-                name = (oc.name or "object_%d" % i).encode()
-                check(drv.cuLinkAddData(self._handle, getattr(drv.CUjitInputType, kinds[oc.code_type]), data,
-                                        len(data), name, 0, None, None))
-        except Exception:
+                    raise ValueError("Unknown code_type associated with ObjectCode: %s (the driver's linker takes "
+                                     "no %s: install nvJitLink)" % (oc.code_type, oc.code_type))
+                kind = getattr(drv.CUjitInputType, kinds[oc.code_type])
+                code = oc.code
+                try:
+                    if isinstance(code, str):  # a path: the driver reads the file
+                        check(drv.cuLinkAddFile(self._handle, kind, code.encode(), 0, None, None))
+                    else:
+                        data = bytes(code)
+                        if oc.code_type == "ptx" and not data.endswith(b"\0"):
+                            data += b"\0"
+                        check(drv.cuLinkAddData(self._handle, kind, data, len(data), str(oc.name).encode(), 0, None,
+                                                None))
+                except CUDAError as e:
+                    raise self._with_log(e, "Linker error log")
+        except BaseException:
             self.close()
             raise
 
     # -- linking ---------------------------------------------------------------------------------------------
     def link(self, target_type):
-        """Link into one ObjectCode of ``target_type``: "cubin" or "ptx"."""
+        """Link into one ObjectCode of ``target_type``: "cubin" or "ptx" (nvJitLink; the driver's linker makes
+        cubin only)."""
         target_type = str(target_type).lower()
         if target_type not in ("cubin", "ptx"):
             raise ValueError("Unsupported target type: %s" % (target_type,))
@@ -269,17 +290,16 @@ class Linker:
                     out = bytearray(nvjitlink.get_linked_ptx_size(self._handle))
                     nvjitlink.get_linked_ptx(self._handle, out)
             except nvjitlink.nvJitLinkError as e:
-                raise RuntimeError("nvJitLink failed: %s\n%s" % (e, self.get_error_log())) from e
+                raise self._with_log(e, "nvJitLink error log")
             data = bytes(out)
         else:
             if target_type != "cubin":
                 raise ValueError("the driver linker produces cubin only")
             drv = _utils.driver()
-            err, address, size = drv.cuLinkComplete(self._handle)
-            if err:
-                raise RuntimeError("cuLinkComplete failed: %s\n%s" % (err.name, self.get_error_log()))
-            import ctypes
-
+            try:
+                address, size = check(drv.cuLinkComplete(self._handle))
+            except CUDAError as e:
+                raise self._with_log(e, "Linker error log")
             data = ctypes.string_at(int(address), size)  # owned by the link state until cuLinkDestroy
         return ObjectCode._init(data, target_type, name=self._options.name)
 

@@ -349,8 +349,7 @@ class Program:
             self._code = code.encode()
             from ._linker import Linker
 
-            self._linker = Linker(ObjectCode._init(self._code, "ptx", name=options.name),
-                                  options=self._linker_options())
+            self._linker = Linker(ObjectCode._init(self._code, "ptx"), options=self._linker_options())
             self._backend = self._linker.which_backend()
         elif code_type == "nvvm":
             if isinstance(code, str):
