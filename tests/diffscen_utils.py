@@ -103,6 +103,15 @@ def smv_dlpack_export_round_trips_to_numpy(core):
 
 
 @scenario(gpu=False)
+def smv_refuses_pickling_and_copying(core):
+    import copy
+    import pickle
+
+    v = _smv(core).from_dlpack(np.arange(3), -1)
+    return [_raised(lambda: pickle.dumps(v))[0], _raised(lambda: copy.copy(v))[0]]
+
+
+@scenario(gpu=False)
 def smv_dlpack_export_refusals(core):
     v = _smv(core).from_dlpack(np.arange(4, dtype=np.float32), -1)
     return [_raised(lambda: v.__dlpack__(copy=True)), _raised(lambda: v.__dlpack__(dl_device=(2, 0))),

@@ -443,6 +443,12 @@ def test_texture_sample_example_host_side(standin):
                 assert repr(tex) == "TextureObject(handle=0x%x)" % tex.handle
                 assert [sim.sim_tex_address_mode(i) for i in range(3)] == [1, 1, 1]
                 assert sim.sim_tex_filter_mode() == 1 and sim.sim_tex_flags() == 0
+                import copy, pickle
+                for obj in (arr, tex):
+                    with pytest.raises(TypeError, match="cannot pickle"):
+                        pickle.dumps(obj)
+                    with pytest.raises(TypeError, match="cannot pickle"):
+                        copy.copy(obj)
             assert tex.handle == 0 and repr(tex) == "TextureObject(handle=0x0)" and sim.sim_live_textures() == 0
         assert arr.handle == 0 and sim.sim_live_arrays() == 0
         assert str(ArrayFormatType.FLOAT32) == "float32" and f"{FilterModeType.LINEAR}" == "linear"

@@ -1180,3 +1180,17 @@ def test_a_cache_hit_keeps_the_name_expressions_mangled_names():
     assert len(cache) == 1
     third = Program(source, "c++", options).compile("cubin", names, cache=cache)
     assert third.symbol_mapping == mapping and len(cache) == 2
+
+
+def test_views_and_tensor_maps_refuse_pickling_and_copying(monkeypatch):
+    import copy
+    import pickle
+
+    v = StridedMemoryView.from_dlpack(np.arange(4, dtype=np.float32), -1)
+    drv = TensorMapDriver()
+    monkeypatch.setattr(_utils, "driver", lambda: drv)
+    tm = _device_view(0x7000_0000, (64, 32)).as_tensor_map((16, 8))
+    for obj, name in ((v, "StridedMemoryView"), (tm, "TensorMapDescriptor")):
+        for action in (pickle.dumps, copy.copy):
+            with pytest.raises(TypeError, match="cannot pickle '%s' object" % name):
+                action(obj)

@@ -317,6 +317,9 @@ class TensorMapDescriptor:
 
     __slots__ = ("_map", "_view", "_device_id", "_summary")
 
+    def __reduce__(self):
+        raise TypeError("cannot pickle 'TensorMapDescriptor' object (it holds an address of this process)")
+
     def __init__(self, *args, **kwargs):
         raise RuntimeError("TensorMapDescriptor cannot be instantiated directly. Use StridedMemoryView.as_tensor_map() "
                            "instead.")

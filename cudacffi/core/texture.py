@@ -323,6 +323,9 @@ class _Handle:
     def __exit__(self, exc_type, exc, tb):
         self.close()
 
+    def __reduce__(self):
+        raise TypeError("cannot pickle %r object (it owns a driver handle of this process)" % type(self).__name__)
+
     def __del__(self):
         try:
             if self._owner is not None:

@@ -120,6 +120,9 @@ class StridedMemoryView:
                           "from_any_interface` instead." % name, DeprecationWarning, stacklevel=2)
         self._fill_from(StridedMemoryView.from_any_interface(obj, stream_ptr))
 
+    def __reduce__(self):
+        raise TypeError("cannot pickle 'StridedMemoryView' object (it views memory of this process)")
+
     def _fill_from(self, other):
         for name in StridedMemoryView.__slots__[:-1]:
             setattr(self, name, getattr(other, name))
