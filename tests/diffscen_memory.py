@@ -673,6 +673,16 @@ def gpu_device_memory_resource_facts_and_close(core):
 
 
 @scenario(gpu=True)
+def gpu_pool_attributes(core):
+    dev = _device(core)
+    a = core.DeviceMemoryResource(dev).attributes
+    text = repr(a)
+    names = [part.split("=")[0] for part in text[text.index("(") + 1:-1].split(", ")]
+    return [type(a).__name__, text[:text.index("(")], names, a.release_threshold,
+            a.reuse_follow_event_dependencies, a.reuse_allow_opportunistic, a.reuse_allow_internal_dependencies]
+
+
+@scenario(gpu=True)
 def gpu_ipc_resource_and_descriptor(core):
     dev = _device(core)
     mr = core.DeviceMemoryResource(dev, {"ipc_enabled": True})

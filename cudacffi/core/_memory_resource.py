@@ -111,13 +111,19 @@ def _current_device():
     return dev
 
 
-class _PoolAttributes:
-    """A pool's attributes (cuMemPoolGetAttribute), read when asked."""
+class _MemPoolAttributes:
+    """A pool's attributes (cuMemPoolGetAttribute), read when asked; ``repr`` lists them all, as cuda.core's."""
 
     __slots__ = ("_pool",)
 
-    def __init__(self, pool):
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError("_MemPoolAttributes cannot be instantiated directly. Please use MemoryResource APIs.")
+
+    @classmethod
+    def _init(cls, pool):
+        self = object.__new__(cls)
         self._pool = pool
+        return self
 
     def _get(self, name):
         drv = _utils.driver()
@@ -134,8 +140,8 @@ class _PoolAttributes:
     used_mem_high = property(lambda self: self._get("USED_MEM_HIGH"))
 
     def __repr__(self):
-        names = ("release_threshold", "reserved_mem_current", "used_mem_current")
-        return "<pool attributes %s>" % " ".join("%s=%d" % (n, getattr(self, n)) for n in names)
+        names = sorted(n for n in dir(type(self)) if not n.startswith("_"))
+        return "%s(%s)" % (type(self).__name__, ", ".join("%s=%s" % (n, getattr(self, n)) for n in names))
 
 
 class _DeviceOnly:
@@ -228,7 +234,7 @@ class _MemPool(MemoryResource):
 
     @property
     def attributes(self):
-        return _PoolAttributes(self._live_pool())
+        return _MemPoolAttributes._init(self._live_pool())
 
     @property
     def is_handle_owned(self):
