@@ -973,3 +973,10 @@ def ptx_program_errors_carry_the_log(core):
 @scenario(gpu=False)
 def linker_options_of_a_wrong_type(core):
     return repr(core.Linker(core.ObjectCode.from_ptx(PTX.encode()), options=5))
+
+
+@scenario(gpu=True)
+def program_options_arch_defaults_to_the_current_device(core):
+    dev, arch = _device(core)
+    opts = core.ProgramOptions()
+    return [repr(opts), opts.arch == arch, opts.as_bytes("nvrtc")[0].decode()]

@@ -599,3 +599,11 @@ def test_linker_failures_raise_nvjitlink_error_with_its_log():
     with pytest.raises(nvjitlink.nvJitLinkError, match="Undefined reference to 'missing' in ''"):
         linker.link("cubin")
     linker.close()
+
+
+def test_arch_left_out_is_the_current_devices_or_none_without_one():
+    import re
+
+    arch = ProgramOptions().arch
+    assert arch is None or re.match(r"^sm_\d+[a-z]?$", arch), arch  # None here where no GPU can be asked
+    assert ProgramOptions(arch="sm_75").arch == "sm_75"

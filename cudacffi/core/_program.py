@@ -1,9 +1,10 @@
 """Program and ProgramOptions: C++ through NVRTC, PTX through the linker, NVVM IR through NVVM.
 
 The option spellings are cuda.core 1.2.2's (``ProgramOptions.as_bytes``), field by field, in its order.
-Differences, all deliberate: ``arch`` defaults to the current device when the program is compiled (not
-when the options are made, so options can be built with no GPU); compiling to "ltoir" with NVRTC adds
-``--dlink-time-opt`` where ``link_time_optimization`` was left unset.
+Differences, all deliberate: ``arch`` left out is the current device's when the options are made, as in
+cuda.core, but where no device can be asked it stays None (options can be made with no GPU) and the compile
+asks again; compiling to "ltoir" with NVRTC adds ``--dlink-time-opt`` where ``link_time_optimization`` was
+left unset (without it NVRTC makes no LTO-IR).
 """
 
 import collections.abc
@@ -82,6 +83,8 @@ class ProgramOptions:
     def __post_init__(self):
         if self.name is None:
             self.name = "default_program"
+        if self.arch is None:
+            self.arch = _current_arch()
         if self.use_bundled_headers:
             _check_bundled_headers()
         if self.extra_sources is not None:
@@ -134,6 +137,15 @@ def _default_arch():
     from ._device import Device
 
     return "sm_" + Device().arch
+
+
+def _current_arch():
+    """The current device's "sm_XY", which ProgramOptions takes for an arch left out, as cuda.core's do; None
+    where no device can be asked (options are then made without a GPU, and the compile asks again)."""
+    try:
+        return _default_arch()
+    except RuntimeError:  # no driver (LibraryNotFoundError), no device (CUDAError), a forked child
+        return None
 
 
 def _seq(value):
