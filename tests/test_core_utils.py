@@ -1194,3 +1194,28 @@ def test_views_and_tensor_maps_refuse_pickling_and_copying(monkeypatch):
         for action in (pickle.dumps, copy.copy):
             with pytest.raises(TypeError, match="cannot pickle '%s' object" % name):
                 action(obj)
+
+
+def test_from_any_interface_falls_back_to_the_array_interface_where_dlpack_refuses():
+    """numpy before 2.1 refuses to export a read-only array by DLPack: from_any_interface then reads its
+    __array_interface__ (beyond cuda.core); stream_ptr=None stays ambiguous."""
+
+    class OldNumpy:
+        def __init__(self, a):
+            self.a = a
+            self.__array_interface__ = a.__array_interface__
+
+        def __dlpack_device__(self):
+            return (1, 0)
+
+        def __dlpack__(self, stream=None):
+            raise BufferError("Cannot export readonly array since signalling readonly is unsupported by DLPack.")
+
+    a = np.arange(5, dtype=np.int16)
+    a.flags.writeable = False
+    v = StridedMemoryView.from_any_interface(OldNumpy(a), -1)
+    assert (v.ptr, v.shape, v.readonly, v.dtype) == (a.ctypes.data, (5,), True, np.int16)
+    with pytest.raises(BufferError, match="Cannot export readonly"):
+        StridedMemoryView.from_dlpack(OldNumpy(a), -1)
+    with pytest.raises(BufferError, match="ambiguous"):
+        StridedMemoryView.from_any_interface(OldNumpy(a))

@@ -152,7 +152,14 @@ class StridedMemoryView:
         if isinstance(obj, StridedMemoryView):
             return obj
         if _has_dlpack(obj):
-            return cls.from_dlpack(obj, stream_ptr)
+            try:
+                return cls.from_dlpack(obj, stream_ptr)
+            except BufferError as e:
+                # beyond cuda.core: a host array whose producer refuses DLPack (numpy before 2.1 refuses
+                # read-only arrays) is viewed through __array_interface__; this module's own refusals stand
+                if str(e) in _OWN_REFUSALS or not hasattr(obj, "__array_interface__"):
+                    raise
+                return cls.from_array_interface(obj)
         if hasattr(obj, "__cuda_array_interface__"):
             return cls.from_cuda_array_interface(obj, stream_ptr)
         if hasattr(obj, "__array_interface__"):
@@ -544,6 +551,7 @@ def _simple_repr(obj):
     return cls.__name__ if module in (None, "builtins") else "%s.%s" % (module, cls.__name__)
 
 
+_OWN_REFUSALS = ("stream=None is ambiguous with view()", "device not supported")
 _CURRENT = "current"  # a view's _device_id: the device current when it is asked for (-1 without a context)
 
 
