@@ -363,7 +363,8 @@ fv = d0.get_field_values([91, (186, 3), 9999])
 r["fields"] = [len(fv), fv[0].value, fv[1].value, fv[1].scope_id, fv[2].field_id, attempt(lambda: fv[2].value),
                attempt(fv.validate), fv[0].timestamp, fv[0].latency_usec,
                d0.get_field_values([91, (186, 3)]).get_all_values(), len(d0.get_field_values([])),
-               [repr(fv[0].field_id), fv[0].field_id is system.typing.FieldId.DEV_NVLINK_LINK_COUNT, type(fv[2].field_id).__name__]]
+               [repr(fv[0].field_id), fv[0].field_id is system.typing.FieldId.DEV_NVLINK_LINK_COUNT,
+                type(fv[2].field_id).__name__]]
 r["topology"] = [S(system.get_topology_common_ancestor(d0, d1)), S(system.get_topology_common_ancestor(d0, d0)),
                  S(system.get_p2p_status(d0, d1, "nvlink")), S(system.get_p2p_status(d0, d1, system.GpuP2PCapsIndex.READ))]
 r["affinity_gpus"] = [[x.index for x in system.Device.get_all_devices_with_cpu_affinity(c)] for c in (0, 5, 9)]
@@ -411,7 +412,8 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     r["warned"] = [d0.temperature.get_threshold("acoustic_min"), len(caught), d0.temperature.get_threshold("gpu_max"),
                    len(caught), system.NvlinkInfo.max_links, len(caught),
-                   sorted(set(w.category.__name__ for w in caught)), str(caught[0].message).startswith("gpu_max is no longer recommended for Ada")]
+                   sorted(set(w.category.__name__ for w in caught)),
+                   str(caught[0].message).startswith("gpu_max is no longer recommended for Ada")]
 r["nvml_was_initialised_once"] = nvml.device_get_count_v2()
 print(json.dumps(r))
 """

@@ -151,7 +151,8 @@ _EVENT_BITS = (
     (0x4000, EventType.GPU_UNAVAILABLE_ERROR), (0x8000, EventType.GPU_RECOVERY_ACTION))
 _SYSTEM_EVENT_BITS = ((0x1, SystemEventType.UNBIND), (0x2, SystemEventType.BIND))
 _COOLER_CONTROL = {1: CoolerControl.TOGGLE, 2: CoolerControl.VARIABLE}
-_COOLER_TARGET_BITS = ((0x1, CoolerTarget.NONE), (0x2, CoolerTarget.GPU), (0x4, CoolerTarget.MEMORY), (0x8, CoolerTarget.POWER_SUPPLY))
+_COOLER_TARGET_BITS = ((0x1, CoolerTarget.NONE), (0x2, CoolerTarget.GPU), (0x4, CoolerTarget.MEMORY),
+                       (0x8, CoolerTarget.POWER_SUPPLY))
 _FAN_POLICY = {0: FanControlPolicy.TEMPERATURE_CONTROLLED, 1: FanControlPolicy.MANUAL}
 _INFOROM = {InforomObject.OEM: 0, InforomObject.ECC: 1, InforomObject.POWER: 2, InforomObject.DEN: 3}
 _NVLINK_VERSION = {1: (1, 0), 2: (2, 0), 3: (2, 2), 4: (3, 0), 5: (3, 1), 6: (4, 0), 7: (5, 0), 8: (6, 0)}
@@ -630,7 +631,8 @@ class InforomInfo:
 
     def get_version(self, inforom):
         """The version of InfoROM object ``inforom`` (InforomObject or its value)."""
-        return _nv.device_get_inforom_version(self._handle, _INFOROM[_enum_arg(InforomObject, inforom, "InfoROM object")])
+        inforom = _enum_arg(InforomObject, inforom, "InfoROM object")
+        return _nv.device_get_inforom_version(self._handle, _INFOROM[inforom])
 
     @property
     def image_version(self):
