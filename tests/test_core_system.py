@@ -717,3 +717,14 @@ def test_sequences_index_as_cuda_cores():
         system.GpuDynamicPstatesInfo([])[0]
     e = pickle.loads(pickle.dumps(system.ResetTypeNotSupportedError(30)))
     assert type(e) is system.ResetTypeNotSupportedError and int(e.status) == 30
+
+
+def test_records_pickle():
+    import pickle
+
+    for record in (system.MemoryInfo(1, 2, 3, 4), system.BAR1MemoryInfo(1, 2, 3, 0),
+                   system.SystemEvent(system.SystemEventType.BIND, 7),
+                   system.ThermalSensor(system.ThermalController.OS, 1, 2, 3, system.ThermalTarget.GPU)):
+        again = pickle.loads(pickle.dumps(record))
+        assert again == record and type(again) is type(record) and repr(again) == repr(record)
+    assert pickle.loads(pickle.dumps(system.Device._from_handle(1234)))._handle == 1234

@@ -251,6 +251,9 @@ class _Record:
     def __setattr__(self, name, value):
         raise AttributeError("%s is read-only" % type(self).__name__)
 
+    def __reduce__(self):
+        return type(self), tuple(getattr(self, f) for f in self._fields)
+
     def __eq__(self, other):
         return type(other) is type(self) and all(getattr(self, f) == getattr(other, f) for f in self._fields)
 
