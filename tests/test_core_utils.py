@@ -655,6 +655,10 @@ def test_tensor_map_descriptor_is_made_by_as_tensor_map_only():
         host.as_tensor_map((16, 8))
     with pytest.raises(TypeError, match="Specify either options or the individual tensor map arguments"):
         host.as_tensor_map((16, 8), options=TMO((16, 8)))
+    with pytest.raises(TypeError, match="Specify either options or the individual tensor map arguments"):
+        host.as_tensor_map(options=TMO((16, 8)), swizzle=_tensor_map.TensorMapSwizzle.SWIZZLE_32B)
+    with pytest.raises(ValueError, match="The tensor must be device-accessible"):  # NONE modes: as not given
+        host.as_tensor_map(options=TMO((16, 8)), swizzle=_tensor_map.TensorMapSwizzle.NONE)
     with pytest.raises(TypeError, match="box_dim is required unless options is provided"):
         host.as_tensor_map()
 

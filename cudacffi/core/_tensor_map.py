@@ -187,10 +187,14 @@ class TensorMapDescriptorOptions:
         self.oob_fill = _enum("oob_fill", self.oob_fill, TensorMapOOBFill)
 
 
+_MODES = ("interleave", "swizzle", "l2_promotion", "oob_fill")
+
+
 def _options(box_dim, options, **settings):
     """The TensorMapDescriptorOptions of an as_tensor_map() call: ``options`` alone, or box_dim and settings."""
     if options is not None:
-        if box_dim is not None or any(v is not None for v in settings.values()):
+        given = [k for k, v in settings.items() if v is not None and not (k in _MODES and v == 0)]
+        if box_dim is not None or given:  # the modes at their NONE default count as not given, as in cuda.core
             raise TypeError("Specify either options or the individual tensor map arguments, not both")
         return _utils.check_or_create_options(TensorMapDescriptorOptions, options, "Tensor map descriptor options")
     if box_dim is None:
