@@ -131,3 +131,19 @@ def test_the_generator_rule_matches_the_reference_on_every_snapshot():
     newest = dict(ExcWriter(snapshot.load_model("13.5", "nvml")).define_enums())
     for enum_name in DEFINE_ENUMS:
         assert set(ref[enum_name]) <= {n for n, _ in newest[enum_name]}, enum_name
+
+
+def test_define_enum_members_rule():
+    """codegen's rule for a #define enum, on made-up macros: prefix off, camel case to upper snake, renames and
+    left-out suffixes, extra macros, the first name of a value only where asked, sorted by value."""
+    from codegen.emit_py_exception import define_enum_members
+
+    constants = [("xEvtNone", 0), ("xEvtXidCriticalError", 8), ("xEvtPState", 4), ("xEvtAll", 12),
+                 ("xEvtOldPState", 4), ("xOtherMig", 256), ("X_ARCH_T23X", 11)]
+    assert define_enum_members(constants, "xEvt", {"All": None}, (("MIG", "xOtherMig"), ("GONE", "xMissing")),
+                               False) == [("NONE", 0), ("PSTATE", 4), ("OLD_PSTATE", 4), ("XID_CRITICAL_ERROR", 8),
+                                          ("MIG", 256)]
+    assert define_enum_members(constants, "xEvt", {"All": None}, (), True) == [
+        ("NONE", 0), ("PSTATE", 4), ("XID_CRITICAL_ERROR", 8)]
+    assert define_enum_members(constants, "X_ARCH_", {}, (), False) == [("T23X", 11)]  # upper case kept as is
+    assert define_enum_members(constants, "X_ARCH_", {"T23X": "ORIN"}, (), False) == [("ORIN", 11)]
