@@ -971,8 +971,7 @@ class GraphMemoryResourceAttributes:
         attr = getattr(drv.CUgraphMem_attribute, "CU_GRAPH_MEM_ATTR_" + name)
         check(drv.cuDeviceSetGraphMemAttribute(self._device_id, attr, drv.cuuint64_t(0)))
 
-    @staticmethod
-    def _read_only(name):
+    def _read_only(name):  # a property setter refusing as cuda.core's read-only attributes do (class body only)
         def refuse(self, value):
             raise AttributeError("attribute '%s' of 'GraphMemoryResourceAttributes' objects is not writable" % name)
         return refuse
@@ -987,6 +986,7 @@ class GraphMemoryResourceAttributes:
     used_mem_high = property(lambda self: self._get("USED_MEM_HIGH"),
                              lambda self, value: self._reset("USED_MEM_HIGH", value),
                              doc="The high watermark of used_mem_current; assign 0 to reset it.")
+    del _read_only
 
     def __repr__(self):
         names = ("reserved_mem_current", "reserved_mem_high", "used_mem_current", "used_mem_high")
