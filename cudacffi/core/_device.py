@@ -33,11 +33,17 @@ cooperative_multi_device_launch virtual_address_management_supported
 
 _PREFIX = "CU_DEVICE_ATTRIBUTE_"
 
-# Attributes of CUDA 13.0's headers that cuda.core's DeviceProperties reads; a build on older headers asks for them
-# by number (the driver's numbering never changes), and a driver older than them answers as for any attribute it
-# does not know.
-_LATER_ATTRIBUTES = {"host_memory_pools_supported": 144, "host_virtual_memory_management_supported": 145,
-                     "host_alloc_dma_buf_supported": 146, "only_partial_host_native_atomic_supported": 147}
+# The attributes cuda.core's DeviceProperties reads that headers older than CUDA 12.9 (or 13.0) lack, by number: a
+# build on such headers asks for them by number (the driver's numbering never changes), and a driver older than
+# an attribute answers as for any attribute it does not know.
+_LATER_ATTRIBUTES = {
+    "handle_type_fabric_supported": 128, "numa_config": 130, "numa_id": 131, "multicast_supported": 132,
+    "mps_enabled": 133, "host_numa_id": 134, "d3d12_cig_supported": 135, "mem_decompress_algorithm_mask": 136,
+    "mem_decompress_maximum_length": 137, "vulkan_cig_supported": 138, "gpu_pci_device_id": 139,
+    "gpu_pci_subsystem_id": 140, "host_numa_virtual_memory_management_supported": 141,
+    "host_numa_memory_pools_supported": 142, "host_numa_multinode_ipc_supported": 143,
+    "host_memory_pools_supported": 144, "host_virtual_memory_management_supported": 145,
+    "host_alloc_dma_buf_supported": 146, "only_partial_host_native_atomic_supported": 147}
 
 # What a property reads where the driver does not know its attribute (CUDA_ERROR_INVALID_VALUE), as cuda.core's
 # does: 0 (False) but for these.
