@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Optional, Union
 
 from . import _utils
+from ._linker import Linker, LinkerOptions
 from ._module import ObjectCode
 from ._utils import CUDAError, NVRTCError, as_bytes, check
 from .typing import CompilerBackendType, ObjectCodeFormatType, PCHStatusType
@@ -359,8 +360,6 @@ class Program:
             if options.extra_sources is not None:
                 raise ValueError("extra_sources is not supported by the PTX backend.")
             self._code = code.encode()
-            from ._linker import Linker
-
             self._linker = Linker(ObjectCode._init(self._code, "ptx"), options=self._linker_options())
             self._backend = self._linker.which_backend()
         elif code_type == "nvvm":
@@ -387,8 +386,6 @@ class Program:
             raise RuntimeError("Unsupported code_type=%r (supported_code_types=%r)" % (code_type, _CODE_TYPES))
 
     def _linker_options(self):
-        from ._linker import LinkerOptions
-
         o = self._options
         return LinkerOptions(name=o.name, arch=o.arch, max_register_count=o.max_register_count, time=bool(o.time)
                              or None, debug=o.debug, lineinfo=o.lineinfo, ftz=o.ftz, prec_div=o.prec_div,

@@ -18,7 +18,10 @@ import tempfile
 import threading
 import time
 
-from ._utils import as_int
+from . import _utils
+from ._linker import Linker
+from ._module import ObjectCode
+from ._utils import as_int, check
 
 __all__ = ["ProgramCacheResource", "InMemoryProgramCache", "FileStreamProgramCache", "make_program_cache_key"]
 
@@ -33,8 +36,6 @@ def _key_bytes(key):
 
 def _value_bytes(value):
     """The bytes to store: bytes-like as is, an ObjectCode's code (read from its file where it names one)."""
-    from ._module import ObjectCode
-
     if isinstance(value, (bytes, bytearray, memoryview)):
         return bytes(value)
     if isinstance(value, ObjectCode):
@@ -354,15 +355,12 @@ def _compiler_versions(code_type):
     """What identifies the compiler that turns ``code_type`` into code, as bytes."""
     if code_type == "c++":
         from .. import nvrtc
-        from ._utils import check
 
         return b"nvrtc %d.%d" % check(nvrtc.nvrtcVersion())
     if code_type == "nvvm":
         from .. import nvvm
 
         return b"nvvm %r ir %r" % (nvvm.version(), nvvm.ir_version())
-    from ._linker import Linker
-
     if Linker.which_backend() == "nvJitLink":
         from .. import nvjitlink
 
@@ -373,14 +371,10 @@ def _compiler_versions(code_type):
         except RuntimeError:  # a library older than the headers
             pass
         return b"nvJitLink of CUDA %d" % nvjitlink.CUDA_VERSION  # the build's version stands in
-    from ._utils import check
-
     return b"driver %d" % check(_driver().cuDriverGetVersion())
 
 
 def _driver():
-    from . import _utils
-
     return _utils.driver()
 
 
@@ -410,8 +404,6 @@ def _is_set(options, name):
 
 def _linker_option_items(options):
     """The ProgramOptions fields a PTX program hands the linker, each as the linker reads it."""
-    from ._linker import Linker
-
     driver = Linker.which_backend() == "driver"
     ptxas = options.ptxas_options
     if isinstance(ptxas, str):
@@ -455,15 +447,11 @@ def _check_options(code_type, options, extra_digest):
                                  "source-filename with a directory component) without an extra_digest; NVRTC "
                                  "resolves quoted #include directives relative to that directory, so a digest "
                                  "covering the headers it may pull in must be supplied." % (name,))
-    elif code_type == "ptx":
-        from ._linker import Linker
-
-        if Linker.which_backend() == "driver":
-            refused = [n for n in _DRIVER_LINKER_REFUSES if getattr(options, n, None) is not None]
-            if refused:
-                raise ValueError("the cuLink driver linker does not support these options: %s; Program.compile() "
-                                 "would reject this configuration before producing an ObjectCode."
-                                 % ", ".join(refused))
+    elif code_type == "ptx" and Linker.which_backend() == "driver":
+        refused = [n for n in _DRIVER_LINKER_REFUSES if getattr(options, n, None) is not None]
+        if refused:
+            raise ValueError("the cuLink driver linker does not support these options: %s; Program.compile() "
+                             "would reject this configuration before producing an ObjectCode." % ", ".join(refused))
     elif extra_digest is None and options.use_libdevice:
         raise ValueError("make_program_cache_key() refuses to build an NVVM key with use_libdevice=True and no "
                          "extra_digest: the linked libdevice bitcode can change out from under a cached "
@@ -581,17 +569,11 @@ def compile_with_cache(program, cache, code, target_type, name_expressions=(), l
     (where cuda.core raises ValueError) their mangled names are stored too, as an entry of their own
     (``_symbols_key``), so that ``get_kernel("f<float>")`` works on a hit; a hit whose names entry was evicted
     counts as a miss. ``code`` is the program's source as given to Program (the key needs it)."""
-    from ._module import ObjectCode
-
     if not isinstance(cache, ProgramCacheResource):
         raise TypeError("cache must be an instance of cudacffi.core.utils.ProgramCacheResource; got %s"
                         % type(cache).__name__)
     target_type = str(target_type).lower()
     options = program._options
-    if options.arch is None:
-        from ._program import _default_arch
-
-        options = dataclasses.replace(options, arch=_default_arch())
     name_expressions = tuple(name_expressions)
     key = make_program_cache_key(code=code, code_type=program._code_type, options=options, target_type=target_type,
                                  name_expressions=name_expressions)
