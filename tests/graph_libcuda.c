@@ -4,7 +4,9 @@
  * and launch. A launch runs the host nodes on the calling thread in dependency order, child graphs included;
  * a kernel node "runs" by counting itself and remembering its first two 8-byte arguments, which the driver
  * copied when the node was made or updated (standin_kernel_runs and standin_last_kernel_args report them);
- * other nodes do nothing. A context is current on device 0 (one device); events are tokens. Streams capture:
+ * other nodes do nothing. A context is current on device 0 (one device); events are tokens, and one recorded on
+ * a capturing stream forks the capture into a stream that waits for it (ending the capture ends it there too).
+ * Streams capture:
  * into a new graph or a given one, with the capture's dependencies kept as the driver keeps them (work
  * itself is never captured here: nodes come from cuGraphAdd*Node and cuStreamUpdateCaptureDependencies). Error codes are the driver's:
  * CUDA_ERROR_INVALID_VALUE (1), CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE (910). The CUDA 13 forms of the edge
@@ -619,13 +621,56 @@ static const unsigned char no_edge_data[8 * MAXN];
 
 int cuCtxGetStreamPriorityRange(int *least, int *greatest) { *least = 0; *greatest = -1; return 0; }
 
+static struct stream *streams[MAXN];  /* those created, for the end of a capture that other streams joined */
+static int n_streams;
+
 int cuStreamCreateWithPriority(struct stream **s, unsigned int flags, int priority) {
     (void)flags; (void)priority;
+    if (n_streams >= MAXN) return 2;
     *s = calloc(1, sizeof **s);
+    streams[n_streams++] = *s;
     return 0;
 }
 
-int cuStreamDestroy_v2(struct stream *s) { if (!s || s->capturing) return 1; free(s); return 0; }
+int cuStreamDestroy_v2(struct stream *s) {
+    if (!s || s->capturing) return 1;
+    for (int i = 0; i < n_streams; i++) if (streams[i] == s) { streams[i] = streams[--n_streams]; break; }
+    free(s);
+    return 0;
+}
+
+/* Events recorded in a capture fork it: a stream that waits for one joins the capture, after the work the event
+ * followed. The legacy and per-thread default streams (handles 1 and 2) never capture here. */
+#define REAL_STREAM(s) ((unsigned long long)(s) > 2)
+struct recorded { void *event; struct graph *graph; unsigned long long id; struct node *deps[MAXN]; size_t n; };
+static struct recorded recorded[64];
+
+static struct recorded *record_of(void *ev) {
+    for (int i = 0; i < 64; i++) if (recorded[i].event == ev) return &recorded[i];
+    for (int i = 0; i < 64; i++) if (!recorded[i].event) { recorded[i].event = ev; return &recorded[i]; }
+    return NULL;
+}
+
+int cuEventRecord(void *ev, struct stream *s) {
+    struct recorded *r = event_is_live(ev) ? record_of(ev) : NULL;
+    if (!r) return 400;
+    r->graph = NULL;
+    if (REAL_STREAM(s) && s->capturing) {
+        r->graph = s->graph; r->id = s->id; r->n = s->ndeps;
+        for (size_t i = 0; i < s->ndeps; i++) r->deps[i] = s->deps[i];
+    }
+    return 0;
+}
+
+int cuStreamWaitEvent(struct stream *s, void *ev, unsigned int flags) {
+    (void)flags;
+    struct recorded *r = event_is_live(ev) ? record_of(ev) : NULL;
+    if (!r) return 400;
+    if (!r->graph || !REAL_STREAM(s)) return 0;
+    if (!s->capturing) { s->capturing = 1; s->graph = r->graph; s->id = r->id; s->ndeps = 0; }
+    for (size_t i = 0; i < r->n && s->ndeps < MAXN; i++) s->deps[s->ndeps++] = r->deps[i];
+    return 0;
+}
 
 int cuStreamBeginCapture_v2(struct stream *s, int mode) {
     (void)mode;
@@ -644,17 +689,22 @@ int cuStreamBeginCaptureToGraph(struct stream *s, struct graph *g, struct node *
 }
 
 int cuStreamEndCapture(struct stream *s, struct graph **g) {
-    if (!s || !s->capturing) return 401; /* CUDA_ERROR_ILLEGAL_STATE */
+    if (!REAL_STREAM(s) || !s->capturing) return 401; /* CUDA_ERROR_ILLEGAL_STATE */
     *g = s->graph;
+    for (int i = 0; i < n_streams; i++)  /* the streams that joined the capture leave it too */
+        if (streams[i] != s && streams[i]->capturing && streams[i]->id == s->id) {
+            streams[i]->capturing = 0; streams[i]->graph = NULL;
+        }
     s->capturing = 0; s->graph = NULL;
     return 0;
 }
 
-int cuStreamIsCapturing(struct stream *s, int *status) { *status = s && s->capturing ? 1 : 0; return 0; }
+int cuStreamIsCapturing(struct stream *s, int *status) { *status = REAL_STREAM(s) && s->capturing ? 1 : 0; return 0; }
 
 int cuStreamGetCaptureInfo_v2(struct stream *s, int *status, unsigned long long *id, struct graph **g,
                               struct node *const **deps, size_t *n) {
     if (!s) return 1;
+    if (!REAL_STREAM(s)) { *status = 0; if (n) *n = 0; if (g) *g = NULL; return 0; }
     *status = s->capturing ? 1 : 0;
     if (id) *id = s->id;
     if (g) *g = s->capturing ? s->graph : NULL;

@@ -1475,5 +1475,6 @@ def executable_view(graph, node):
                         "event wait and host callback nodes can be updated in an instantiated graph"
                         % type(node).__name__)
     node._live()
-    graph._live()
+    if graph._exec is None:
+        raise RuntimeError("the graph is closed")
     return cls._of(graph, node)

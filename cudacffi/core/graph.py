@@ -27,6 +27,7 @@ the node and return a builder per body, which captures into that body after its 
 Graphs built node by node (GraphDefinition and its nodes) are in ``_graph_nodes`` and exported here.
 """
 
+import sys
 from dataclasses import dataclass
 from typing import Optional
 
@@ -121,8 +122,8 @@ class GraphBuilder:
     __slots__ = ("_stream", "_owned", "_graph", "_gdef", "_body", "_primary", "_state", "_forks", "__weakref__")
 
     def __init__(self, *args, **kwargs):
-        raise RuntimeError("GraphBuilder objects cannot be instantiated directly: use Device.create_graph_builder() "
-                           "or Stream.create_graph_builder()")
+        raise NotImplementedError("directly creating a GraphBuilder object can be ambiguous. Please either call "
+                                  "Device.create_graph_builder() or stream.create_graph_builder()")
 
     @classmethod
     def _on(cls, stream, owned, primary=True):
@@ -133,8 +134,8 @@ class GraphBuilder:
         self._gdef = None  # its GraphDefinition (which owns it, unless it is a conditional node's body)
         self._body = None  # for a conditional node's body: the GraphDefinition it captures into
         self._primary = primary
-        self._state = "new"  # new -> building -> built (primary) | joined (a split-off builder)
-        self._forks = []  # builders split off this one and joined back: their streams live until capture ends
+        self._state = "new"  # new -> building -> built (primary); a split-off builder: building, closed once joined
+        self._forks = []  # streams of builders split off this one and joined back: they live until capture ends
         return self
 
     def __cuda_stream__(self):
@@ -142,12 +143,13 @@ class GraphBuilder:
 
     def _live(self):
         if self._stream is None:
-            raise RuntimeError("the graph builder is closed")
+            raise RuntimeError("Graph builder has been closed.")
         return self._stream
 
     @property
     def stream(self):
-        return self._live()
+        """The Stream it captures on (None once closed)."""
+        return self._stream
 
     @property
     def is_closed(self):
@@ -158,24 +160,32 @@ class GraphBuilder:
 
     @property
     def is_building(self):
-        if self._stream is None or self._state != "building":
-            return False
+        """Whether its stream is capturing (RuntimeError where the capture was invalidated)."""
+        stream = self._live()
         drv = _utils.driver()
-        status = check(drv.cuStreamIsCapturing(self._stream._h))
-        return status == drv.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_ACTIVE
+        status = check(drv.cuStreamIsCapturing(stream._h))
+        statuses = drv.CUstreamCaptureStatus
+        if status == statuses.CU_STREAM_CAPTURE_STATUS_INVALIDATED:
+            raise RuntimeError("Build process encountered an error and has been invalidated. Build process must now "
+                               "be ended.")
+        return status == statuses.CU_STREAM_CAPTURE_STATUS_ACTIVE
 
     @property
     def is_join_required(self):
-        """True for a builder split off another: it must be joined back before building ends."""
-        return not self._primary and self._state == "building"
+        """True for a builder split off another: it must be joined back (GraphBuilder.join) before building
+        ends."""
+        return not self._primary
 
     def begin_building(self, mode="relaxed"):
         """Start capturing; ``mode``: "global", "thread_local" or "relaxed" (what other threads may do
         meanwhile). Returns the builder."""
-        if mode not in _MODES:
-            raise ValueError("mode must be one of %s, not %r" % (", ".join(map(repr, _MODES)), mode))
+        self._live()
+        if self._state == "building":
+            raise RuntimeError("Graph builder is already building.")
         if self._state != "new":
-            raise RuntimeError("the graph builder has already begun building")
+            raise RuntimeError("Cannot resume building after building has ended.")
+        if not isinstance(mode, str) or mode not in _MODES:
+            raise ValueError("Unsupported build mode: %s (one of %s)" % (mode, ", ".join(map(repr, _MODES))))
         drv = _utils.driver()
         how = getattr(drv.CUstreamCaptureMode, _MODES[mode])
         if self._body is not None:  # into the body graph the conditional node made
@@ -187,8 +197,9 @@ class GraphBuilder:
 
     def end_building(self):
         """Stop capturing; the graph is then ready for ``complete()``. Returns the builder."""
-        if self._state != "building":
-            raise RuntimeError("the graph builder is not building (begin_building() first)")
+        self._live()
+        if self._state != "building" or not self.is_building:
+            raise RuntimeError("Graph builder is not building.")
         if not self._primary:
             raise RuntimeError("a builder split off another cannot end building: join it back "
                                "(GraphBuilder.join) and end the builder that began building")
@@ -205,14 +216,16 @@ class GraphBuilder:
 
     def complete(self, options=None):
         """Instantiate the captured graph: a Graph to launch (any number of times)."""
+        self._live()
         if self._graph is None:
-            raise RuntimeError("the graph builder has not ended building (end_building() first)")
+            raise RuntimeError("Graph has not finished building.")
         return _instantiate(self._graph, options)
 
     def debug_dot_print(self, path, options=None):
         """Write the captured graph as a DOT file to ``path``."""
+        self._live()
         if self._graph is None:
-            raise RuntimeError("the graph builder has not ended building (end_building() first)")
+            raise RuntimeError("Graph has not finished building.")
         _dot_print(self._graph, path, options)
 
     @property
@@ -220,27 +233,30 @@ class GraphBuilder:
         """The captured graph as a GraphDefinition, to inspect or extend with explicit nodes: after
         ``end_building()``; for a conditional node's body builder, also before ``begin_building()``. A
         definition taken stays valid after the builder is closed."""
-        if self._stream is None:
-            raise RuntimeError("the graph builder is closed")
+        self._live()
         if not self._primary:
-            raise RuntimeError("a builder split off another has no graph of its own: use the graph_definition of "
-                               "the builder that began building")
-        if self._body is not None and self._state != "building":
-            return self._body
+            raise RuntimeError("graph_definition is unavailable on forked graph builders; access it through the "
+                               "primary builder instead.")
         if self._state == "building":
-            raise RuntimeError("the graph builder is building: end_building() first")
+            raise RuntimeError("graph_definition is unavailable while capture is in progress; call end_building() "
+                               "first.")
+        if self._body is not None:
+            return self._body
         if self._gdef is None:
-            raise RuntimeError("the graph builder has not built a graph yet (begin_building(), then end_building())")
+            raise RuntimeError("graph_definition is unavailable before begin_building() on a primary builder; no "
+                               "graph has been created yet.")
         return self._gdef
 
     # -- branches --------------------------------------------------------------------------------------------
     def split(self, count):
         """``count`` builders whose work depends on all work captured so far here: this one first, then
         ``count - 1`` new ones on new streams. Their work runs concurrently until ``join``."""
-        if not isinstance(count, int) or isinstance(count, bool) or count < 2:
-            raise ValueError("count must be an int >= 2, got %r" % (count,))
+        count = _utils.as_int(count, "count")
+        if count < 2:
+            raise ValueError("Invalid split count: expecting >= 2, got %d" % count)
+        self._live()
         if self._state != "building":
-            raise RuntimeError("only a building graph builder can split (begin_building() first)")
+            raise RuntimeError("Graph builder must be building before it can be split.")
         from ._stream import Stream
 
         stream = self._live()
@@ -262,15 +278,14 @@ class GraphBuilder:
 
     @staticmethod
     def join(*graph_builders):
-        """Join builders back into one: the builder that began building if it is among them (else the first)
-        waits for all the others' work and is returned; the others are done."""
+        """Join builders back into one: the first that was not split off another (else the first) waits for all
+        the others' work and is returned; the others are closed."""
+        if any(not isinstance(gb, GraphBuilder) for gb in graph_builders):
+            raise TypeError("All arguments must be GraphBuilder instances")
         if len(graph_builders) < 2:
-            raise ValueError("join needs at least two graph builders, got %d" % len(graph_builders))
+            raise ValueError("Must join with at least two graph builders")
         for gb in graph_builders:
-            if not isinstance(gb, GraphBuilder):
-                raise TypeError("join takes GraphBuilder objects, not %s" % type(gb).__name__)
-            if gb._state != "building":
-                raise RuntimeError("join takes building graph builders (%r is %s)" % (gb, gb._state))
+            gb._live()
         target = next((gb for gb in graph_builders if gb._primary), graph_builders[0])
         drv = _utils.driver()
         h = target._live()._h
@@ -283,10 +298,12 @@ class GraphBuilder:
                 check(drv.cuStreamWaitEvent(h, ev, 0))
             finally:
                 check(drv.cuEventDestroy(ev))
-            gb._state = "joined"
-            target._forks.append(gb)
-            target._forks.extend(gb._forks)
+            # its stream joined the capture: it lives (with those of builders joined into it) until the
+            # capture ends, then closes; the builder itself is closed now
+            target._forks.extend(gb._forks + ([gb._stream] if gb._owned else []))
             gb._forks = []
+            gb._stream = None
+            gb._state = "closed"
         return target
 
     # -- host callbacks ----------------------------------------------------------------------------------------
@@ -295,9 +312,10 @@ class GraphBuilder:
         this point; or a ctypes function pointer declared as CUhostFn, given ``user_data`` (an int address, or
         bytes copied here). ``fn`` must not call CUDA. It and its user data stay alive as long as a graph made
         from this capture does (its clones, instantiations and launches in flight included)."""
+        self._live()
         if not callable(fn):
             raise TypeError("fn must be callable, not %s" % type(fn).__name__)
-        drv, h, graph, deps = self._capture_point("callback()")
+        drv, h, graph, deps = self._capture_point("Cannot add callback when graph is not being built")
         params, _, keep = _graph_nodes._host_params(drv, fn, user_data)
         obj = _graph_nodes.attach(drv, graph, keep)  # the callable and its data live as long as a graph uses them
         try:
@@ -307,33 +325,38 @@ class GraphBuilder:
             raise
         _continue_after(drv, h, node)
 
-    def _capture_point(self, what):
-        """(driver, stream, capturing CUgraph, its current dependencies) of a building builder."""
-        if self._state != "building":
-            raise RuntimeError("%s adds to a graph being built (begin_building() first)" % what)
-        drv = _utils.driver()
+    def _capture_point(self, refusal):
+        """(driver, stream, capturing CUgraph, its current dependencies) of a building builder; RuntimeError
+        ``refusal`` where its stream is not capturing."""
         h = self._live()._h
+        drv = _utils.driver()
         info = check(drv.cuStreamGetCaptureInfo(h))
         status, graph, deps = info[0], info[2], info[3]
         if status != drv.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_ACTIVE:
-            raise RuntimeError("the graph builder's stream is not capturing")
+            raise RuntimeError(refusal)
         return drv, h, graph, list(deps or [])
 
     # -- nodes added during capture ----------------------------------------------------------------------------------
     def embed(self, child):
         """Add the graph ``child`` (a builder that ended building) here, as a child graph node (a copy)."""
         if not isinstance(child, GraphBuilder):
-            raise TypeError("child must be a GraphBuilder, not %s" % type(child).__name__)
+            raise TypeError("Argument 'child' has incorrect type (expected GraphBuilder, got %s)"
+                            % type(child).__name__)
+        self._live()
         if child._graph is None:
-            raise RuntimeError("the child graph builder has not ended building (end_building() first)")
-        drv, h, graph, deps = self._capture_point("embed()")
+            raise ValueError("Child graph has not finished building.")
+        if not self.is_building:
+            raise ValueError("Parent graph is not being built.")
+        drv, h, graph, deps = self._capture_point("Parent graph is not being built.")
         node = check(drv.cuGraphAddChildGraphNode(graph, deps, len(deps), child._graph))
         _continue_after(drv, h, node)
 
     def create_condition(self, default_value=None):
         """A condition variable of the graph being captured, for its conditional nodes; ``default_value``
         (0 <= value < 2**32) is set at the start of every launch where given."""
-        _, _, graph, _ = self._capture_point("create_condition()")
+        self._live()
+        _graph_nodes._needs(_utils.driver(), 12030, "a graph condition")
+        _, _, graph, _ = self._capture_point("Cannot create a condition when graph is not being built")
         return GraphCondition._create(graph, default_value)
 
     def if_then(self, condition):
@@ -354,9 +377,10 @@ class GraphBuilder:
         return self._conditional(condition, "CU_GRAPH_COND_TYPE_SWITCH", count, 12080)
 
     def _conditional(self, condition, kind, size, need):
-        _graph_nodes._condition(condition)
+        self._live()
         _graph_nodes._needs(_utils.driver(), need, "a conditional node")
-        drv, h, graph, deps = self._capture_point("a conditional node")
+        _graph_nodes._condition(condition, "GraphBuilder")
+        drv, h, graph, deps = self._capture_point("Cannot add conditional node when not actively capturing")
         node, bodies = _graph_nodes._add_conditional(drv, graph, deps, condition, kind, size,
                                                      _graph_nodes._context())
         _continue_after(drv, h, node)
@@ -372,8 +396,8 @@ class GraphBuilder:
 
     # -- lifetime ----------------------------------------------------------------------------------------------
     def _close_forks(self):
-        for gb in self._forks:
-            gb.close()
+        for stream in self._forks:
+            stream.close()
         self._forks = []
 
     def close(self):
@@ -393,6 +417,7 @@ class GraphBuilder:
         if self._owned:
             self._stream.close()
         self._stream = None
+        self._state = "closed"
 
     def __del__(self):
         try:
@@ -407,7 +432,37 @@ class GraphBuilder:
         self.close()
 
     def __repr__(self):
-        return "<GraphBuilder %s%s>" % (self._state, "" if self._primary else " split")
+        return "<GraphBuilder %s%s>" % (self._state, "" if self._primary else " forked")
+
+
+# why cuGraphExecUpdate refused a source (cuda.core's update message says it)
+_UPDATE_FAILURES = {
+    "CU_GRAPH_EXEC_UPDATE_ERROR": "The update failed for an unexpected reason which is described in the return value "
+                                  "of the function",
+    "CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED": "The update failed because the topology changed",
+    "CU_GRAPH_EXEC_UPDATE_ERROR_NODE_TYPE_CHANGED": "The update failed because a node type changed",
+    "CU_GRAPH_EXEC_UPDATE_ERROR_FUNCTION_CHANGED": "The update failed because the function of a kernel node changed "
+                                                   "(CUDA driver < 11.2)",
+    "CU_GRAPH_EXEC_UPDATE_ERROR_PARAMETERS_CHANGED": "The update failed because the parameters changed in a way that "
+                                                     "is not supported",
+    "CU_GRAPH_EXEC_UPDATE_ERROR_NOT_SUPPORTED": "The update failed because something about the node is not supported",
+    "CU_GRAPH_EXEC_UPDATE_ERROR_UNSUPPORTED_FUNCTION_CHANGE": "The update failed because the function of a kernel "
+                                                              "node changed in an unsupported way",
+    "CU_GRAPH_EXEC_UPDATE_ERROR_ATTRIBUTES_CHANGED": "The update failed because the node attributes changed in a way "
+                                                     "that is not supported",
+}
+
+
+def _update_failure(drv, graph_exec, graph):
+    """The CUgraphExecUpdateResult name of why updating ``graph_exec`` from ``graph`` fails (the binding gives no
+    result info with a failing status: the update is asked again, of the C function, for its reason)."""
+    try:
+        gen = sys.modules[drv.cuGraphExecUpdate.__module__]
+        info = drv.CUgraphExecUpdateResultInfo()
+        gen._cc_cuGraphExecUpdate(int(graph_exec), int(graph), info._ptr)
+        return drv.CUgraphExecUpdateResult(int(info.result)).name
+    except Exception:  # no reason to give: the generic one
+        return "CU_GRAPH_EXEC_UPDATE_ERROR"
 
 
 def _continue_after(drv, stream, node):
@@ -438,8 +493,8 @@ class Graph:
     __slots__ = ("_exec", "_keep", "__weakref__")
 
     def __init__(self, *args, **kwargs):
-        raise RuntimeError("Graph objects cannot be instantiated directly: use GraphBuilder.complete() or "
-                           "GraphDefinition.instantiate()")
+        raise RuntimeError("directly constructing a Graph instance is not supported (use GraphBuilder.complete() or "
+                           "GraphDefinition.instantiate())")
 
     @classmethod
     def _init(cls, graph_exec):
@@ -449,14 +504,13 @@ class Graph:
         return self
 
     def _live(self):
-        if self._exec is None:
-            raise RuntimeError("the graph is closed")
-        return self._exec
+        """The CUgraphExec; once closed, a null one, which the driver refuses (CUDAError), as under cuda.core."""
+        return self._exec if self._exec is not None else _utils.driver().CUgraphExec(0)
 
     @property
     def handle(self):
-        """The ``driver.CUgraphExec``."""
-        return self._exec
+        """The ``driver.CUgraphExec`` (reading 0 once closed)."""
+        return self._live()
 
     @property
     def is_closed(self):
@@ -475,14 +529,22 @@ class Graph:
         building) whose topology is the same as this graph's; CUDAError (CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE)
         where it differs in what an update cannot change."""
         if isinstance(source, GraphBuilder):
+            if source._stream is None:
+                raise ValueError("Source graph builder has been closed.")
             if source._graph is None:
-                raise RuntimeError("the graph builder has not ended building (end_building() first)")
+                raise ValueError("Graph has not finished building.")
             handle = source._graph
         elif isinstance(source, GraphDefinition):
             handle = source._live()
         else:
-            raise TypeError("source must be a GraphBuilder or a GraphDefinition, not %s" % type(source).__name__)
-        check(_utils.driver().cuGraphExecUpdate(self._live(), handle))
+            raise TypeError("expected GraphBuilder or GraphDefinition, got %s" % type(source).__name__)
+        drv = _utils.driver()
+        err, _ = drv.cuGraphExecUpdate(self._live(), handle)
+        if err == drv.CUresult.CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE:
+            name = _update_failure(drv, self._live(), handle)
+            raise _utils.CUDAError(err, err.name, "Graph update failed: %s (%s)" % (_UPDATE_FAILURES.get(name, name),
+                                                                                    name))
+        check((err,))
 
     def __getitem__(self, node):
         """The view of ``node`` (a node of the definition this graph was instantiated from) in this graph."""
