@@ -317,7 +317,7 @@ class StridedMemoryView:
             if hi > buffer.size:
                 raise ValueError("Buffer size is too small for the layout. Expected at least %d bytes, got %d bytes."
                                  % (hi, buffer.size))
-        return cls._new(buffer.handle, shape, strides, typestr, is_readonly, buffer, buffer.device_id,
+        return cls._new(int(buffer.handle), shape, strides, typestr, is_readonly, buffer, buffer.device_id,
                         buffer.__dlpack_device__(), has_dtype=dtype is not None)
 
     # -- what it describes -------------------------------------------------------------------------------------
