@@ -546,6 +546,19 @@ def ipc_allocation_handle_closes_its_descriptor(core):
     return out + [closed, h.handle, refused]
 
 
+@scenario(gpu=False)
+def memory_resource_registry_miss(core):
+    import uuid
+
+    out = []
+    for cls in (core.DeviceMemoryResource, core.PinnedMemoryResource):
+        try:
+            out.append(repr(cls.from_registry(uuid.UUID(int=12345))))
+        except RuntimeError as e:
+            out.append(str(e))
+    return out
+
+
 # -- on a GPU ----------------------------------------------------------------------------------------------------
 
 def _device(core):

@@ -103,6 +103,7 @@ def import_with_core(shared, queue):
         access = sorted(d.device_id for d in mr.peer_accessible_by)
         dev0, dev1 = core.Device(0), core.Device(1)
         buf = core.Buffer.from_ipc_descriptor(mr, descriptor, stream=dev0.default_stream)
+        buf_mapped = buf.is_mapped  # read while open: a closed buffer is mapped no more, as in cuda.core
         try:
             dev1.set_current()
             seen = take_and_flip_on_device_1(int(buf.handle))
@@ -111,7 +112,7 @@ def import_with_core(shared, queue):
             dev0.set_current()  # the buffer is freed in order on device 0's stream, with its context current
             buf.close()
             dev0.sync()
-        queue.put(("ok", seen == pattern(), on_device, access, buf.is_mapped, mr.is_mapped))
+        queue.put(("ok", seen == pattern(), on_device, access, buf_mapped, mr.is_mapped))
     except BaseException as e:
         queue.put(("error", "%s: %s" % (type(e).__name__, e)))
 

@@ -16,6 +16,7 @@ import raises RuntimeError saying so.
 import os
 import threading
 import uuid as _uuid
+import weakref
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -158,7 +159,7 @@ _CALLS = []  # [alloc(size, pool, stream) -> (status, ptr), free(ptr, stream) ->
 class _MemPool(MemoryResource):
     """A memory resource on a CUDA memory pool."""
 
-    _registry = {}  # uuid -> the mapped resource of this process
+    _registry = weakref.WeakValueDictionary()  # uuid -> the mapped resource of this process, while it lives
     _registry_lock = threading.Lock()
 
     def __init_subclass__(cls, **kwargs):
@@ -305,10 +306,11 @@ class _MemPool(MemoryResource):
 
     @staticmethod
     def from_registry(uuid):
+        """The mapped resource registered under ``uuid`` (RuntimeError where none is, or it was let go)."""
         try:
             return _MemPool._registry[uuid]
         except KeyError:
-            raise RuntimeError("no mapped memory resource is registered under %s" % uuid) from None
+            raise RuntimeError("Memory resource %s was not found" % (uuid,)) from None
 
     @classmethod
     def _import_pool(cls, alloc_handle, device_id):
@@ -317,6 +319,9 @@ class _MemPool(MemoryResource):
         if uuid is not None:
             known = _MemPool._registry.get(uuid)
             if known is not None:
+                if not isinstance(known, cls):
+                    raise TypeError("Registry contains a %s for uuid %s, but %s was requested"
+                                    % (type(known).__name__, uuid, cls.__name__))
                 return known
         fd = int(alloc_handle)
         from ._device import Device
