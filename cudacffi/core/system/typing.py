@@ -94,10 +94,11 @@ class _IntEnum(enum.IntEnum):
         return int.__format__(int(self), spec) if spec else str(self)
 
 
-# Ordered by value, so that ``arch >= DeviceArch.AMPERE`` reads as "Ampere or newer"; the values are NVML's.
-DeviceArch = _IntEnum("DeviceArch", [(name, int(getattr(nvml.DeviceArch, name))) for name in (
-    "KEPLER", "MAXWELL", "PASCAL", "VOLTA", "TURING", "AMPERE", "ADA", "HOPPER", "BLACKWELL", "UNKNOWN")],
-    module=__name__)
+# Ordered by value, so that ``arch >= DeviceArch.AMPERE`` reads as "Ampere or newer"; the values are NVML's
+# (nvml.h's NVML_DEVICE_ARCH_*; BLACKWELL's where this build's nvml.h predates it)
+DeviceArch = _IntEnum("DeviceArch", [(name, int(getattr(nvml.DeviceArch, name, value))) for name, value in (
+    ("KEPLER", 2), ("MAXWELL", 3), ("PASCAL", 4), ("VOLTA", 5), ("TURING", 6), ("AMPERE", 7), ("ADA", 8),
+    ("HOPPER", 9), ("BLACKWELL", 10), ("UNKNOWN", 0xFFFFFFFF))], module=__name__)
 DeviceArch.__doc__ = "A GPU's architecture (UNKNOWN for one this list does not name)."
 
 FieldId = nvml.FieldId
