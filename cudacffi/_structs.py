@@ -25,6 +25,24 @@ def _keep_of(root):
     return keep
 
 
+_MALLOC_ALIGNMENT = 16  # what ffi.new's memory is aligned to
+
+
+def _new(ffi, pt, cls):
+    """A zeroed struct of pointer type ``pt``, at the alignment its C type asks for: ffi.new's memory is aligned to
+    16 bytes only, and a struct declared ``_Alignas(64)`` (CUtensorMap) must lie at a multiple of 64, or the
+    driver refuses it. Such a struct lives in a larger char array, which the returned pointer keeps alive."""
+    align = cls.__dict__.get("_align")
+    if align is None:
+        align = ffi.alignof(pt.item)
+        setattr(cls, "_align", align)
+    if align <= _MALLOC_ALIGNMENT:
+        return ffi.new(pt)
+    raw = ffi.new("char[]", ffi.sizeof(pt.item) + align)
+    addr = int(ffi.cast("uintptr_t", raw))
+    return ffi.gc(ffi.cast(pt, addr + (-addr % align)), lambda _p, raw=raw: None)
+
+
 class Struct:
     """A C struct or union in memory cffi owns (or a view into another struct's memory).
 
@@ -57,7 +75,7 @@ class Struct:
         elif isinstance(self._cname, tuple):
             raise TypeError("%s is a nested anonymous struct: build it with _ptr=address" % type(self).__name__)
         else:
-            self._ptr = ffi.new(pt)
+            self._ptr = _new(ffi, pt, type(self))
         self._owner = None
         self._keep = None
         for k, v in fields.items():
