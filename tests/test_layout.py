@@ -77,4 +77,4 @@ def test_structs_lie_at_the_alignment_their_c_type_asks_for():
     import gc
 
     gc.collect()
-    assert list(m.opaque) == list(range(16))  # the storage lives as long as the struct
+    assert [int(v) for v in m.opaque] == list(range(16))  # the storage lives as long as the struct
