@@ -501,7 +501,7 @@ def test_ipc_descriptor_pickles_and_buffers_of_other_resources_do_not():
     with pytest.raises(RuntimeError, match="cannot be instantiated directly"):
         IPCBufferDescriptor()
     buf = FakeDeviceResource().allocate(8)
-    with pytest.raises(TypeError, match="IPC-enabled"):
+    with pytest.raises(RuntimeError, match="Memory resource is not IPC-enabled: only a Buffer"):
         pickle.dumps(buf)
     with pytest.raises(RuntimeError, match="not IPC-enabled"):
         buf.ipc_descriptor

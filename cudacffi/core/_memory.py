@@ -484,7 +484,7 @@ class Buffer(_BASE):
         ptr = self._live()
         export = getattr(self._mr, "_export_pointer", None)
         if export is None or not self._mr.is_ipc_enabled:
-            raise RuntimeError("this Buffer's memory resource is not IPC-enabled: allocate from "
+            raise RuntimeError("Memory resource is not IPC-enabled: allocate from "
                                "DeviceMemoryResource(device, DeviceMemoryResourceOptions(ipc_enabled=True))")
         return export(ptr, self._size)
 
@@ -499,10 +499,12 @@ class Buffer(_BASE):
         return imp(ipc_descriptor, stream)
 
     def __reduce__(self):
+        """A Buffer pickles as its IPC descriptor (RuntimeError, as cuda.core's, where its resource is not
+        IPC-enabled), mapped by the receiving process through its resource."""
         self._live()
         if not getattr(self._mr, "is_ipc_enabled", False):
-            raise TypeError("only a Buffer of an IPC-enabled memory resource can be pickled (it is sent as an IPC "
-                            "descriptor and mapped by the receiving process)")
+            raise RuntimeError("Memory resource is not IPC-enabled: only a Buffer of an IPC-enabled memory resource "
+                               "can be pickled (it is sent as an IPC descriptor and mapped by the receiving process)")
         return (_from_pickle, (self._mr, self.ipc_descriptor))
 
 
