@@ -186,6 +186,59 @@ def test_saxpy_on_a_buffer_allocated_with_a_numpy_size(core, dev, stream):
     stream.sync()
 
 
+MEMORY_OPS = r"""
+extern "C" __global__ void memory_ops(float *device_data, float *pinned_data, size_t n)
+{
+    size_t i = threadIdx.x + (size_t)blockIdx.x * blockDim.x;
+    if (i < n) {
+        device_data[i] += 1.0f;
+        pinned_data[i] *= 3.0f;
+    }
+}
+"""
+
+
+def test_memory_ops_example_without_cupy(core, dev, stream):
+    """NVIDIA's memory_ops.py, its arrays on numpy: a pinned buffer allocated without a stream and read in
+    place through DLPack, a launch taking a numpy size, copies both ways, and handle == 0 after close."""
+    np = pytest.importorskip("numpy")
+    if not hasattr(np, "from_dlpack"):
+        pytest.skip("numpy has no from_dlpack")
+    from cudacffi.core import Program, ProgramOptions
+
+    kern = Program(MEMORY_OPS, "c++", ProgramOptions(arch="sm_" + dev.arch)).compile("cubin").get_kernel(
+        "memory_ops")
+    size = 1024
+    total = size * np.dtype(np.float32).itemsize
+    device_buffer = dev.memory_resource.allocate(total, stream=stream)
+    pinned_buffer = core.LegacyPinnedMemoryResource().allocate(total)
+    new_device_buffer = None
+    try:
+        pinned = np.from_dlpack(pinned_buffer).view(np.float32)
+        pinned[:] = np.arange(size, dtype=np.float32)
+        device_buffer.copy_from(np.ones(size, dtype=np.float32), stream=stream)
+        stream.sync()
+        core.launch(stream, core.LaunchConfig(grid=(size + 255) // 256, block=256), kern, device_buffer,
+                    pinned_buffer, np.uint64(size))
+        stream.sync()
+        assert (pinned == 3 * np.arange(size, dtype=np.float32)).all()
+        device_buffer.copy_to(pinned_buffer, stream=stream)
+        stream.sync()
+        assert (pinned == 2).all()
+        new_device_buffer = dev.memory_resource.allocate(total, stream=stream)
+        pinned_buffer.copy_to(new_device_buffer, stream=stream)
+        back = np.empty(size, dtype=np.float32)
+        new_device_buffer.copy_to(back, stream=stream)
+        stream.sync()
+        assert (back == 2).all()
+    finally:
+        for b in (new_device_buffer, pinned_buffer, device_buffer):
+            if b is not None:
+                b.close(stream)
+                assert b.handle == 0
+    stream.sync()
+
+
 def test_closed_pool_resource_reads_as_cuda_core(core, dev, stream):
     if not dev.properties.memory_pools_supported:
         pytest.skip("this device has no memory pools")
