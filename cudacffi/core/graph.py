@@ -185,7 +185,7 @@ class GraphBuilder:
         if self._state != "new":
             raise RuntimeError("Cannot resume building after building has ended.")
         if not isinstance(mode, str) or mode not in _MODES:
-            raise ValueError("Unsupported build mode: %s (one of %s)" % (mode, ", ".join(map(repr, _MODES))))
+            raise ValueError("Unsupported build mode: %s" % (mode,))
         drv = _utils.driver()
         how = getattr(drv.CUstreamCaptureMode, _MODES[mode])
         if self._body is not None:  # into the body graph the conditional node made
@@ -493,8 +493,7 @@ class Graph:
     __slots__ = ("_exec", "_keep", "__weakref__")
 
     def __init__(self, *args, **kwargs):
-        raise RuntimeError("directly constructing a Graph instance is not supported (use GraphBuilder.complete() or "
-                           "GraphDefinition.instantiate())")
+        raise RuntimeError("directly constructing a Graph instance is not supported")
 
     @classmethod
     def _init(cls, graph_exec):
