@@ -328,8 +328,8 @@ def managed_batches_refuse_too_few_locations(core):
 
 @scenario(gpu=False, differs="ours says what a location is")
 def managed_batches_refuse_a_missing_location(core):
-    return submodule(core, "utils").prefetch_batch(core.PER_THREAD_DEFAULT_STREAM, [core.Buffer.from_handle(0x1000, 64)],
-                                                   None)
+    bufs = [core.Buffer.from_handle(0x1000, 64)]
+    return submodule(core, "utils").prefetch_batch(core.PER_THREAD_DEFAULT_STREAM, bufs, None)
 
 
 # -- MemoryResource, the base ------------------------------------------------------------------------------------

@@ -320,7 +320,7 @@ class Buffer(_BASE):
                 mr.deallocate(ptr, self._size, stream=s)
         elif stream is not None:
             _utils.stream_handle(stream)  # nothing to free, but a wrong stream is named, as cuda.core does
-        _reset(self)  # _ptr, _box, _stream, _owner, _mr... None; _v gone: a closed buffer given to launch() fails loudly
+        _reset(self)  # _ptr, _mr... None; _v gone: a closed buffer given to launch() fails loudly
 
     if not _PYPY and _BASE is object:
         def __del__(self):
@@ -396,10 +396,10 @@ class Buffer(_BASE):
     def fill(self, value, width=None, *, stream=None):
         """Fill with a repeating pattern: ``value`` an int in [0, 256) (one byte), or with ``width`` 2 or 4 an
         unsigned int of that many bytes (beyond cuda.core), or a buffer of 1, 2 or 4 bytes."""
+        ptr = self._live()
         word, width = _fill_pattern(value, width)
         if self._size % width:
             raise ValueError("buffer size (%d) must be divisible by %d" % (self._size, width))
-        ptr = self._live()
         h = self._stream_handle(stream)
         drv = _utils.driver()
         setter = {1: drv.cuMemsetD8Async, 2: drv.cuMemsetD16Async, 4: drv.cuMemsetD32Async}[width]
@@ -583,7 +583,8 @@ def _fill_pattern(value, width):
     try:
         pattern = bytes(memoryview(value).cast("B"))
     except TypeError:
-        raise TypeError("value must be an int or support the buffer protocol, got %s" % type(value).__name__) from None
+        raise TypeError("value must be an int or support the buffer protocol, got %s"
+                        % type(value).__name__) from None
     if len(pattern) not in (1, 2, 4):
         raise ValueError("value must be 1, 2, or 4 bytes, got %d" % len(pattern))
     if width is not None and width != len(pattern):
