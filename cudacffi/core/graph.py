@@ -162,6 +162,8 @@ class GraphBuilder:
     def is_building(self):
         """Whether its stream is capturing (RuntimeError where the capture was invalidated)."""
         stream = self._live()
+        if self._state != "building":  # (the driver would say the same)
+            return False
         drv = _utils.driver()
         status = check(drv.cuStreamIsCapturing(stream._h))
         statuses = drv.CUstreamCaptureStatus
@@ -329,6 +331,8 @@ class GraphBuilder:
         """(driver, stream, capturing CUgraph, its current dependencies) of a building builder; RuntimeError
         ``refusal`` where its stream is not capturing."""
         h = self._live()._h
+        if self._state != "building":  # (the driver would say the same)
+            raise RuntimeError(refusal)
         drv = _utils.driver()
         info = check(drv.cuStreamGetCaptureInfo(h))
         status, graph, deps = info[0], info[2], info[3]
