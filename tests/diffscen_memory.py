@@ -39,6 +39,14 @@ def _host_resource(core):
     return HostResource()
 
 
+def _collect():
+    """Collect garbage until done (PyPy frees nothing at ``del``)."""
+    import gc
+
+    for _ in range(3):
+        gc.collect()
+
+
 def _ipc_class(core, name):
     found = getattr(core, name, None)
     return found if found is not None else getattr(submodule(core, "_memory._ipc"), name)
@@ -146,6 +154,7 @@ def buffer_weak_references(core):
     ref = weakref.ref(buf)
     alive = ref() is buf
     del buf
+    _collect()
     return [alive, ref() is None]
 
 
@@ -361,6 +370,7 @@ def memory_resource_subclass_weak_references(core):
     ref = weakref.ref(mr)
     alive = ref() is mr
     del mr
+    _collect()
     return [alive, ref() is None]
 
 

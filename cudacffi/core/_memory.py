@@ -43,7 +43,7 @@ def _check_size(size, what="size"):
     with ``__index__``), as cuda.core's size_t parameters take it: TypeError for anything else (floats too),
     OverflowError out of range."""
     if size.__class__ is not int:
-        size = _utils.as_int(size, what)
+        size = int(_utils.as_int(size, what))  # int(): PyPy's operator.index gives a bool back as it is
     if size < 0 or size > _SIZE_MAX:
         raise OverflowError("%s must be >= 0 and < 2**64 (a size_t), got %d" % (what, size))
     return size

@@ -34,11 +34,11 @@ def _as_flag(value, what):
 
 
 def _as_integer(value, what):
-    return _utils.as_int(value, what)
+    return int(_utils.as_int(value, what))  # int(): PyPy's operator.index gives a bool back as it is
 
 
 def _as_optional_integer(value, what):
-    return None if value is None else _utils.as_int(value, what)
+    return None if value is None else _as_integer(value, what)
 
 
 class _TypedOptions:
