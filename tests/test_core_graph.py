@@ -871,3 +871,24 @@ def test_a_node_the_driver_refuses_leaves_no_user_object_and_capture_callbacks_a
         settle(0)
         assert alive() is None
     """)
+
+
+def test_an_event_closed_while_a_graph_uses_it_is_destroyed_once_no_graph_does(standin):
+    run_lifetime(standin, """
+        ev = Device().create_event()
+        g = GraphDefinition()
+        g.record(ev)
+        exe = g.instantiate()
+        ev.close()  # the definition and the instantiated graph still use it: the CUDA event stays
+        assert ev.is_closed and int(ev.handle) == 0 and lib.standin_events_live() == 1
+        exe.launch(S)
+        del g
+        settle(1)
+        assert lib.standin_events_live() == 1
+        exe.close()
+        settle(0)
+        assert lib.standin_events_live() == 0  # destroyed with the last user object keeping it
+        unused = Device().create_event()
+        unused.close()  # no graph uses it: destroyed at once
+        assert lib.standin_events_live() == 0
+    """)

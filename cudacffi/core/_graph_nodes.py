@@ -28,6 +28,7 @@ import collections.abc
 import enum
 import itertools
 import sys
+import threading
 
 from .. import _callbacks, _params
 from . import _utils
@@ -79,11 +80,59 @@ class GraphConditionalType(str, enum.Enum):
 # nothing more (a dict pop and a deque append, both atomic; no lock, no import, no finalizer run there). What it
 # moved is dropped later on a Python thread, by ``_drain`` at the next graph call (attaching, closing, destroying),
 # where an Event's or a Buffer's finalizer may call CUDA.
+#
+# An object closed explicitly while a user object keeps it (``Event.close()``) asks ``defer_close`` first: its
+# CUDA handle is then released once the last user object keeping it is (``_holding`` counts them per object).
 
 _attached = {}  # key -> the tuple of objects a user object keeps alive
 _released = collections.deque()  # tuples whose user object the driver destroyed, to drop on a Python thread
 _keys = itertools.count(1)
 _exiting = [False]  # set at interpreter exit: graphs are then left to the process's end, not destroyed
+_holding = {}  # id(object) -> [how many live user objects keep it, closers deferred until none does]
+_holding_lock = threading.Lock()  # (Python threads only: the destructor never takes it)
+
+
+_PLAIN = (int, float, str, bytes, bool)  # values, not resources: never closed, not counted
+
+
+def _hold(objects):
+    with _holding_lock:
+        for x in objects:
+            if x is not None and not isinstance(x, _PLAIN):
+                entry = _holding.get(id(x))
+                if entry is None:
+                    _holding[id(x)] = [1, []]
+                else:
+                    entry[0] += 1
+
+
+def _unhold(objects):
+    """Count ``objects`` as kept by one user object fewer; run the closers of those no user object keeps now."""
+    closers = []
+    with _holding_lock:
+        for x in objects:
+            entry = _holding.get(id(x)) if x is not None and not isinstance(x, _PLAIN) else None
+            if entry is not None:
+                entry[0] -= 1
+                if entry[0] == 0:
+                    del _holding[id(x)]
+                    closers += entry[1]
+    for closer in closers:
+        try:
+            closer()
+        except Exception:  # as a finalizer's: nothing to hand it to
+            pass
+
+
+def defer_close(obj, closer):
+    """For ``obj.close()``: where a graph's user object keeps ``obj``, run ``closer()`` (which releases its CUDA
+    handle) once the last of them is released, and return True; else return False (close now)."""
+    with _holding_lock:
+        entry = _holding.get(id(obj))
+        if entry is None:
+            return False
+        entry[1].append(closer)
+        return True
 
 
 def _released_by_driver(key):
@@ -101,6 +150,7 @@ def _drain():
         for x in item or ():
             if isinstance(x, _callbacks.Record):
                 x.release()
+        _unhold(item or ())
         del item
 
 
@@ -121,10 +171,12 @@ def attach(drv, graph, objects):
         return None
     key = next(_keys)
     _attached[key] = objects
+    _hold(objects)
     flags = int(drv.CUuserObject_flags.CU_USER_OBJECT_NO_DESTRUCTOR_SYNC)
     err, obj = drv.cuUserObjectCreate(key, _released_by_driver, 1, flags)
     if err:
         _attached.pop(key, None)
+        _unhold(objects)
         check((err,))
     err, = drv.cuGraphRetainUserObject(graph, obj, 1, int(drv.CUuserObjectRetain_flags.CU_GRAPH_USER_OBJECT_MOVE))
     if err:
@@ -442,7 +494,7 @@ class _Builder:
         drv = _utils.driver()
         params, used = _kernel_params(drv, config, kernel, args)
         return self._add(KernelNode, lambda d, g, deps, n: check(d.cuGraphAddKernelNode(g, deps, n, params)),
-                         (params, used), {"launch": used})
+                         (params, config, kernel) + tuple(args), {"launch": used})
 
     def memcpy(self, dst, src, size, *, dst_owner=None, src_owner=None):
         """A node copying ``size`` bytes from ``src`` to ``dst`` (Buffers or int addresses of device or pinned
@@ -1060,7 +1112,8 @@ class KernelNode(GraphNode):
         kernel = used[1] if kernel is None else kernel
         args = used[2] if args is None else args
         params, used = _kernel_params(_utils.driver(), config, kernel, args)
-        self._set_params((params,) + used, lambda d, h: check(d.cuGraphKernelNodeSetParams(h, params)))
+        self._set_params((params, used[0], used[1]) + used[2],
+                         lambda d, h: check(d.cuGraphKernelNodeSetParams(h, params)))
         self._info["launch"] = used
 
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .. import driver as _drv
-from . import _memory, _utils
+from . import _graph_nodes, _memory, _utils
 from ._utils import as_int, check, check_or_create_options
 
 
@@ -458,11 +458,13 @@ class Event:
         return NotImplemented
 
     def close(self):
-        """Destroy the event; the object then reads ``handle == 0``. Closing twice is harmless."""
+        """Destroy the event; the object then reads ``handle == 0``. Closing twice is harmless. A graph whose
+        nodes record or wait for it keeps the CUDA event until it no longer needs it."""
         handle = self._handle
         if handle is not None:
             self._handle = None
-            check(_drv.cuEventDestroy(handle))
+            if not _graph_nodes.defer_close(self, lambda: _drv.cuEventDestroy(handle)):
+                check(_drv.cuEventDestroy(handle))
 
     def __del__(self):
         try:
