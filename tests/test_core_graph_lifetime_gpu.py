@@ -159,3 +159,24 @@ def test_a_captured_callback_runs_after_the_builder_is_closed_and_its_callable_c
         graph.close()
         assert released(0), _graph_nodes._attached
     """)
+
+
+def test_an_event_closed_while_a_clone_uses_it_stays_until_the_clone_is_done():
+    run("""
+        event = dev.create_event()
+        g = GraphDefinition()
+        g.record(event).wait(event)
+        clone = ok(driver.cuGraphClone(g.handle))
+        event.close()  # the CUDA event lives on: the definition and the clone still use it
+        assert event.is_closed and int(event.handle) == 0
+        del g
+        collect()
+        exe = ok(driver.cuGraphInstantiate(clone, 0))
+        ok(driver.cuGraphDestroy(clone))
+        for _ in range(3):
+            ok(driver.cuGraphLaunch(exe, stream.handle))
+        stream.sync()
+        ok(driver.cuGraphExecDestroy(exe))
+        assert released(0), _graph_nodes._attached
+        assert not _graph_nodes._holding  # and the deferred cuEventDestroy ran
+    """)
