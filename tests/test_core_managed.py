@@ -524,6 +524,62 @@ assert (buf.handle, buf.size, buf.memory_resource, repr(buf)) == (0, 0, None, "<
 """)
 
 
+@pytest.fixture(scope="module")
+def two_device_sim(tmp_path_factory):
+    """The two-device stand-in libcuda of ``sim_libcuda.c`` (pools with per-device access)."""
+    try:
+        return build_standin(tmp_path_factory, "sim_libcuda.c", "libcuda.so.1", "-lpthread", "-lrt")
+    except Exception as e:  # no C compiler here
+        pytest.skip("cannot build the stand-in libcuda: %s" % e)
+
+
+def test_peer_accessible_by_is_a_live_set_as_cuda_cores(two_device_sim):
+    r = run_python(r"""
+import cudacffi.core as core
+from cudacffi.core import Device
+
+dev0, dev1 = Device(0), Device(1)
+dev0.set_current()
+mr = core.DeviceMemoryResource(dev0, core.DeviceMemoryResourceOptions())
+peers = mr.peer_accessible_by
+assert len(peers) == 0 and list(peers) == [] and repr(peers) == "PeerAccessibleBySetProxy(set())"
+peers.add(1)
+assert 1 in peers and dev1 in peers and 0 not in peers and "x" not in peers and list(peers) == [dev1]
+assert peers | {dev0} == {dev0, dev1} and type(peers & {dev1}) is set  # operators give plain sets
+peers.add(dev0)  # the pool's own device: ignored
+assert len(peers) == 1
+peers.discard("not a device")  # ignored, as a set's discard
+peers -= {dev1}
+assert len(mr.peer_accessible_by) == 0
+peers |= [1]
+assert list(mr.peer_accessible_by) == [dev1]
+peers ^= {1}
+assert len(peers) == 0
+peers.update([dev1])
+peers.clear()
+assert len(peers) == 0
+mr.peer_accessible_by = [0, 1]
+assert list(mr.peer_accessible_by) == [dev1]
+mr.peer_accessible_by = []
+assert len(mr.peer_accessible_by) == 0
+try:
+    peers.add(5)
+except ValueError as e:
+    assert "device" in str(e).lower(), e
+else:
+    raise AssertionError("device 5 was added")
+mr.close()
+try:
+    len(peers)
+except RuntimeError as e:
+    assert str(e) == "DeviceMemoryResource has been closed", e
+else:
+    raise AssertionError("a closed pool was read")
+print("done")
+""", env=dict(CUDACFFI_LIBDRIVER=two_device_sim))
+    assert r.returncode == 0 and r.stdout.endswith("done\n"), r.stdout + r.stderr
+
+
 def test_managed_resource_on_a_managed_pool(standin):
     from cudacffi import driver
 

@@ -13,6 +13,7 @@ method or through its queues. A process forked after CUDA was initialized cannot
 import raises RuntimeError saying so.
 """
 
+import collections.abc
 import os
 import threading
 import uuid as _uuid
@@ -479,83 +480,171 @@ class DeviceMemoryResource(_DeviceOnly, _MemPool):
     def peer_accessible_by(self):
         """The other devices that can access this pool's memory: a set you can also assign (devices or
         ordinals) or ``add``/``discard`` to."""
-        return _PeerAccess(self)
+        return PeerAccessibleBySetProxy(self)
 
     @peer_accessible_by.setter
     def peer_accessible_by(self, devices):
-        _PeerAccess(self)._assign(devices)
+        PeerAccessibleBySetProxy(self)._assign(devices)
 
     def __repr__(self):
         return "<DeviceMemoryResource device=%d%s%s>" % (self._device_id, " ipc" if self._ipc else "",
                                                          " mapped" if self._mapped else "")
 
 
-class _PeerAccess:
-    """The set of devices that can access a pool (cuMemPoolGetAccess / cuMemPoolSetAccess)."""
+def _peer_id(device):
+    """The ordinal of a Device or int (TypeError / ValueError for anything else)."""
+    return _device_id(device)
+
+
+class PeerAccessibleBySetProxy(collections.abc.MutableSet):
+    """The live set of devices that can access a pool's memory, as cuda.core's: reads ask the driver
+    (``cuMemPoolGetAccess``), writes tell it (``cuMemPoolSetAccess``, one call for each bulk operation); no
+    copy is kept. Iteration gives Devices; ``add``, ``discard`` and ``in`` take a Device or an ordinal, and
+    ignore the pool's own device. Set operators (``|``, ``&``, ...) give plain sets."""
+
+    __slots__ = ("_mr",)
 
     def __init__(self, mr):
         self._mr = mr
+
+    @classmethod
+    def _from_iterable(cls, it):
+        return set(it)
 
     def _ids(self):
         from ._device import Device
 
         drv = _utils.driver()
-        out = set()
+        pool = self._mr._live_pool()
+        out = []
         for dev in Device.get_all_devices():
             if dev.device_id == self._mr._device_id:
                 continue
             loc = drv.CUmemLocation()
             loc.type = drv.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
             loc.id = dev.device_id
-            flags = check(drv.cuMemPoolGetAccess(self._mr._live_pool(), loc))
+            flags = check(drv.cuMemPoolGetAccess(pool, loc))
             if int(flags) == int(drv.CUmemAccess_flags.CU_MEM_ACCESS_FLAGS_PROT_READWRITE):
-                out.add(dev.device_id)
+                out.append(dev.device_id)
         return out
 
-    def _set(self, ids, flags_name):
-        if not ids:
+    def _apply(self, additions, removals):
+        """One cuMemPoolSetAccess granting ``additions`` and revoking ``removals`` (Devices or ordinals; the
+        pool's own device left out), after checking that the pool's device can reach each addition."""
+        from ._device import Device
+
+        owner = self._mr._device_id
+        add = {_peer_id(d) for d in additions} - {owner}
+        remove = {_peer_id(d) for d in removals} - {owner} - add
+        have = set(self._ids())
+        add -= have
+        remove &= have
+        bad = sorted(i for i in add if not Device(owner).can_access_peer(i))
+        if bad:
+            raise ValueError("Device %d cannot access peer(s): %s" % (owner, ", ".join(str(i) for i in bad)))
+        if not add and not remove:
             return
         drv = _utils.driver()
         descs = []
-        for i in sorted(ids):
-            d = drv.CUmemAccessDesc()
-            d.location.type = drv.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
-            d.location.id = i
-            d.flags = getattr(drv.CUmemAccess_flags, flags_name)
-            descs.append(d)
+        for ids, flags in ((add, "CU_MEM_ACCESS_FLAGS_PROT_READWRITE"), (remove, "CU_MEM_ACCESS_FLAGS_PROT_NONE")):
+            for i in sorted(ids):
+                d = drv.CUmemAccessDesc()
+                d.location.type = drv.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
+                d.location.id = i
+                d.flags = getattr(drv.CUmemAccess_flags, flags)
+                descs.append(d)
         check(drv.cuMemPoolSetAccess(self._mr._live_pool(), descs, len(descs)))
 
     def _assign(self, devices):
-        want = {_device_id(d) for d in devices} - {self._mr._device_id}
-        have = self._ids()
-        self._set(want - have, "CU_MEM_ACCESS_FLAGS_PROT_READWRITE")
-        self._set(have - want, "CU_MEM_ACCESS_FLAGS_PROT_NONE")
-
-    def add(self, device):
-        self._assign(self._ids() | {_device_id(device)})
-
-    def discard(self, device):
-        self._assign(self._ids() - {_device_id(device)})
+        want = {_peer_id(d) for d in devices}
+        self._apply(want, set(self._ids()) - want)
 
     def __contains__(self, device):
-        return _device_id(device) in self._ids()
+        try:
+            i = _peer_id(device)
+        except (TypeError, ValueError):
+            return False
+        return i != self._mr._device_id and i in self._ids()
 
     def __iter__(self):
         from ._device import Device
 
-        return iter([Device(i) for i in sorted(self._ids())])
+        return iter([Device(i) for i in self._ids()])
 
     def __len__(self):
         return len(self._ids())
 
-    def __eq__(self, other):
+    def add(self, device):
+        """Grant ``device`` (a Device or ordinal) access to the pool's memory."""
+        self._apply((device,), ())
+
+    def discard(self, device):
+        """Revoke that access; a value that names no device is ignored."""
         try:
-            return self._ids() == {_device_id(d) for d in other}
-        except TypeError:
-            return NotImplemented
+            i = _peer_id(device)
+        except (TypeError, ValueError):
+            return
+        self._apply((), (i,))
+
+    def clear(self):
+        self._apply((), self._ids())
+
+    def update(self, *others):
+        self._apply([d for other in others for d in other], ())
+
+    def difference_update(self, *others):
+        ids = set()
+        for other in others:
+            for d in other:
+                try:
+                    ids.add(_peer_id(d))
+                except (TypeError, ValueError):
+                    continue
+        self._apply((), ids)
+
+    def intersection_update(self, *others):
+        keep = set(self._ids())
+        for other in others:
+            found = set()
+            for d in other:
+                try:
+                    found.add(_peer_id(d))
+                except (TypeError, ValueError):
+                    continue
+            keep &= found
+        self._apply((), set(self._ids()) - keep)
+
+    def symmetric_difference_update(self, other):
+        toggle = set()
+        for d in other:
+            try:
+                toggle.add(_peer_id(d))
+            except (TypeError, ValueError):
+                continue
+        have = set(self._ids())
+        self._apply(toggle - have, toggle & have)
+
+    def __ior__(self, other):
+        self.update(other)
+        return self
+
+    def __iand__(self, other):
+        self.intersection_update(other)
+        return self
+
+    def __isub__(self, other):
+        if other is self:
+            self.clear()
+        else:
+            self.difference_update(other)
+        return self
+
+    def __ixor__(self, other):
+        self.symmetric_difference_update(other)
+        return self
 
     def __repr__(self):
-        return "{%s}" % ", ".join("Device(%d)" % i for i in sorted(self._ids()))
+        return "PeerAccessibleBySetProxy(%r)" % (set(self),)
 
 
 class PinnedMemoryResource(_MemPool):
