@@ -125,6 +125,11 @@ def test_virtual_memory_options_are_checked_by_field():
                                                            handle_type=None, peers=[1, 2]), 0)
     assert int(plan.self_access) == int(driver.CUmemAccess_flags.CU_MEM_ACCESS_FLAGS_PROT_READ)
     assert plan.peer_access is None and plan.peers == (1, 2)
+    np = pytest.importorskip("numpy")
+    plan = _vmm._Plan(driver, VirtualMemoryResourceOptions(addr_hint=np.uint64(1 << 40), addr_align=np.int32(1 << 21),
+                                                           peers=np.arange(2)), 0)
+    assert (plan.addr_hint, plan.addr_align, plan.peers) == (1 << 40, 1 << 21, (0, 1))
+    assert all(type(v) is int for v in (plan.addr_hint, plan.addr_align) + plan.peers)
     bad = [({"allocation_type": "device"}, ValueError, "allocation_type must be one of"),
            ({"location_type": None}, ValueError, "location_type must be one of"),
            ({"handle_type": "win32"}, ValueError, "handle_type must be one of"),
@@ -137,7 +142,9 @@ def test_virtual_memory_options_are_checked_by_field():
            ({"addr_align": 3 << 20}, ValueError, "addr_align must be a power of two"),
            ({"peers": 1}, TypeError, "peers must be an iterable"),
            ({"peers": "01"}, TypeError, "peers must be an iterable"),
-           ({"peers": [0, -1]}, ValueError, "peers must hold device ordinals")]
+           ({"peers": [0, -1]}, ValueError, "peers must hold device ordinals"),
+           ({"peers": [True]}, ValueError, "peers must hold device ordinals"),
+           ({"addr_align": True}, TypeError, "addr_align must be an int or None")]
     if driver.CUDA_VERSION < 13000:
         bad.append(({"allocation_type": "managed"}, ValueError, "needs a build from newer CUDA headers"))
     for fields, exc, match in bad:

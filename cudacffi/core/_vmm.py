@@ -10,6 +10,7 @@ growth is undone if a later one fails. All of it is synchronous: ``stream`` argu
 free, waited for.
 """
 
+import operator
 from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
@@ -74,11 +75,23 @@ def _member(drv, enum_name, table, value, what):
     return member
 
 
+def _index(value):
+    """``value`` as an int through the number protocol (numpy integers too), or None; bools are no ints here."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return int(operator.index(value))
+    except TypeError:
+        return None
+
+
 def _optional_int(value, what, minimum):
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool):
+    number = _index(value)
+    if number is None:
         raise TypeError("%s must be an int or None, not %s" % (what, type(value).__name__))
+    value = number
     if value < minimum:
         raise ValueError("%s must be >= %d, got %d" % (what, minimum, value))
     return value
@@ -112,9 +125,11 @@ class _Plan:
         except TypeError:
             raise TypeError("peers must be an iterable of device ordinals, not %s"
                             % type(opts.peers).__name__) from None
-        for p in self.peers:
-            if not isinstance(p, int) or isinstance(p, bool) or p < 0:
-                raise ValueError("peers must hold device ordinals (ints >= 0), got %r" % (p,))
+        peers = tuple(_index(p) for p in self.peers)
+        for p, given in zip(peers, self.peers):
+            if p is None or p < 0:
+                raise ValueError("peers must hold device ordinals (ints >= 0), got %r" % (given,))
+        self.peers = peers
         self.location_id = device_id if self.location == "device" else 0
         self._drv = drv
 
