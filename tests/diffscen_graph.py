@@ -160,7 +160,8 @@ def nodes_compare_by_node_and_graph(core):
     found = [n for n in d.nodes() if n == a]
     return [len(found), hash(found[0]) == hash(a), a == b, a == "a", a != other.empty(), d == d, d == other,
             d == "d", hash(d) == hash(d), found[0].graph == d, b.graph == d,
-            a.type == _driver(core).CUgraphNodeType.CU_GRAPH_NODE_TYPE_EMPTY, a.is_valid]
+            a.type == _driver(core).CUgraphNodeType.CU_GRAPH_NODE_TYPE_EMPTY, a.is_valid, found[0] is a,
+            list(b.pred)[0] is a, list(a.succ)[0] is b, [e for e in d.edges()][0][1] is b]
 
 
 @scenario(gpu=True)

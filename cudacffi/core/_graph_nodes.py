@@ -29,6 +29,7 @@ import enum
 import itertools
 import sys
 import threading
+import weakref
 
 from .. import _callbacks, _params
 from . import _utils
@@ -674,14 +675,16 @@ class GraphCondition:
 class _State:
     """What the nodes of one graph hierarchy (a graph and its bodies and children) know beyond the driver: per
     node handle, a dict of its Python objects ("uobj": the user object keeping what its parameters use alive;
-    "uses": those objects; "class"; "launch"; "event"; "callback"; "condition"; "branches"), and the handles of
-    nodes destroyed."""
+    "uses": those objects; "class"; "launch"; "event"; "callback"; "condition"; "branches"), the handles of
+    nodes destroyed, and the node objects alive (one per node: the builder method's result is the object
+    ``nodes()``, ``edges()``, ``pred`` and ``succ`` give back, as cuda.core's are)."""
 
-    __slots__ = ("info", "destroyed")
+    __slots__ = ("info", "destroyed", "objects")
 
     def __init__(self):
         self.info = {}
         self.destroyed = set()
+        self.objects = weakref.WeakValueDictionary()  # node handle -> its node object
 
 
 class GraphDefinition(_Builder):
@@ -790,6 +793,7 @@ class GraphDefinition(_Builder):
         record["class"] = cls
         self._state.info[hv] = record
         self._state.destroyed.discard(hv)
+        self._state.objects.pop(hv, None)  # a node destroyed before at this address: not this one
         return GraphNode._make(cls, self, handle)
 
     def _wrap(self, handle):
@@ -923,10 +927,15 @@ class GraphNode(_Builder):
 
     @staticmethod
     def _make(cls, graph, handle):
-        self = object.__new__(cls)
-        self._h = handle
-        self._hv = int(handle)
-        self._graph = graph
+        hv = int(handle)
+        objects = graph._state.objects
+        self = objects.get(hv)
+        if self is None:
+            self = object.__new__(cls)
+            self._h = handle
+            self._hv = hv
+            self._graph = graph
+            objects[hv] = self
         return self
 
     @property
@@ -1024,6 +1033,7 @@ class GraphNode(_Builder):
         drv = _utils.driver()
         check(drv.cuGraphDestroyNode(self._h))
         self._graph._state.destroyed.add(self._hv)
+        self._graph._state.objects.pop(self._hv, None)
         self._h = None
         info = self._graph._state.info.get(self._hv)
         if info is not None:  # what it used: released by this graph (its clones and instantiations keep theirs)
