@@ -239,6 +239,47 @@ def test_memory_ops_example_without_cupy(core, dev, stream):
     stream.sync()
 
 
+def test_memory_pool_resources_example_managed_and_pinned_through_numpy(core, dev, stream):
+    """The memory parts of NVIDIA's memory_pool_resources.py: a managed pool preferring the device and a pinned
+    pool on the device's host NUMA node, both read and written in place by numpy through DLPack."""
+    np = pytest.importorskip("numpy")
+    if not hasattr(np, "from_dlpack"):
+        pytest.skip("numpy has no from_dlpack")
+    if not dev.properties.managed_memory or not dev.properties.memory_pools_supported:
+        pytest.skip("this device has no managed memory or memory pools")
+    managed_mr = core.ManagedMemoryResource(options=core.ManagedMemoryResourceOptions(
+        preferred_location=dev.device_id, preferred_location_type="device"))
+    pinned_options = {"ipc_enabled": False}
+    host_numa_id = getattr(dev.properties, "host_numa_id", -1)
+    if host_numa_id >= 0:
+        pinned_options["numa_id"] = host_numa_id
+    try:
+        pinned_mr = core.PinnedMemoryResource(options=core.PinnedMemoryResourceOptions(**pinned_options))
+    except core.CUDAError as e:
+        pytest.skip("no host memory pools here: %s" % e)
+    nbytes = 256 * 4
+    managed_buffer = managed_mr.allocate(nbytes, stream=stream)
+    pinned_buffer = pinned_mr.allocate(nbytes, stream=stream)
+    try:
+        assert managed_buffer.__dlpack_device__() == (13, 0) and pinned_buffer.__dlpack_device__() == (3, 0)
+        managed = np.from_dlpack(managed_buffer).view(np.float32)
+        pinned = np.from_dlpack(pinned_buffer).view(np.float32)
+        managed[:] = np.arange(256, dtype=np.float32)
+        stream.sync()
+        managed_buffer.copy_to(pinned_buffer, stream=stream)
+        stream.sync()
+        assert np.array_equal(pinned, np.arange(256, dtype=np.float32))
+        assert managed_mr.preferred_location == ("device", dev.device_id)
+        assert repr(managed_mr.preferred_location) == "(<ManagedMemoryLocationType.DEVICE: 'device'>, %d)" % (
+            dev.device_id)
+    finally:
+        managed_buffer.close(stream)
+        pinned_buffer.close(stream)
+        stream.sync()
+        managed_mr.close()
+        pinned_mr.close()
+
+
 def test_closed_pool_resource_reads_as_cuda_core(core, dev, stream):
     if not dev.properties.memory_pools_supported:
         pytest.skip("this device has no memory pools")
