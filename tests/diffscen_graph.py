@@ -317,6 +317,20 @@ def graph_update_from_builders(core):
 
 # -- graph builders ----------------------------------------------------------------------------------------------
 
+@scenario(gpu=True, differs="the default object repr names the class's module: CORE.graph._graph_builder there, "
+                            "CORE.graph here")
+def builder_and_graph_reprs(core):
+    dev = _dev(core)
+    gb = dev.create_graph_builder().begin_building()
+    gb.end_building()
+    graph = gb.complete()
+    out = [repr(gb).split(" object at ")[0].rsplit(".", 1)[-1], repr(graph).split(" object at ")[0].rsplit(".", 1)[-1],
+           repr(gb), repr(graph)]
+    graph.close()
+    gb.close()
+    return out
+
+
 @scenario(gpu=True)
 def builder_life_and_refusals(core):
     g = submodule(core, "graph")

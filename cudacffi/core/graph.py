@@ -435,9 +435,6 @@ class GraphBuilder:
     def __exit__(self, exc_type, exc_val, exc_tb):
         self.close()
 
-    def __repr__(self):
-        return "<GraphBuilder %s%s>" % (self._state, "" if self._primary else " forked")
-
 
 # why cuGraphExecUpdate refused a source (cuda.core's update message says it)
 _UPDATE_FAILURES = {
@@ -568,5 +565,3 @@ class Graph:
         except Exception:
             pass
 
-    def __repr__(self):
-        return "<Graph %s>" % ("closed" if self._exec is None else "0x%x" % int(self._exec))
