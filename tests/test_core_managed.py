@@ -519,6 +519,7 @@ src.close()
 dst.close()
 buf = mr.allocate(256, stream=stream)
 assert mr.is_handle_owned and int(mr.handle) != 0
+assert mr.attributes is mr.attributes and type(mr.attributes).__name__ == "_MemPoolAttributes"  # as cuda.core
 mr.close()
 # as cuda.core: a closed resource has handle 0 and owns nothing; its buffers still free through it
 assert int(mr.handle) == 0 and isinstance(mr.handle, driver.CUmemoryPool) and not mr.is_handle_owned

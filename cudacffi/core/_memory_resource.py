@@ -236,7 +236,12 @@ class _MemPool(MemoryResource):
 
     @property
     def attributes(self):
-        return _MemPoolAttributes._init(self._live_pool())
+        """The pool's attributes (one object per resource, as cuda.core's), read when asked."""
+        pool = self._live_pool()
+        found = self.__dict__.get("_attributes")
+        if found is None:
+            found = self._attributes = _MemPoolAttributes._init(pool)
+        return found
 
     @property
     def is_handle_owned(self):
