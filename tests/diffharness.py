@@ -24,7 +24,7 @@ cuda.core, else ``CUDACFFI_ANCHOR_PYTHON``, else ``python3`` on the PATH where t
 PyPy, which cuda.core does not support, the anchor is a CPython beside it). The child runs every scenario once
 and answers with a JSON dict name -> outcome::
 
-    python tests/diffharness.py cuda.core gpu|cpu outcomes.json
+    python tests/diffharness.py cuda.core gpu|cpu outcomes.jsonl done.json
 """
 
 import functools
@@ -78,7 +78,7 @@ def submodule(core, name):
 
 
 _HEX = re.compile(r"0x[0-9a-fA-F]+")
-_PKG = re.compile(r"\bcudacffi\.core\b|\bcuda\.core\b")
+_PKG = re.compile(r"\bcudacffi\.core\b|\bcuda\.core(\.cu1[0-9])?\b")  # cuda.core 1.2.2 lives in cuda.core.cu13
 
 
 def normalize(value):
@@ -121,9 +121,16 @@ def same_kind(ours, theirs):
     return ("ok" in ours) == ("ok" in theirs) and ours.get("raised") == theirs.get("raised")
 
 
+def _anchor_env():
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)  # the anchor's own site-packages, not those of a PyPy beside it
+    return env
+
+
 def _imports_cuda_core(python):
     try:
-        r = subprocess.run([python, "-c", "import cuda.core, cuda.bindings.driver"], capture_output=True, timeout=120)
+        r = subprocess.run([python, "-c", "import cuda.core, cuda.bindings.driver"], capture_output=True, timeout=120,
+                           env=_anchor_env())
     except (OSError, subprocess.SubprocessError):
         return False
     return r.returncode == 0
@@ -143,18 +150,48 @@ def anchor_python():
 
 @functools.lru_cache(maxsize=None)
 def anchor_outcomes(kind):
-    """cuda.core's outcomes of every scenario of ``kind`` ("gpu" or "cpu"), from a child process."""
+    """cuda.core's outcomes of every scenario of ``kind`` ("gpu" or "cpu"), from a child process. A scenario that
+    kills the child (cuda.core crashes on some misuse) is recorded as ``{"raised": "Crashed"}`` and the child is
+    started again after it."""
     py = anchor_python()
-    env = dict(os.environ)
-    env.pop("PYTHONPATH", None)  # the anchor's own site-packages, not the PyPy one beside us
+    results = {}
     with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "outcomes.json")
-        r = subprocess.run([py, os.path.abspath(__file__), "cuda.core", kind, out], capture_output=True, text=True,
-                           timeout=600, env=env, cwd=HERE)
-        if r.returncode != 0:
-            raise RuntimeError("the cuda.core anchor failed (%s):\n%s" % (r.returncode, r.stderr[-4000:]))
-        with open(out) as f:
-            return json.load(f)
+        out, done = os.path.join(tmp, "outcomes.jsonl"), os.path.join(tmp, "done.json")
+        while True:
+            with open(done, "w") as f:
+                json.dump(sorted(results), f)
+            r = subprocess.run([py, os.path.abspath(__file__), "cuda.core", kind, out, done], capture_output=True,
+                               text=True, timeout=900, env=_anchor_env(), cwd=HERE)
+            started = None
+            with open(out) as f:
+                for line in f:
+                    record = json.loads(line)
+                    if "outcome" in record:
+                        results[record["name"]] = record["outcome"]
+                        started = None
+                    else:
+                        started = record["start"]
+            if r.returncode == 0:
+                return results
+            if started is None:
+                raise RuntimeError("the cuda.core anchor failed (%s):\n%s" % (r.returncode, r.stderr[-4000:]))
+            results[started] = {"raised": "Crashed", "message": "the process died (%s)" % r.returncode}
+
+
+def _run_child(package, kind, out, done):
+    """The child's side of anchor_outcomes: each scenario not yet done, one JSON line when it starts and one with
+    its outcome, flushed, so that a crash names the scenario that caused it."""
+    core = importlib.import_module(package)
+    with open(done) as f:
+        skip = set(json.load(f))
+    with open(out, "w") as f:
+        for sc in load_scenarios().values():
+            if sc.gpu != (kind == "gpu") or sc.name in skip:
+                continue
+            f.write(json.dumps({"start": sc.name}) + "\n")
+            f.flush()
+            f.write(json.dumps({"name": sc.name, "outcome": outcome(sc, core)}) + "\n")
+            f.flush()
 
 
 def run_all(package, kind):
@@ -167,6 +204,4 @@ if __name__ == "__main__":
     sys.path.insert(0, HERE)
     import diffharness  # the registry the scenario modules fill is that module's, not __main__'s
 
-    results = diffharness.run_all(sys.argv[1], sys.argv[2])
-    with open(sys.argv[3], "w") as f:
-        json.dump(results, f)
+    diffharness._run_child(*sys.argv[1:5])

@@ -103,7 +103,7 @@ def as_int(value, what, minimum=None):
     ValueError where it is below ``minimum``."""
     if value.__class__ is not int:
         try:
-            value = operator.index(value)
+            value = int(operator.index(value))  # int(): PyPy's operator.index(True) is True
         except TypeError:
             raise TypeError("%s must be an int, not %s" % (what, type(value).__name__)) from None
     if minimum is not None and value < minimum:
@@ -124,7 +124,7 @@ def cast_to_3_tuple(label, value):
         raise ValueError("%s %s (got tuple with length %d)" % (label, common, len(value)))
     if not all(hasattr(type(v), "__index__") for v in value):
         raise ValueError("%s %s (got %s)" % (label, common, (original,)[0]))
-    value = tuple(operator.index(v) for v in value)
+    value = tuple(int(operator.index(v)) for v in value)
     if any(v < 1 for v in value):
         raise ValueError("%s value%s must be >= 1 (got %s)" % (label, "" if len(value) == 1 else "s", original))
     return value + (1,) * (3 - len(value))
