@@ -47,7 +47,7 @@ def interchange(dev, stream):
     buf = dev.allocate(256, stream=stream)
     buf.copy_from(bytes(range(256)), stream=stream)
     stream.sync()
-    view = StridedMemoryView(buf)
+    view = StridedMemoryView.from_dlpack(buf, stream_ptr=stream.handle)
     wrong += view.ptr != buf.handle or view.shape != (256,)
     try:
         import cupy
