@@ -305,6 +305,13 @@ def test_a_condition_passes_to_a_kernel_as_its_handle(standin):
 
 def test_bad_conditions_and_counts_are_refused_by_name(standin):
     run(standin, """
+        class Index:
+            def __init__(self, v):
+                self.v = v
+
+            def __index__(self):
+                return self.v
+
         g = GraphDefinition()
         n = g.empty()
         for method in (g.if_then, g.if_else, g.while_loop, n.if_then, n.while_loop):
@@ -314,11 +321,12 @@ def test_bad_conditions_and_counts_are_refused_by_name(standin):
             g.switch(None, 2)
         if driver.CUDA_VERSION >= 12030:
             cond = g.create_condition()
-            for bad, exc in ((0, ValueError), (-1, ValueError), (1 << 32, ValueError), ("2", TypeError),
-                             (True, TypeError)):
+            for bad, exc in ((0, ValueError), (-1, OverflowError), (1 << 32, OverflowError), ("2", TypeError),
+                             (1.5, TypeError)):
                 with pytest.raises(exc, match="count"):
                     g.switch(cond, bad)
-        for bad, exc in ((-1, ValueError), (1 << 32, ValueError), ("1", TypeError), (1.0, TypeError)):
+            assert len(g.switch(cond, Index(2)).branches) == 2  # anything with __index__
+        for bad, exc in ((-1, OverflowError), (1 << 32, OverflowError), ("1", TypeError), (1.0, TypeError)):
             with pytest.raises(exc, match="default_value"):
                 g.create_condition(bad)
     """)
@@ -530,16 +538,17 @@ def test_memory_node_arguments_are_checked_by_name(standin):
         buf = Buffer.from_handle(0x7000, 64)
         cases = [
             (lambda: g.memset("x", 0, 4), TypeError, "dst must be a Buffer or an int"),
-            (lambda: g.memset(-1, 0, 4), ValueError, "dst"),
-            (lambda: g.memset(buf, 256, 4), ValueError, "value"),
-            (lambda: g.memset(buf, b"abc", 4), ValueError, "value must be 1, 2 or 4 bytes"),
-            (lambda: g.memset(buf, 1.5, 4), TypeError, "value must be an int"),
+            (lambda: g.memset(-1, 0, 4), OverflowError, "dst"),
+            (lambda: g.memset(buf, 256, 4), OverflowError, "value"),
+            (lambda: g.memset(buf, b"abc", 4), ValueError, "value must be 1, 2, or 4 bytes, got 3"),
+            (lambda: g.memset(buf, 1.5, 4), TypeError, "value must be an int or support the buffer protocol, got"),
+            (lambda: g.memset(buf, 0, 4.0), TypeError, "width must be an int"),
             (lambda: g.memset(buf, 0, 0), ValueError, "width"),
             (lambda: g.memset(buf, 0, 4, 0), ValueError, "height"),
             (lambda: g.memset(buf, 0, 8, 2, 4), ValueError, "pitch"),
             (lambda: g.memset(buf, 0, 4, dst_owner=buf), ValueError, "dst_owner"),
             (lambda: g.memcpy(buf, None, 4), TypeError, "src must be"),
-            (lambda: g.memcpy(buf, buf, -1), ValueError, "size"),
+            (lambda: g.memcpy(buf, buf, -1), OverflowError, "size"),
             (lambda: g.memcpy(0x1000, buf, 4, src_owner=object()), ValueError, "src_owner"),
             (lambda: g.deallocate(0), ValueError, "dptr"),
             (lambda: g.deallocate("p"), TypeError, "dptr"),
@@ -555,6 +564,17 @@ def test_memory_node_arguments_are_checked_by_name(standin):
             with pytest.raises(exc, match=match):
                 call()
         assert not g.nodes()  # nothing half-made
+        try:
+            import numpy as np
+        except ImportError:
+            np = None
+        if np is not None:  # integers through the number protocol, as cuda.core takes them
+            node = g.memset(np.uint64(0x9000), np.uint8(7), np.int64(16))
+            assert (node.dptr, node.value, node.element_size, node.width) == (0x9000, 7, 1, 16)
+            node = g.memset(buf, np.int32(-1), 16)  # a 4-byte buffer: elements of 4 bytes
+            assert (node.value, node.element_size) == (0xFFFFFFFF, 4)
+        node = g.memset(buf, True, 4)  # a bool is an int, as cuda.core takes it
+        assert (node.value, node.element_size) == (1, 1)
     """)
 
 

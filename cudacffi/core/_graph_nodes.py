@@ -204,11 +204,15 @@ def _detach_quietly(drv, graph, obj):
 # -- small checks and driver calls whose form depends on the headers' CUDA version -----------------------------------
 
 def _uint(value, name, lo=0, hi=_U64):
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError("%s must be an int, not %s" % (name, type(value).__name__))
-    if not lo <= value < hi:
-        raise ValueError("%s must be in [%d, %d), got %d" % (name, lo, hi, value))
-    return value
+    """``value`` as an int through the number protocol (numpy integers, bools, anything with ``__index__``), as
+    cuda.core's C-typed parameters take it: TypeError for anything else, OverflowError outside what the C type
+    holds ([0, hi)), ValueError below ``lo`` (a minimum of ours, where the driver would refuse it)."""
+    v = _utils.as_int(value, name)
+    if not 0 <= v < hi:
+        raise OverflowError("%s must be in [0, %d), got %d" % (name, hi, v))
+    if v < lo:
+        raise ValueError("%s must be >= %d, got %d" % (name, lo, v))
+    return v
 
 
 def _edge_data(drv, n):
@@ -268,7 +272,7 @@ def _address(x, owner, name):
             raise ValueError("%s_owner cannot be given with a Buffer %s (the Buffer is kept alive itself)"
                              % (name, name))
         return x.handle, x
-    if isinstance(x, int) and not isinstance(x, bool):
+    if hasattr(type(x), "__index__"):  # an address: an int, a numpy integer, ...
         return _uint(x, name), owner
     raise TypeError("%s must be a Buffer or an int address, not %s" % (name, type(x).__name__))
 
@@ -334,25 +338,25 @@ def _memcpy_params(drv, dst, src, size):
 
 def _fill_value(value):
     """(element size, value as an unsigned int) of a memset value: an int byte or 1, 2 or 4 bytes of a buffer."""
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int):  # (a bool too, as cuda.core takes it)
         return 1, _uint(value, "value", 0, 256)
     try:
         raw = memoryview(value).tobytes()
     except TypeError:
         if not callable(getattr(value, "tobytes", None)):  # a numpy scalar where it has no buffer (PyPy)
-            raise TypeError("value must be an int in [0, 256) or a buffer of 1, 2 or 4 bytes, not %s"
+            raise TypeError("value must be an int or support the buffer protocol, got %s"
                             % type(value).__name__) from None
         raw = bytes(value.tobytes())
     if len(raw) not in (1, 2, 4):
-        raise ValueError("value must be 1, 2 or 4 bytes, got %d" % len(raw))
+        raise ValueError("value must be 1, 2, or 4 bytes, got %d" % len(raw))
     return len(raw), int.from_bytes(raw, sys.byteorder)
 
 
 def _memset_params(drv, dptr, value, width, height, pitch):
     size, v = _fill_value(value)
-    _uint(width, "width", 1)
-    _uint(height, "height", 1)
-    _uint(pitch, "pitch")
+    width = _uint(width, "width", 1)
+    height = _uint(height, "height", 1)
+    pitch = _uint(pitch, "pitch")
     if height > 1:
         if pitch == 0:
             pitch = width * size
@@ -426,7 +430,7 @@ def _device_id(device, name):
 
 
 def _alloc_params(drv, size, device, memory_type, peer_access):
-    _uint(size, "size", 1)
+    size = _uint(size, "size", 1)
     try:
         memory_type = GraphMemoryType(memory_type)
     except ValueError:
@@ -502,7 +506,7 @@ class _Builder:
         host memory). Buffers are kept alive; for an int, ``*_owner`` is kept alive in its place."""
         dptr, dkeep = _address(dst, dst_owner, "dst")
         sptr, skeep = _address(src, src_owner, "src")
-        _uint(size, "size")
+        size = _uint(size, "size")
         drv = _utils.driver()
         params = _memcpy_params(drv, dptr, sptr, size)
         ctx = _context()
@@ -595,7 +599,7 @@ class _Builder:
     def switch(self, condition, count):
         """A switch node with ``count`` branches: the branch the condition's value indexes runs (none where
         the value is ``count`` or more)."""
-        _uint(count, "count", 1, _U32)
+        count = _uint(count, "count", 1, _U32)
         return self._conditional(SwitchNode, condition, "CU_GRAPH_COND_TYPE_SWITCH", count, 12080)
 
     def _conditional(self, cls, condition, kind, size, need=12030):
@@ -638,7 +642,7 @@ class GraphCondition:
     @classmethod
     def _create(cls, graph, default_value):
         if default_value is not None:
-            _uint(default_value, "default_value", 0, _U32)
+            default_value = _uint(default_value, "default_value", 0, _U32)
         drv = _utils.driver()
         _needs(drv, 12030, "a graph condition")
         ctx = _context()
@@ -1469,7 +1473,7 @@ class ExecutableMemcpyNode(_Switchable):
         """Copy this instead from now on (as ``memcpy()`` takes it)."""
         dptr, dkeep = _address(dst, None, "dst")
         sptr, skeep = _address(src, None, "src")
-        _uint(size, "size")
+        size = _uint(size, "size")
         drv = _utils.driver()
         check(drv.cuGraphExecMemcpyNodeSetParams(*self._handles(), _memcpy_params(drv, dptr, sptr, size),
                                                  _context()))

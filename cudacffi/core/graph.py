@@ -377,7 +377,7 @@ class GraphBuilder:
 
     def switch(self, condition, count):
         """Add a switch node of ``count`` cases; returns the builders of its bodies."""
-        _graph_nodes._uint(count, "count", 1, 1 << 32)
+        count = _graph_nodes._uint(count, "count", 1, 1 << 32)
         return self._conditional(condition, "CU_GRAPH_COND_TYPE_SWITCH", count, 12080)
 
     def _conditional(self, condition, kind, size, need):
