@@ -234,6 +234,32 @@ def conditions_and_conditional_nodes(core):
 
 
 @scenario(gpu=True)
+def node_arguments_by_the_number_protocol(core):
+    import numpy as np
+
+    g = submodule(core, "graph")
+    dev = _dev(core)
+    stream = dev.create_stream()
+    buf = _ints(core, dev, stream, [0] * N)
+    d = g.GraphDefinition()
+    nodes = [d.memset(buf, np.uint8(7), np.int64(4 * N)), d.memset(buf, np.int32(-1), N), d.memset(buf, True, 4 * N),
+             d.memset(int(buf.handle), b"\x01\x02", 2 * N), d.memcpy(buf, buf, np.uint32(8))]
+    out = [[n.value, n.element_size, n.width] for n in nodes[:4]] + [nodes[4].size]
+    out += [_try(lambda: d.memset(buf, b"abc", 4)), _try(lambda: d.memset(buf, 1.5, 4)),
+            _kind(lambda: d.memset(buf, 256, 4)), _kind(lambda: d.memset(buf, 0, -1)),
+            _kind(lambda: d.memset(buf, 0, 4.0)), _kind(lambda: d.memcpy(buf, buf, -1)),
+            _kind(lambda: d.memcpy(buf, buf, "8")), _kind(lambda: d.memset(-1, 0, 4)),
+            _try(lambda: d.memset(buf, 0, 4, dst_owner=object())),
+            _kind(lambda: d.create_condition(-1)), _kind(lambda: d.switch(d.create_condition(), -1)),
+            len(d.switch(d.create_condition(), np.uint32(2)).branches)]
+    del d, nodes
+    gc.collect()
+    buf.close()
+    stream.close()
+    return out
+
+
+@scenario(gpu=True)
 def definition_debug_print_options(core, tmp="/tmp/cudacffi_diffscen_graph.dot"):
     g = submodule(core, "graph")
     _dev(core)

@@ -269,8 +269,7 @@ def _address(x, owner, name):
 
     if isinstance(x, Buffer):
         if owner is not None:
-            raise ValueError("%s_owner cannot be given with a Buffer %s (the Buffer is kept alive itself)"
-                             % (name, name))
+            raise ValueError("%s_owner cannot be used when %s is a Buffer" % (name, name))
         return x.handle, x
     if hasattr(type(x), "__index__"):  # an address: an int, a numpy integer, ...
         return _uint(x, name), owner
