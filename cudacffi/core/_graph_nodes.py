@@ -818,7 +818,7 @@ class GraphDefinition(_Builder):
     def __repr__(self):
         return "<GraphDefinition handle=0x%x>" % (0 if self._h is None else int(self._h))
 
-    def __del__(self):
+    def __del__(self, _exiting=_exiting):  # (bound here: module globals may be gone at interpreter exit)
         if self._owner is True and self._h is not None:
             h, self._h = self._h, None
             if _exiting[0]:
