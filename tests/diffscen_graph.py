@@ -194,6 +194,7 @@ def node_edges_as_sets(core):
     out.append(_try(lambda: a.succ.add("node")))
     out.append(_try(lambda: a.pred.update(["node"])))
     out.append(_kind(lambda: a.succ.add(g.GraphDefinition().empty())))
+    out.append([type(a.pred).__name__, "x" in a.pred, len(a.pred)])
     return out
 
 

@@ -832,7 +832,7 @@ class GraphDefinition(_Builder):
 
 # -- nodes -----------------------------------------------------------------------------------------------------------
 
-class _Adjacency(collections.abc.MutableSet):
+class AdjacencySetProxy(collections.abc.MutableSet):
     """A node's predecessors (or successors) as a set; adding and removing adds and removes edges."""
 
     __slots__ = ("_node", "_forward")
@@ -1004,7 +1004,7 @@ class GraphNode(_Builder):
     def pred(self):
         """The nodes this one depends on: a set whose changes add and remove edges."""
         self._live()
-        return _Adjacency(self, False)
+        return AdjacencySetProxy(self, False)
 
     @pred.setter
     def pred(self, nodes):
@@ -1018,7 +1018,7 @@ class GraphNode(_Builder):
     def succ(self):
         """The nodes that depend on this one: a set whose changes add and remove edges."""
         self._live()
-        return _Adjacency(self, True)
+        return AdjacencySetProxy(self, True)
 
     @succ.setter
     def succ(self, nodes):
