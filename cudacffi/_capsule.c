@@ -5,6 +5,10 @@
  * make(...) -> a "dltensor" or "dltensor_versioned" capsule whose DLManagedTensor(Versioned) keeps `owner`
  * alive until its consumer calls the deleter (or the unconsumed capsule dies).
  * read(capsule) -> the tensor's fields as a tuple; the capsule is left as it was (not consumed).
+ * exchange_api(from_py, borrow, to_py) -> the "dlpack_exchange_api" capsule of DLPack's C exchange API
+ * (`__dlpack_c_exchange_api__`), a static DLPackExchangeAPI whose callbacks call the three Python hooks:
+ * from_py(obj) and borrow(obj) return an unconsumed "dltensor_versioned" capsule of obj (borrow's is kept alive by
+ * obj), to_py(capsule) returns the view of a capsule; they raise TypeError for what is not theirs.
  *
  * It knows nothing of CUDA: pointers, devices and types come from the caller as plain ints.
  */
@@ -215,6 +219,157 @@ static PyObject *read_capsule(PyObject *module, PyObject *capsule)
                          (int)t->dtype.code, (int)t->dtype.bits, (int)t->dtype.lanes, shape, strides);
 }
 
+/* -- DLPack's C exchange API (dlpack.h 1.x: DLPackExchangeAPI) ------------------------------------------------- */
+
+typedef struct DLPackExchangeAPIHeader {
+    DLPackVersion version;
+    struct DLPackExchangeAPIHeader *prev_api;
+} DLPackExchangeAPIHeader;
+
+typedef struct {
+    DLPackExchangeAPIHeader header;
+    int (*managed_tensor_allocator)(DLTensor *prototype, DLManagedTensorVersioned **out, void *error_ctx,
+                                    void (*SetError)(void *error_ctx, const char *kind, const char *message));
+    int (*managed_tensor_from_py_object_no_sync)(void *py_object, DLManagedTensorVersioned **out);
+    int (*managed_tensor_to_py_object_no_sync)(DLManagedTensorVersioned *tensor, void **out_py_object);
+    int (*dltensor_from_py_object_no_sync)(void *py_object, DLTensor *out);
+    int (*current_work_stream)(int32_t device_type, int32_t device_id, void **out_current_stream);
+} DLPackExchangeAPI;
+
+static PyObject *hook_from_py, *hook_borrow, *hook_to_py; /* set once by exchange_api(), never released */
+
+/* hook(obj)'s "dltensor_versioned" capsule (a new reference), or NULL with a Python error set */
+static PyObject *capsule_of(PyObject *hook, PyObject *obj)
+{
+    PyObject *capsule = PyObject_CallFunctionObjArgs(hook, obj, NULL);
+    if (capsule && !PyCapsule_IsValid(capsule, "dltensor_versioned")) {
+        Py_DECREF(capsule);
+        PyErr_SetString(PyExc_BufferError, "the DLPack exchange API expected a 'dltensor_versioned' capsule");
+        return NULL;
+    }
+    return capsule;
+}
+
+static int xa_allocator(DLTensor *prototype, DLManagedTensorVersioned **out, void *error_ctx,
+                        void (*SetError)(void *error_ctx, const char *kind, const char *message))
+{
+    static const char message[] = "managed_tensor_allocator is not supported by StridedMemoryView";
+    (void)prototype;
+    if (out)
+        *out = NULL;
+    if (SetError)
+        SetError(error_ctx, "NotImplementedError", message);
+    PyGILState_STATE state = PyGILState_Ensure();
+    PyErr_SetString(PyExc_NotImplementedError, message);
+    PyGILState_Release(state);
+    return -1;
+}
+
+static int xa_from_py(void *py_object, DLManagedTensorVersioned **out)
+{
+    int rc = -1;
+    PyGILState_STATE state = PyGILState_Ensure();
+    if (!out) {
+        PyErr_SetString(PyExc_RuntimeError, "out cannot be NULL");
+    } else {
+        *out = NULL;
+        PyObject *capsule = capsule_of(hook_from_py, (PyObject *)py_object);
+        if (capsule) {  /* the consumer owns the tensor now: the capsule, renamed, no longer deletes it */
+            *out = (DLManagedTensorVersioned *)PyCapsule_GetPointer(capsule, "dltensor_versioned");
+            PyCapsule_SetName(capsule, "used_dltensor_versioned");
+            Py_DECREF(capsule);
+            rc = 0;
+        }
+    }
+    PyGILState_Release(state);
+    return rc;
+}
+
+static int xa_to_py(DLManagedTensorVersioned *tensor, void **out_py_object)
+{
+    int rc = -1;
+    PyGILState_STATE state = PyGILState_Ensure();
+    if (!out_py_object) {
+        PyErr_SetString(PyExc_RuntimeError, "out_py_object cannot be NULL");
+    } else if (!tensor) {
+        *out_py_object = NULL;
+        PyErr_SetString(PyExc_RuntimeError, "tensor cannot be NULL");
+    } else {
+        *out_py_object = NULL;
+        /* the capsule owns the tensor from here: its destructor calls the deleter unless a view consumed it */
+        PyObject *capsule = PyCapsule_New(tensor, "dltensor_versioned", capsule_destructor);
+        if (capsule) {
+            PyObject *view = PyObject_CallFunctionObjArgs(hook_to_py, capsule, NULL);
+            Py_DECREF(capsule);
+            if (view) {
+                *out_py_object = view;  /* a new reference, the consumer's */
+                rc = 0;
+            }
+        } else if (tensor->deleter) {
+            tensor->deleter(tensor);
+        }
+    }
+    PyGILState_Release(state);
+    return rc;
+}
+
+static int xa_dltensor(void *py_object, DLTensor *out)
+{
+    int rc = -1;
+    PyGILState_STATE state = PyGILState_Ensure();
+    if (!out) {
+        PyErr_SetString(PyExc_RuntimeError, "out cannot be NULL");
+    } else {
+        PyObject *capsule = capsule_of(hook_borrow, (PyObject *)py_object);
+        if (capsule) {  /* borrowed: py_object keeps this capsule, and so the shape and strides, alive */
+            *out = ((DLManagedTensorVersioned *)PyCapsule_GetPointer(capsule, "dltensor_versioned"))->dl_tensor;
+            Py_DECREF(capsule);
+            rc = 0;
+        }
+    }
+    PyGILState_Release(state);
+    return rc;
+}
+
+static int xa_current_work_stream(int32_t device_type, int32_t device_id, void **out_current_stream)
+{
+    (void)device_type;
+    (void)device_id;
+    if (!out_current_stream) {
+        PyGILState_STATE state = PyGILState_Ensure();
+        PyErr_SetString(PyExc_RuntimeError, "out_current_stream cannot be NULL");
+        PyGILState_Release(state);
+        return -1;
+    }
+    *out_current_stream = NULL;  /* no current stream: cudacffi.core keeps no stream state of its own */
+    return 0;
+}
+
+static DLPackExchangeAPI exchange = {{{1, 3}, NULL}, xa_allocator, xa_from_py, xa_to_py, xa_dltensor,
+                                     xa_current_work_stream};
+
+static PyObject *exchange_api(PyObject *module, PyObject *args)
+{
+    PyObject *from_py, *borrow, *to_py;
+    if (!PyArg_ParseTuple(args, "OOO:exchange_api", &from_py, &borrow, &to_py))
+        return NULL;
+    if (!PyCallable_Check(from_py) || !PyCallable_Check(borrow) || !PyCallable_Check(to_py)) {
+        PyErr_SetString(PyExc_TypeError, "exchange_api(from_py, borrow, to_py) takes three callables");
+        return NULL;
+    }
+    if (hook_from_py) {
+        PyErr_SetString(PyExc_RuntimeError, "exchange_api() was already called: its hooks are set once");
+        return NULL;
+    }
+    Py_INCREF(from_py);
+    Py_INCREF(borrow);
+    Py_INCREF(to_py);
+    hook_from_py = from_py;
+    hook_borrow = borrow;
+    hook_to_py = to_py;
+    return PyCapsule_New(&exchange, "dlpack_exchange_api", NULL);
+}
+
 static PyMethodDef methods[] = {
     {"make", make_capsule, METH_VARARGS,
      "make(data, byte_offset, shape, strides, code, bits, lanes, device_type, device_id, versioned, readonly, owner)"
@@ -222,6 +377,8 @@ static PyMethodDef methods[] = {
     {"read", read_capsule, METH_O,
      "read(capsule) -> (version or None, flags, data, byte_offset, device_type, device_id, (code, bits, lanes), "
      "shape, strides or None)"},
+    {"exchange_api", exchange_api, METH_VARARGS,
+     "exchange_api(from_py, borrow, to_py) -> the 'dlpack_exchange_api' capsule of DLPack's C exchange API"},
     {NULL, NULL, 0, NULL},
 };
 

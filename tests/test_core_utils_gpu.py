@@ -360,3 +360,26 @@ def test_program_cache_in_front_of_compile(core, dev, stream, tmp_path):
                 finally:
                     buf.close(stream)
     stream.sync()
+
+
+def test_torch_takes_a_device_view_through_dlpack(core, dev, stream):
+    """torch.from_dlpack of a StridedMemoryView of device memory: the same memory, the same values (torch may read
+    the view through its C exchange API, __dlpack_c_exchange_api__, or through __dlpack__)."""
+    torch = pytest.importorskip("torch")
+    from cudacffi.core.utils import StridedMemoryView
+
+    buf = dev.allocate(64, stream=stream)
+    try:
+        buf.copy_from(np.arange(16, dtype=np.float32), stream=stream)
+        stream.sync()
+        view = StridedMemoryView.from_buffer(buf, (4, 4), dtype=np.dtype(np.float32))
+        t = torch.from_dlpack(view)
+        assert t.data_ptr() == int(buf.handle) and t.device.type == "cuda" and tuple(t.shape) == (4, 4)
+        assert t.cpu().numpy().ravel().tolist() == list(range(16))
+        t.mul_(2)
+        torch.cuda.synchronize()
+        assert _download(buf, np.float32, stream).tolist() == [2.0 * i for i in range(16)]
+        del t
+    finally:
+        buf.close(stream)
+        stream.sync()

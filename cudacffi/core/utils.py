@@ -86,7 +86,7 @@ class StridedMemoryView:
     cuda.core."""
 
     __slots__ = ("_ptr", "_shape", "_strides", "_typestr", "_readonly", "_exporting_obj", "_device_id", "_dl_device",
-                 "_keep", "_has_dtype", "__weakref__")
+                 "_keep", "_has_dtype", "_lent", "__weakref__")
 
     def __init__(self, obj=None, stream_ptr=None):
         self._ptr = 0
@@ -99,6 +99,7 @@ class StridedMemoryView:
         self._dl_device = (_dlpack.CPU, 0)
         self._keep = None
         self._has_dtype = True
+        self._lent = None  # the capsule whose DLTensor DLPack's C exchange API lent out (it lives with the view)
         name = type(self).__name__
         if obj is None:
             warnings.warn("Constructing an empty %s is deprecated; use one of the classmethods `from_dlpack`, "
@@ -142,6 +143,7 @@ class StridedMemoryView:
         # True: typestr is the dtype; False: made from an item size alone (dtype reads None); a DLPack
         # (code, bits, lanes) numpy has no dtype for (bfloat16 without ml_dtypes, vectors): dtype raises
         self._has_dtype = has_dtype
+        self._lent = None
         return self
 
     # -- constructors, one per protocol ----------------------------------------------------------------------
@@ -553,6 +555,63 @@ def _simple_repr(obj):
 
 _OWN_REFUSALS = ("stream=None is ambiguous with view()", "device not supported")
 _CURRENT = "current"  # a view's _device_id: the device current when it is asked for (-1 without a context)
+
+
+# -- DLPack's C exchange API (``__dlpack_c_exchange_api__``) -------------------------------------------------------
+# A consumer in C (a framework's from_dlpack) reads the capsule's DLPackExchangeAPI and calls its functions instead of
+# __dlpack__; cudacffi._capsule holds the C side, which calls these three hooks (with the GIL).
+
+def _exchanged_view(obj):
+    if not isinstance(obj, StridedMemoryView):
+        raise TypeError("py_object must be a StridedMemoryView")
+    return obj
+
+
+def _exchange_from_py(obj):
+    """A new versioned capsule of the view, which the consumer takes over."""
+    return _exchanged_view(obj).__dlpack__(max_version=(1, 0))
+
+
+def _exchange_borrow(obj):
+    """The view's DLTensor, lent: a versioned capsule the view keeps for as long as it lives."""
+    view = _exchanged_view(obj)
+    if view._lent is None:
+        view._lent = view.__dlpack__(max_version=(1, 0))
+    return view._lent
+
+
+class _CapsuleProducer:
+    """A capsule handed over by the exchange API, as a DLPack producer from_dlpack reads."""
+
+    __slots__ = ("capsule", "device")
+
+    def __init__(self, capsule):
+        t = _dlpack.read(capsule)
+        self.capsule, self.device = capsule, (t.device_type, t.device_id)
+
+    def __dlpack__(self, stream=None, max_version=None, dl_device=None, copy=None):
+        return self.capsule
+
+    def __dlpack_device__(self):
+        return self.device
+
+
+def _exchange_to_py(capsule):
+    """A StridedMemoryView of a tensor the consumer hands over (the view's capsule deletes it at the end)."""
+    return StridedMemoryView.from_dlpack(_CapsuleProducer(capsule), stream_ptr=-1)
+
+
+def _exchange_capsule():
+    try:
+        from .. import _capsule
+    except ImportError:  # not built: the attribute is left out, and __dlpack__ still serves
+        return None
+    return _capsule.exchange_api(_exchange_from_py, _exchange_borrow, _exchange_to_py)
+
+
+StridedMemoryView.__dlpack_c_exchange_api__ = StridedMemoryView.__c_dlpack_exchange_api__ = _exchange_capsule()
+if StridedMemoryView.__dlpack_c_exchange_api__ is None:
+    del StridedMemoryView.__dlpack_c_exchange_api__, StridedMemoryView.__c_dlpack_exchange_api__
 
 
 def _has_dlpack(obj):
