@@ -354,9 +354,10 @@ def test_instantiated_graphs_update_host_nodes_and_take_a_modified_definition(st
         graph.launch(S)
         assert seen == ["a", "B"], seen
         g.empty()
-        with pytest.raises(CUDAError, match="UPDATE_FAILURE.*Graph update failed: The update failed because the "
-                                            "topology changed \\(CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED\\)"):
+        with pytest.raises(CUDAError, match="^Graph update failed: The update failed because the topology changed "
+                                            "\\(CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED\\)$") as info:
             graph.update(g)
+        assert info.value.result == driver.CUresult.CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE
         with pytest.raises(TypeError, match="expected GraphBuilder or GraphDefinition, got object"):
             graph.update(object())
         with pytest.raises(TypeError, match="GraphNode"):

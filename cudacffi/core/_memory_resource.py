@@ -984,9 +984,7 @@ class GraphMemoryResource(MemoryResource):
         h = _utils.stream_handle(stream)
         drv = _utils.driver()
         if check(drv.cuStreamIsCapturing(h)) != drv.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_ACTIVE:
-            raise RuntimeError("GraphMemoryResource cannot perform memory operations on a non-capturing stream. "
-                               "Begin building a GraphBuilder and pass it as stream; outside graphs, use "
-                               "DeviceMemoryResource.")
+            raise RuntimeError("GraphMemoryResource cannot perform memory operations on a non-capturing stream.")
         return h
 
     def allocate(self, size, *, stream):

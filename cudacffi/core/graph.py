@@ -542,8 +542,9 @@ class Graph:
         err, _ = drv.cuGraphExecUpdate(self._live(), handle)
         if err == drv.CUresult.CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE:
             name = _update_failure(drv, self._live(), handle)
-            raise _utils.CUDAError(err, err.name, "Graph update failed: %s (%s)" % (_UPDATE_FAILURES.get(name, name),
-                                                                                    name))
+            e = _utils.CUDAError(err, err.name, None)
+            e.args = ("Graph update failed: %s (%s)" % (_UPDATE_FAILURES.get(name, name), name),)  # cuda.core's text
+            raise e
         check((err,))
 
     def __getitem__(self, node):
