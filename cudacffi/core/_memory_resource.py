@@ -991,7 +991,7 @@ class GraphMemoryResource(MemoryResource):
         """A Buffer of ``size`` bytes allocated by the graph being captured on ``stream`` (an allocation node;
         freeing it in the same capture adds a free node, else the memory outlives the graph's launches until
         freed, or the next launch where the graph was completed with ``auto_free_on_launch``)."""
-        _check_size(size)
+        size = _check_size(size)
         h = self._capturing(stream)
         if not size:
             return Buffer._make(0, 0, self, stream)
