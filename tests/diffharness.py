@@ -16,7 +16,8 @@ Scenarios live in ``tests/diffscen_*.py`` modules, registered with ``@scenario``
     def ...
 
 ``differs`` marks a difference we keep on purpose, with the reason; the test then checks only that both raise
-the same exception type (or that both succeed) and reports the difference. ``gpu=False`` scenarios need no GPU
+the same exception type (or that both succeed) and reports the difference. ``extends`` marks what cudacffi.core
+takes beyond cuda.core (numpy integers for a grid, say): cuda.core raises, cudacffi.core must succeed. ``gpu=False`` scenarios need no GPU
 (cuda.core imports and runs them on a CPU machine too).
 
 cuda.core is the anchor. It runs in a child process of its own, by default this interpreter where it imports
@@ -44,20 +45,20 @@ SCENARIOS = {}  # name -> Scenario, in registration order
 
 
 class Scenario:
-    __slots__ = ("name", "fn", "gpu", "differs", "module")
+    __slots__ = ("name", "fn", "gpu", "differs", "extends", "module")
 
-    def __init__(self, name, fn, gpu, differs, module):
-        self.name, self.fn, self.gpu, self.differs, self.module = name, fn, gpu, differs, module
+    def __init__(self, name, fn, gpu, differs, extends, module):
+        self.name, self.fn, self.gpu, self.differs, self.extends, self.module = name, fn, gpu, differs, extends, module
 
 
-def scenario(fn=None, *, gpu=True, differs=None, name=None):
+def scenario(fn=None, *, gpu=True, differs=None, extends=None, name=None):
     """Register a scenario (a function of the package under test). See the module's docstring."""
 
     def register(f):
         key = "%s.%s" % (f.__module__.replace("diffscen_", ""), name or f.__name__)
         if key in SCENARIOS:
             raise ValueError("scenario %s registered twice" % key)
-        SCENARIOS[key] = Scenario(key, f, gpu, differs, f.__module__)
+        SCENARIOS[key] = Scenario(key, f, gpu, differs, extends, f.__module__)
         return f
 
     return register(fn) if fn is not None else register
@@ -138,10 +139,11 @@ def _imports_cuda_core(python):
 
 @functools.lru_cache(maxsize=None)
 def anchor_python():
-    """An interpreter that imports cuda.core, or None (see the module's docstring)."""
-    candidates = [sys.executable, os.environ.get("CUDACFFI_ANCHOR_PYTHON"), "python3"]
-    if sys.implementation.name != "cpython":
-        candidates.remove(sys.executable)
+    """An interpreter that imports cuda.core, or None: ``CUDACFFI_ANCHOR_PYTHON``, else this one (CPython), else
+    ``python3``."""
+    candidates = [os.environ.get("CUDACFFI_ANCHOR_PYTHON"), "python3"]
+    if sys.implementation.name == "cpython":
+        candidates.insert(1, sys.executable)
     for py in candidates:
         if py and _imports_cuda_core(py):
             return py

@@ -62,7 +62,25 @@ def launch_config_missing_grid(core):
 
 @scenario
 def launch_numpy_scalars(core):
-    """saxpy with numpy scalars for the value and the size, as NVIDIA's saxpy example passes them."""
+    """saxpy with numpy scalars for the value and the sizes, as NVIDIA's saxpy example passes them."""
+    import numpy as np
+
+    dev, k = _kernel(core)
+    s = dev.create_stream()
+    n = np.uint64(1024)
+    x = dev.allocate(n * np.dtype(np.float32).itemsize, stream=s)
+    y = dev.allocate(n * 4, stream=s)
+    core.launch(s, core.LaunchConfig(grid=4, block=256), k, np.float32(2.0), x, y, n)
+    s.sync()
+    out = [x.size, y.size, type(x.size).__name__]
+    x.close(s)
+    y.close(s)
+    s.close()
+    return out
+
+
+@scenario(extends="numpy integers for grid and block dimensions (cuda.core takes Python ints only)")
+def launch_config_numpy_dims(core):
     import numpy as np
 
     dev, k = _kernel(core)
@@ -72,17 +90,16 @@ def launch_numpy_scalars(core):
     y = dev.allocate(n * 4, stream=s)
     core.launch(s, core.LaunchConfig(grid=np.int64(4), block=np.int32(256)), k, np.float32(2.0), x, y, n)
     s.sync()
-    out = [x.size, y.size, type(x.size).__name__]
     x.close(s)
     y.close(s)
     s.close()
-    return out
+    return "ok"
 
 
 @scenario
 def launch_none_stream(core):
     dev, k = _kernel(core, "grid_wide")
-    buf = dev.allocate(64)
+    buf = dev.allocate(64, stream=dev.default_stream)
     try:
         core.launch(None, core.LaunchConfig(grid=1, block=1), k, buf)
     finally:
@@ -92,7 +109,7 @@ def launch_none_stream(core):
 @scenario
 def launch_bad_config(core):
     dev, k = _kernel(core, "grid_wide")
-    buf = dev.allocate(64)
+    buf = dev.allocate(64, stream=dev.default_stream)
     try:
         core.launch(dev.default_stream, (1, 1), k, buf)
     finally:
@@ -102,8 +119,8 @@ def launch_bad_config(core):
 @scenario
 def launch_dict_config(core):
     dev, k = _kernel(core, "grid_wide")
-    buf = dev.allocate(16 * 4)
     s = dev.create_stream()
+    buf = dev.allocate(16 * 4, stream=s)
     core.launch(s, {"grid": 16, "block": 1}, k, buf)
     s.sync()
     buf.close()
@@ -114,7 +131,7 @@ def launch_dict_config(core):
 @scenario
 def launch_cooperative_too_large(core):
     dev, k = _kernel(core, "grid_wide")
-    buf = dev.allocate(4 * 1 << 20)
+    buf = dev.allocate(4 * 1 << 20, stream=dev.default_stream)
     try:
         core.launch(dev.default_stream, core.LaunchConfig(grid=1 << 20, block=1024, is_cooperative=True), k, buf)
     finally:
