@@ -78,6 +78,14 @@ def submodule(core, name):
     return importlib.import_module(core.__name__ + "." + name)
 
 
+def driver_of(core):
+    """The driver bindings each package stands on: cuda.bindings.driver under cuda.core, cudacffi.driver under
+    cudacffi.core (their calls and results are alike)."""
+    if core.__name__.startswith("cudacffi"):
+        return importlib.import_module("cudacffi.driver")
+    return importlib.import_module("cuda.bindings.driver")
+
+
 _HEX = re.compile(r"0x[0-9a-fA-F]+")
 _PKG = re.compile(r"\bcudacffi\.core\b|\bcuda\.core(\.cu1[0-9])?\b")  # cuda.core 1.2.2 lives in cuda.core.cu13
 
