@@ -29,6 +29,7 @@ and answers with a JSON dict name -> outcome::
 """
 
 import functools
+import gc
 import glob
 import importlib
 import json
@@ -110,12 +111,17 @@ def outcome(sc, core):
     try:
         value = sc.fn(core)
     except Exception as e:  # noqa: BLE001 - the outcome is the exception
-        return {"raised": type(e).__name__, "message": normalize(str(e)),
-                "where": normalize(traceback.format_exc(limit=-3)[-600:])}
-    try:
-        return {"ok": normalize(value)}
-    except Exception as e:  # noqa: BLE001
-        return {"raised": "Unnormalizable", "message": "%s: %s" % (type(e).__name__, e)}
+        result = {"raised": type(e).__name__, "message": normalize(str(e)),
+                  "where": normalize(traceback.format_exc(limit=-3)[-600:])}
+    else:
+        try:
+            result = {"ok": normalize(value)}
+        except Exception as e:  # noqa: BLE001
+            result = {"raised": "Unnormalizable", "message": "%s: %s" % (type(e).__name__, e)}
+    # what the scenario left behind is finalized now, as CPython's reference counting does, not at PyPy's next
+    # collection: a builder left capturing by a failed scenario must not make the next one fail
+    gc.collect()
+    return result
 
 
 def same(ours, theirs):
