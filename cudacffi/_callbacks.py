@@ -15,8 +15,13 @@ How long a record lives:
   (a host node's parameters are copied into every graph built from them) live for the rest of the process.
 - ``call``: a type without a user-data slot (``CUoccupancyB2DSize``) is only called during the call it is
   given to; the trampoline finds the callable in a per-thread slot.
+
+While a callback runs, the garbage collector's finalizers are held back (``gc.disable()``, re-enabled when the
+last running callback returns): a finalizer that PyPy's collector would otherwise run on the driver's thread,
+inside the callback, could call CUDA there, which the driver forbids (it crashed a later cuCtxSynchronize).
 """
 
+import gc
 import sys
 import threading
 import traceback
@@ -25,6 +30,23 @@ from ._handles import Handle, handle_value, new_handle
 from ._structs import PointerField
 
 _armed = set()  # records the driver may still call back through
+_running = [0, False]  # callbacks running now; whether the collector was enabled when the first began
+_running_lock = threading.Lock()
+
+
+def _hold_finalizers():
+    with _running_lock:
+        if not _running[0]:
+            _running[1] = gc.isenabled()
+            gc.disable()
+        _running[0] += 1
+
+
+def _release_finalizers():
+    with _running_lock:
+        _running[0] -= 1
+        if not _running[0] and _running[1]:
+            gc.enable()
 _current = threading.local()  # "call" records, per callback type
 
 
@@ -115,6 +137,13 @@ class Trampoline:
         return None
 
     def _fire(self, *args):
+        _hold_finalizers()
+        try:
+            return self._call(args)
+        finally:
+            _release_finalizers()
+
+    def _call(self, args):
         ui = self.user_index
         if ui is None:
             record = getattr(_current, self.name, None)

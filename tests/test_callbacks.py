@@ -196,3 +196,27 @@ def test_log_callback_registration_is_kept(fake_driver):
         print("ok")
     """)
     assert r.stdout.strip() == "ok"
+
+
+def test_finalizers_are_held_back_while_a_callback_runs_on_the_drivers_thread(fake_driver):
+    """A collection during a callback must not run finalizers there (they may call CUDA, which a callback must
+    not): the collector is off while callbacks run and back on after the last one returns."""
+    r = run(fake_driver, """
+        import gc
+        seen = []
+        def host(user):
+            seen.append(gc.isenabled())
+            gc.collect()  # a full collection may still run; finalizers are the collector's business once enabled
+        for _ in range(3):
+            err, = driver.cuLaunchHostFunc(None, host, None)
+            assert err == driver.CUresult.CUDA_SUCCESS, err
+        err, = driver.cuStreamSynchronize(None)
+        assert seen == [False, False, False], seen
+        assert gc.isenabled()
+        gc.disable()  # a program that turned the collector off keeps it off
+        err, = driver.cuLaunchHostFunc(None, host, None)
+        err, = driver.cuStreamSynchronize(None)
+        assert not gc.isenabled()
+        print("ok")
+    """)
+    assert r.stdout.strip() == "ok"
