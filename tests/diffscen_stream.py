@@ -9,7 +9,7 @@ import gc
 import pickle
 import weakref
 
-from diffharness import scenario, submodule
+from diffharness import driver_of, scenario, submodule
 
 
 def _try(fn):
@@ -22,15 +22,6 @@ def _try(fn):
 
 def _bare(cls):
     return cls.__new__(cls)
-
-
-def _driver(core):
-    """The CUDA driver bindings beside the package under test (cuda.bindings or cudacffi)."""
-    if core.__name__ == "cuda.core":
-        from cuda.bindings import driver
-    else:
-        from cudacffi import driver
-    return driver
 
 
 def _dev(core):
@@ -157,6 +148,26 @@ def stream_from_handle_by_the_number_protocol(core):
                              "ours names the parameter")
 def stream_from_negative_handle(core):
     return core.Stream.from_handle(-1)
+
+
+@scenario(gpu=False)
+def stream_options_keep_an_int_and_a_bool(core):
+    """Priority through int() (True reads 1, floats truncated), text refused; nonblocking by truth."""
+    try:
+        import numpy
+    except ImportError:
+        return "needs numpy"
+
+    class Index:
+        def __index__(self):
+            return -2
+
+    out = [repr(core.StreamOptions(priority=v)) for v in (True, -1.7, numpy.int8(-1), numpy.float32(2.5), Index())]
+    out += [repr(core.StreamOptions(nonblocking=v)) for v in (0, 2, None, "x", numpy.bool_(False))]
+    o = core.StreamOptions()
+    o.priority, o.nonblocking = 3.9, []
+    return out + [repr(o), o == core.StreamOptions(nonblocking=False, priority=3),
+                  _try(lambda: core.StreamOptions(priority="1")), _try(lambda: core.StreamOptions(priority=object()))]
 
 
 @scenario(gpu=False)
@@ -344,7 +355,7 @@ def event_subtraction_before_completion(core):
     """The stream waits on a host-mapped word until the host writes it: the end event is not complete."""
     import ctypes
 
-    driver = _driver(core)
+    driver = driver_of(core)
     dev = _dev(core)
     s = dev.create_stream()
     err, host = driver.cuMemHostAlloc(4, driver.CU_MEMHOSTALLOC_DEVICEMAP)
@@ -432,10 +443,16 @@ def device_ids_by_the_number_protocol(core):
     return out
 
 
-@scenario(gpu=True, differs="cuda.core fails indexing its device list ('list indices must be integers or slices, "
-                           "not float'); ours names device_id")
+@scenario(gpu=True)
 def device_id_float(core):
-    return core.Device(0.0)
+    """cuda.core's C int conversion truncates a float: Device(0.0) and Device(0.7) are device 0."""
+    try:
+        import numpy
+    except ImportError:
+        return "needs numpy"
+    zero = core.Device(0)
+    return [repr(core.Device(0.0)), core.Device(0.7) is zero, core.Device(numpy.float64(0.2)) is zero,
+            _try(lambda: core.Device(-0.5)), _try(lambda: core.Device(-1.0))]
 
 
 @scenario(gpu=True)

@@ -163,8 +163,10 @@ assert repr(s.context) == "<Context handle=0x1000 device=0>"
 assert s != t and s == core.Stream.from_handle(int(s.handle)) and s == dev.create_stream(s)
 raises(ValueError, lambda: dev.create_stream(options=core.StreamOptions(priority=1)),
        "priority=1 is out of range [-5, 0]")
-raises(ValueError, lambda: dev.create_stream(options={"priority": True}), "priority=True is out of range [-5, 0]")
-raises(TypeError, lambda: dev.create_stream(options=core.StreamOptions(priority=-1.0)), "priority must be an int")
+raises(ValueError, lambda: dev.create_stream(options={"priority": True}), "priority=1 is out of range [-5, 0]")
+# the options keep an int, as cuda.core's do: a float is truncated, text refused
+assert core.StreamOptions(priority=-1.7).priority == -1 and core.StreamOptions(nonblocking=0).nonblocking is False
+raises(TypeError, lambda: core.StreamOptions(priority="-1"), "Expected int, got str")
 raises(ValueError, lambda: dev.create_stream(s, options=core.StreamOptions()), "obj and options cannot be both")
 raises(ValueError, lambda: s.wait(5),
        "only an Event, Stream, or object supporting __cuda_stream__ can be waited, got <class 'int'>")
@@ -314,7 +316,9 @@ assert core.Device(np.int64(1)) is core.Device(1) and core.Device(True) is core.
 assert core.Device(Index(0)) is dev and core.Device(dev) is dev and core.Device() is dev
 raises(ValueError, lambda: core.Device(-1), "device_id must be >= 0, got -1")
 raises(ValueError, lambda: core.Device(2), "device_id must be within [0, 2), got 2")
-raises(TypeError, lambda: core.Device(1.0), "device_id must be an int, a Device or None, not float")
+assert core.Device(1.0) is core.Device(1) and core.Device(np.float64(0.7)) is dev  # truncated, as cuda.core does
+raises(ValueError, lambda: core.Device(-0.5), "device_id must be >= 0, got -0.5")
+raises(TypeError, lambda: core.Device(object()), "device_id must be an int, a Device or None, not object")
 raises(TypeError, lambda: core.Device("0"), "device_id must be an int, a Device or None, not str")
 assert dev == core.Device(0) and dev != core.Device(1) and dev != 0 and repr(dev) == "<Device 0 (Standin GPU 0)>"
 assert pickle.loads(pickle.dumps(dev)) is dev

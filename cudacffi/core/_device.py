@@ -239,12 +239,17 @@ class Device:
             device_id = int(dev) if not err else 0
         else:
             try:
-                device_id = _utils.as_int(device_id, "device_id")  # numpy integers, bools: as cuda.core takes them
+                number = _utils.as_int(device_id, "device_id")  # numpy integers, bools: as cuda.core takes them
             except TypeError:
-                raise TypeError("device_id must be an int, a Device or None, not %s"
-                                % type(device_id).__name__) from None
-            if device_id < 0:
-                raise ValueError("device_id must be >= 0, got %d" % device_id)
+                # a float (any real number with __int__) is truncated, as cuda.core's C int conversion does
+                if isinstance(device_id, (str, bytes, bytearray)) or not hasattr(type(device_id), "__int__"):
+                    raise TypeError("device_id must be an int, a Device or None, not %s"
+                                    % type(device_id).__name__) from None
+                number = None
+            value = device_id if number is None else number
+            if value < 0:
+                raise ValueError("device_id must be >= 0, got %s" % value)
+            device_id = int(value)
         devices = getattr(_tls, "devices", None)
         if devices is None:
             n = check(drv.cuDeviceGetCount())

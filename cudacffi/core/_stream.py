@@ -9,6 +9,18 @@ from . import _graph_nodes, _memory, _utils
 from ._utils import as_int, check, check_or_create_options
 
 
+def _number_as_int(value):
+    """``value`` as an int the way a C int field takes it: anything numeric through ``int()`` (floats truncated);
+    TypeError for the rest (str included)."""
+    if value.__class__ is int:
+        return value
+    kind = type(value)
+    if not (hasattr(kind, "__index__") or hasattr(kind, "__int__") or hasattr(kind, "__float__")
+            or isinstance(value, complex)):
+        raise TypeError("Expected int, got %s" % kind.__name__)
+    return int(value)
+
+
 @dataclass
 class StreamOptions:
     """``nonblocking``: the stream does not synchronize with the legacy default stream (default True);
@@ -16,6 +28,15 @@ class StreamOptions:
 
     nonblocking: bool = True
     priority: Optional[int] = None
+
+    def __setattr__(self, name, value):
+        # as cuda.core's typed fields do: nonblocking is kept as a bool, priority as an int (True reads 1, 2.7
+        # reads 2), on construction and assignment alike
+        if name == "nonblocking":
+            value = bool(value)
+        elif name == "priority" and value is not None:
+            value = _number_as_int(value)
+        object.__setattr__(self, name, value)
 
 
 @dataclass
@@ -84,7 +105,7 @@ class Stream:
         else:
             priority = as_int(opts.priority, "priority")
             if not greatest <= priority <= least:
-                raise ValueError("priority=%r is out of range [%d, %d]" % (opts.priority, greatest, least))
+                raise ValueError("priority=%d is out of range [%d, %d]" % (priority, greatest, least))
         handle = check(drv.cuStreamCreateWithPriority(flags, priority))
         self._handle = handle
         self._h = int(handle)
