@@ -283,6 +283,7 @@ def test_every_package_of_the_source_tree_is_shipped():
 
     with open(os.path.join(ROOT, "pyproject.toml")) as f:
         listed = set(re.search(r"^packages = \[(.*?)\]", f.read(), re.M).group(1).replace('"', "").split(", "))
-    folders = {"cudacffi"} | {"cudacffi." + d for d in os.listdir(os.path.join(ROOT, "cudacffi"))
-                             if os.path.exists(os.path.join(ROOT, "cudacffi", d, "__init__.py"))}
+    top = os.path.join(ROOT, "cudacffi")
+    folders = {os.path.relpath(d, ROOT).replace(os.sep, ".") for d, _, files in os.walk(top) if "__init__.py" in files}
+    assert "cudacffi.core.system" in folders
     assert folders == listed
