@@ -14,7 +14,7 @@ import shutil
 import tempfile
 import weakref
 
-from diffharness import scenario, submodule
+from diffharness import driver_of, scenario, submodule
 
 ARCH = "sm_80"
 SRC = 'extern "C" __global__ void k(int *x) { *x = 1; }'
@@ -554,14 +554,12 @@ def occupancy_takes_numpy_integers(core):
             occ.max_potential_block_size(0, np.int32(256)).max_block_size]
 
 
-@scenario(gpu=True)
+@scenario(gpu=True, extends="a CUoccupancyB2DSize is called through the function pointer it holds (cuda.core 1.2 "
+                             "calls the address of the object's own storage, getPtr(), and crashes)")
 def occupancy_with_a_c_callback(core):
     import ctypes
 
-    if core.__name__.startswith("cudacffi"):
-        from cudacffi import driver
-    else:
-        from cuda.bindings import driver
+    driver = driver_of(core)
     occ = _loaded(core).get_kernel("axpy").occupancy
     fn = ctypes.CFUNCTYPE(ctypes.c_size_t, ctypes.c_int)(lambda block_size: 64 * block_size)
     callback = driver.CUoccupancyB2DSize(ctypes.cast(fn, ctypes.c_void_p).value)

@@ -295,8 +295,9 @@ def system_device_temperature_and_fans(core):
 @scenario(gpu=True)
 def system_device_attributes_and_processes(core):
     d = _sysdev(core)
-    a = d.attributes
-    return [a.multiprocessor_count, a.memory_size_mb > 0, d.mig.is_mig_device, _outcome(lambda: d.mig.mode),
+    # (NVML answers NOT_SUPPORTED for the attributes of a GPU that is not a MIG instance, an H200's say)
+    return [_outcome(lambda: [d.attributes.multiprocessor_count, d.attributes.memory_size_mb > 0]),
+            d.mig.is_mig_device, _outcome(lambda: d.mig.mode),
             type(d.compute_running_processes).__name__, type(d.utilization.gpu).__name__,
             _outcome(lambda: [n.__class__.__name__ for n in d.get_nvlinks()][:1]),
             _outcome(lambda: d.get_nvlink_count() >= 0)]
@@ -337,6 +338,7 @@ def device_properties_values(core):
 @scenario(gpu=True)
 def device_properties_kinds(core):
     p = core.Device(0).properties
-    return [type(p.virtual_address_management_supported).__name__, type(p.host_memory_pools_supported).__name__,
+    # (virtual_address_management_supported, an older name of the same attribute, is ours alone)
+    return [type(p.virtual_memory_management_supported).__name__, type(p.host_memory_pools_supported).__name__,
             type(p.mem_sync_domain_count).__name__, p.mem_sync_domain_count >= 1, type(p.host_numa_id).__name__,
             p.max_threads_per_block, p.compute_capability_major >= 7, p.unified_addressing]

@@ -372,7 +372,9 @@ def gpu_tensor_map_1d_and_2d(core):
             out.append([repr(tm1), repr(tm2), tm1.device.device_id == dev.device_id])
         out.append(_raised(lambda: v2.as_tensor_map((16, 512))))
         out.append(_raised(lambda: v2.as_tensor_map((16,))))
-        out.append(_raised(lambda: v2.as_tensor_map((16, 8), data_type=np.int8)))
+        # (the list of supported dtypes names bfloat16 where ml_dtypes is installed: an interpreter's matter)
+        refused = _raised(lambda: v2.as_tensor_map((16, 8), data_type=np.int8))
+        out.append(refused if refused == "no error" else [refused[0], refused[1].split("; supported dtypes:")[0]])
         return out
     finally:
         for b in bufs:

@@ -87,6 +87,16 @@ _BY_TYPESTR = {"u1": TensorMapDataType.UINT8, "u2": TensorMapDataType.UINT16, "u
                "f2": TensorMapDataType.FLOAT16, "f4": TensorMapDataType.FLOAT32, "f8": TensorMapDataType.FLOAT64}
 _SUPPORTED = "[%s]" % ", ".join("dtype('%s')" % n for n in ("uint8", "uint16", "uint32", "int32", "uint64", "int64",
                                                              "float16", "float32", "float64"))
+
+
+def _supported():
+    """The dtypes a map takes, as the refusal lists them: numpy's, and ml_dtypes' bfloat16 where it is installed."""
+    try:
+        import ml_dtypes
+        import numpy
+    except ImportError:
+        return _SUPPORTED
+    return _SUPPORTED[:-1] + ", %r]" % numpy.dtype(ml_dtypes.bfloat16)
 _SWIZZLE_SPAN = {TensorMapSwizzle.SWIZZLE_32B: 32, TensorMapSwizzle.SWIZZLE_64B: 64,
                  TensorMapSwizzle.SWIZZLE_128B: 128}
 
@@ -136,7 +146,7 @@ def _resolve_data_type(data_type, dtype_key):
             return TensorMapDataType.BFLOAT16
         t = _BY_TYPESTR.get(data_type.str[1:]) if data_type.kind in "iuf" else None
         if t is None:
-            raise ValueError("Unsupported dtype %s for TMA; supported dtypes: %s." % (data_type, _SUPPORTED))
+            raise ValueError("Unsupported dtype %s for TMA; supported dtypes: %s." % (data_type, _supported()))
         return t
     if dtype_key is None:
         raise ValueError("Cannot infer TMA data type from the tensor; please specify data_type explicitly")
@@ -145,7 +155,7 @@ def _resolve_data_type(data_type, dtype_key):
     t = _BY_TYPESTR.get(dtype_key)
     if t is None:
         raise ValueError("Unsupported dtype %s for TMA; supported dtypes: %s. You may also specify data_type "
-                         "explicitly." % (_dtype_name(dtype_key), _SUPPORTED))
+                         "explicitly." % (_dtype_name(dtype_key), _supported()))
     return t
 
 
