@@ -10,7 +10,7 @@ driver's CUDAError, whose text differs between the packages), ``_kind`` gives th
 
 import gc
 
-from diffharness import scenario, submodule
+from diffharness import driver_of, scenario, submodule
 
 COPY = r"""
 extern "C" __global__ void add_one(int *x, int n)
@@ -44,14 +44,6 @@ def _kind(fn):
         return [type(e).__name__]
 
 
-def _driver(core):
-    if core.__name__ == "cuda.core":
-        from cuda.bindings import driver
-    else:
-        from cudacffi import driver
-    return driver
-
-
 def _dev(core):
     dev = core.Device(0)
     dev.set_current()
@@ -65,26 +57,56 @@ def _kernels(core, dev):
 
 
 def _ints(core, dev, stream, values):
+    """A device Buffer holding ``values`` (int32), copied from host memory through a Buffer over it (cuda.core's
+    copies take Buffers only)."""
     import numpy as np
 
     host = np.ascontiguousarray(values, dtype=np.int32)
     buf = dev.allocate(host.nbytes, stream=stream)
-    buf.copy_from(host, stream=stream)
+    buf.copy_from(core.Buffer.from_handle(host.ctypes.data, host.nbytes), stream=stream)
     stream.sync()
     return buf
 
 
-def _read(buf, stream):
+def _read(core, buf, stream):
+    """What the int32 device Buffer ``buf`` holds, as a list."""
     import numpy as np
 
     out = np.empty(buf.size // 4, dtype=np.int32)
-    buf.copy_to(out, stream=stream)
+    buf.copy_to(core.Buffer.from_handle(out.ctypes.data, out.nbytes), stream=stream)
     stream.sync()
     return [int(v) for v in out]
 
 
 def _named_callback():
     pass
+
+
+class _Builders:
+    """The graph builders a scenario makes (``new(dev)``, ``add(...)``), all closed when it ends however it ends:
+    a builder left capturing would refuse the process's later synchronizations (under PyPy, nothing collects it
+    at once)."""
+
+    def __init__(self):
+        self.made = []
+
+    def new(self, dev):
+        gb = dev.create_graph_builder()
+        self.made.append(gb)
+        return gb
+
+    def add(self, *builders):
+        self.made.extend(builders)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        for gb in reversed(self.made):  # bodies and branches before the builder that made them
+            try:
+                gb.close()
+            except Exception:  # noqa: BLE001 - closing what is left, whatever state it is in
+                pass
 
 
 # -- no GPU needed ---------------------------------------------------------------------------------------------
@@ -160,7 +182,7 @@ def nodes_compare_by_node_and_graph(core):
     found = [n for n in d.nodes() if n == a]
     return [len(found), hash(found[0]) == hash(a), a == b, a == "a", a != other.empty(), d == d, d == other,
             d == "d", hash(d) == hash(d), found[0].graph == d, b.graph == d,
-            a.type == _driver(core).CUgraphNodeType.CU_GRAPH_NODE_TYPE_EMPTY, a.is_valid, found[0] is a,
+            a.type == driver_of(core).CUgraphNodeType.CU_GRAPH_NODE_TYPE_EMPTY, a.is_valid, found[0] is a,
             list(b.pred)[0] is a, list(a.succ)[0] is b, [e for e in d.edges()][0][1] is b]
 
 
@@ -208,7 +230,7 @@ def destroyed_nodes(core):
     c = b.join()
     b.destroy()
     b.destroy()
-    return [b.is_valid, int(b.handle), repr(b), len(d.nodes()), len(d.edges()), len(c.pred), a.is_valid]
+    return [b.is_valid, b.handle is None, repr(b), len(d.nodes()), len(d.edges()), len(c.pred), a.is_valid]
 
 
 @scenario(gpu=True)
@@ -216,15 +238,16 @@ def conditions_and_conditional_nodes(core):
     g = submodule(core, "graph")
     _dev(core)
     d = g.GraphDefinition()
-    cond = d.create_condition(default_value=1)
-    other = d.create_condition()
+    # one condition per conditional node: the driver refuses a second node on a condition (CUDA_ERROR_INVALID_VALUE)
+    conds = [d.create_condition(default_value=1), d.create_condition(), d.create_condition(0), d.create_condition()]
+    cond, other = conds[0], conds[1]
     start = d.empty()
-    nodes = [start.if_then(cond), d.if_else(cond), d.while_loop(cond), d.switch(cond, 3)]
+    nodes = [start.if_then(conds[0]), d.if_else(conds[1]), d.while_loop(conds[2]), d.switch(conds[3], 3)]
     out = [repr(cond), type(cond.handle).__name__, hash(cond) == hash(cond.handle), cond == cond, cond == other,
            cond == 5]
-    for n in nodes:
-        out.append([type(n).__name__, repr(n), str(n.cond_type), n.condition == cond, len(n.branches),
-                    [type(b).__name__ for b in n.branches], isinstance(n, g.ConditionalNode)])
+    for n, c in zip(nodes, conds):
+        out.append([type(n).__name__, repr(n), str(n.cond_type), n.condition == c, n.condition == cond,
+                    len(n.branches), [type(b).__name__ for b in n.branches], isinstance(n, g.ConditionalNode)])
     body = nodes[2].body
     inside = body.empty()
     out.append([inside.graph == body, len(body.nodes()), nodes[0].then == nodes[0].branches[0],
@@ -288,13 +311,13 @@ def explicit_graph_runs_and_updates(core):
     graph.upload(stream)
     graph.launch(stream)
     stream.sync()
-    first = _read(y, stream)[:4]
+    first = _read(core, y, stream)[:4]
     d2 = g.GraphDefinition()
     d2.launch(cfg, copy_ints, y, x, N).launch(cfg, add_one, x, N)
     graph.update(d2)
     graph.launch(stream)
     stream.sync()
-    second = _read(x, stream)[:4]
+    second = _read(core, x, stream)[:4]
     d3 = g.GraphDefinition()
     d3.empty()
     failed = _try(lambda: graph.update(d3))
@@ -311,34 +334,35 @@ def explicit_graph_runs_and_updates(core):
 def graph_update_from_builders(core):
     """What NVIDIA's graph_update example does, on device memory."""
     dev = _dev(core)
-    stream = dev.create_stream()
-    add_one, _ = _kernels(core, dev)
-    x = _ints(core, dev, stream, [0] * N)
-    y = _ints(core, dev, stream, [0] * N)
+    with _Builders() as made:
+        stream = dev.create_stream()
+        add_one, _ = _kernels(core, dev)
+        x = _ints(core, dev, stream, [0] * N)
+        y = _ints(core, dev, stream, [0] * N)
 
-    def capture(buf):
-        builder = dev.create_graph_builder().begin_building()
-        core.launch(builder, core.LaunchConfig(grid=1, block=N), add_one, buf, N)
-        core.launch(builder, core.LaunchConfig(grid=1, block=N), add_one, buf, N)
-        return builder.end_building()
+        def capture(buf):
+            builder = made.new(dev).begin_building()
+            core.launch(builder, core.LaunchConfig(grid=1, block=N), add_one, buf, N)
+            core.launch(builder, core.LaunchConfig(grid=1, block=N), add_one, buf, N)
+            return builder.end_building()
 
-    first, second = capture(x), capture(y)
-    graph = first.complete()
-    graph.upload(stream)
-    graph.launch(stream)
-    stream.sync()
-    out = [_read(x, stream)[:2], _read(y, stream)[:2]]
-    graph.update(second)
-    graph.upload(stream)
-    graph.launch(stream)
-    stream.sync()
-    out += [_read(x, stream)[:2], _read(y, stream)[:2]]
-    unfinished = dev.create_graph_builder()
-    out.append(_try(lambda: graph.update(unfinished)))
-    second.close()
-    out.append(_try(lambda: graph.update(second)))
-    for obj in (graph, first, unfinished, x, y, stream):
-        obj.close()
+        first, second = capture(x), capture(y)
+        graph = first.complete()
+        graph.upload(stream)
+        graph.launch(stream)
+        stream.sync()
+        out = [_read(core, x, stream)[:2], _read(core, y, stream)[:2]]
+        graph.update(second)
+        graph.upload(stream)
+        graph.launch(stream)
+        stream.sync()
+        out += [_read(core, x, stream)[:2], _read(core, y, stream)[:2]]
+        unfinished = made.new(dev)
+        out.append(_try(lambda: graph.update(unfinished)))
+        second.close()
+        out.append(_try(lambda: graph.update(second)))
+        for obj in (graph, first, unfinished, x, y, stream):
+            obj.close()
     return out
 
 
@@ -348,13 +372,14 @@ def graph_update_from_builders(core):
                             "CORE.graph here")
 def builder_and_graph_reprs(core):
     dev = _dev(core)
-    gb = dev.create_graph_builder().begin_building()
-    gb.end_building()
-    graph = gb.complete()
-    out = [repr(gb).split(" object at ")[0].rsplit(".", 1)[-1], repr(graph).split(" object at ")[0].rsplit(".", 1)[-1],
-           repr(gb), repr(graph)]
-    graph.close()
-    gb.close()
+    with _Builders() as made:
+        gb = made.new(dev).begin_building()
+        gb.end_building()
+        graph = gb.complete()
+        out = [repr(gb).split(" object at ")[0].rsplit(".", 1)[-1],
+               repr(graph).split(" object at ")[0].rsplit(".", 1)[-1], repr(gb), repr(graph)]
+        graph.close()
+        gb.close()
     return out
 
 
@@ -362,26 +387,27 @@ def builder_and_graph_reprs(core):
 def builder_life_and_refusals(core):
     g = submodule(core, "graph")
     dev = _dev(core)
-    gb, unfinished = dev.create_graph_builder(), dev.create_graph_builder()
-    out = [_try(lambda: gb.graph_definition), _try(gb.create_condition), _try(lambda: gb.callback(_named_callback)),
-           _try(gb.end_building), _try(gb.complete), _try(lambda: gb.split(1)), _try(lambda: gb.split(2)),
-           _try(lambda: gb.begin_building("sometimes")), _try(lambda: g.GraphBuilder.join(gb)),
-           _try(lambda: g.GraphBuilder.join(gb, "gb")), _try(lambda: gb.embed(unfinished)),
-           _try(lambda: gb.if_then(None)), gb.is_building, gb.is_join_required]
-    gb.begin_building()
-    out += [gb.is_building, _try(gb.begin_building), _try(lambda: gb.graph_definition)]
-    left, right = gb.split(2)
-    out += [left is gb, right.is_join_required, right.is_building, _try(lambda: right.graph_definition)]
-    joined = g.GraphBuilder.join(right, left)
-    out += [joined is gb, right.stream is None, _try(lambda: right.is_building), _try(right.__cuda_stream__)]
-    gb.end_building()
-    out += [gb.is_building, _try(gb.begin_building), type(gb.graph_definition).__name__,
-            _try(lambda: gb.embed(gb))]
-    graph = gb.complete()
-    graph.close()
-    gb.close()
-    out += [gb.stream is None, _try(gb.complete), _try(lambda: gb.is_building), _try(gb.close)]
-    unfinished.close()
+    with _Builders() as made:
+        gb, unfinished = made.new(dev), made.new(dev)
+        out = [_try(lambda: gb.graph_definition), _try(gb.create_condition), _try(lambda: gb.callback(_named_callback)),
+               _try(gb.end_building), _try(gb.complete), _try(lambda: gb.split(1)), _try(lambda: gb.split(2)),
+               _try(lambda: gb.begin_building("sometimes")), _try(lambda: g.GraphBuilder.join(gb)),
+               _try(lambda: g.GraphBuilder.join(gb, "gb")), _try(lambda: gb.embed(unfinished)),
+               _try(lambda: gb.if_then(None)), gb.is_building, gb.is_join_required]
+        gb.begin_building()
+        out += [gb.is_building, _try(gb.begin_building), _try(lambda: gb.graph_definition)]
+        left, right = gb.split(2)
+        out += [left is gb, right.is_join_required, right.is_building, _try(lambda: right.graph_definition)]
+        joined = g.GraphBuilder.join(right, left)
+        out += [joined is gb, right.stream is None, _try(lambda: right.is_building), _try(right.__cuda_stream__)]
+        gb.end_building()
+        out += [gb.is_building, _try(gb.begin_building), type(gb.graph_definition).__name__,
+                _try(lambda: gb.embed(gb))]
+        graph = gb.complete()
+        graph.close()
+        gb.close()
+        out += [gb.stream is None, _try(gb.complete), _try(lambda: gb.is_building), _try(gb.close)]
+        unfinished.close()
     return out
 
 
@@ -389,29 +415,33 @@ def builder_life_and_refusals(core):
 def builder_conditionals(core):
     g = submodule(core, "graph")
     dev = _dev(core)
-    gb = dev.create_graph_builder().begin_building()
-    cond = gb.create_condition(default_value=0)
-    then = gb.if_then(cond)
-    both = gb.if_else(cond)
-    cases = gb.switch(cond, 3)
-    body = gb.while_loop(cond)
-    out = [repr(cond), type(then).__name__, type(both).__name__, len(both), len(cases), type(body).__name__,
-           then.is_building, then.is_join_required, type(then.graph_definition).__name__,
-           _try(lambda: gb.if_then(None)), _kind(lambda: gb.if_then(5)), _kind(lambda: gb.switch("cond", 2))]
-    for b in (then,) + both + cases + (body,):
-        b.begin_building()
-        b.callback(_named_callback)
-        b.end_building()
-    gb.end_building()
-    d = gb.graph_definition
-    out.append([isinstance(n, g.ConditionalNode) for n in d.nodes()])  # (their subclass: the driver's say)
-    graph = gb.complete()
-    stream = dev.create_stream()
-    graph.launch(stream)
-    stream.sync()
-    for b in (graph, then) + both + cases + (body, gb, stream):
-        b.close()
-    out.append(_try(lambda: gb.if_then(cond)))
+    with _Builders() as made:
+        gb = made.new(dev).begin_building()
+        # one condition per conditional node (the driver refuses a second node on a condition)
+        conds = [gb.create_condition(default_value=0) for _ in range(4)]
+        then = gb.if_then(conds[0])
+        both = gb.if_else(conds[1])
+        cases = gb.switch(conds[2], 3)
+        body = gb.while_loop(conds[3])
+        bodies = (then,) + both + cases + (body,)
+        made.add(*bodies)
+        out = [repr(conds[0]), type(then).__name__, type(both).__name__, len(both), len(cases), type(body).__name__,
+               then.is_building, then.is_join_required, type(then.graph_definition).__name__,
+               _try(lambda: gb.if_then(None)), _kind(lambda: gb.if_then(5)), _kind(lambda: gb.switch("cond", 2))]
+        for b in bodies:
+            b.begin_building()
+            b.callback(_named_callback)
+            b.end_building()
+        gb.end_building()
+        d = gb.graph_definition
+        out.append([isinstance(n, g.ConditionalNode) for n in d.nodes()])  # (their subclass: the driver's say)
+        graph = gb.complete()
+        stream = dev.create_stream()
+        graph.launch(stream)
+        stream.sync()
+        for b in (graph,) + bodies + (gb, stream):
+            b.close()
+        out.append(_try(lambda: gb.if_then(conds[0])))
     return out
 
 
@@ -420,7 +450,7 @@ def builder_conditionals(core):
 @scenario(gpu=True)
 def clone_runs_after_its_event_and_definition_are_collected(core):
     g = submodule(core, "graph")
-    drv = _driver(core)
+    drv = driver_of(core)
     dev = _dev(core)
     stream = dev.create_stream()
     event = dev.create_event()
@@ -456,7 +486,7 @@ def instantiated_graph_runs_after_its_kernel_buffers_and_definition_are_collecte
     graph.launch(stream)
     graph.launch(stream)
     stream.sync()
-    out = [_read(dst, stream)[:4], seen]
+    out = [_read(core, dst, stream)[:4], seen]
     graph.close()
     dst.close()
     stream.close()
@@ -468,56 +498,58 @@ def instantiated_graph_runs_after_its_kernel_buffers_and_definition_are_collecte
 @scenario(gpu=True)
 def graph_memory_resource_in_capture(core):
     dev = _dev(core)
-    stream = dev.create_stream()
-    add_one, _ = _kernels(core, dev)
-    gmr = core.GraphMemoryResource(dev)
-    out = [gmr is core.GraphMemoryResource(dev.device_id), gmr.device_id, gmr.is_device_accessible,
-           gmr.is_host_accessible, _try(lambda: gmr.allocate(64, stream=stream)),
-           _try(lambda: gmr.allocate(64, stream=None))]
-    result = dev.allocate(4 * N, stream=stream)
-    for mode in ("global", "thread_local", "relaxed"):
-        result.fill(0, stream=stream)
-        stream.sync()
-        gb = dev.create_graph_builder().begin_building(mode)
-        work = gmr.allocate(4 * N, stream=gb)
-        work.fill(3, stream=gb)
-        core.launch(gb, core.LaunchConfig(grid=1, block=N), add_one, work, N)
-        result.copy_from(work, stream=gb)
-        work.close()
-        graph = gb.end_building().complete()
-        graph.upload(stream)
-        graph.launch(stream)
-        stream.sync()
-        out.append([mode, _read(result, stream)[:2], work.size])
-        graph.close()
-        gb.close()
-    result.close()
-    stream.close()
+    with _Builders() as made:
+        stream = dev.create_stream()
+        add_one, _ = _kernels(core, dev)
+        gmr = core.GraphMemoryResource(dev)
+        out = [gmr is core.GraphMemoryResource(dev.device_id), gmr.device_id, gmr.is_device_accessible,
+               gmr.is_host_accessible, _try(lambda: gmr.allocate(64, stream=stream)),
+               _try(lambda: gmr.allocate(64, stream=None))]
+        result = dev.allocate(4 * N, stream=stream)
+        for mode in ("global", "thread_local", "relaxed"):
+            result.fill(0, stream=stream)
+            stream.sync()
+            gb = made.new(dev).begin_building(mode)
+            work = gmr.allocate(4 * N, stream=gb)
+            work.fill(3, stream=gb)
+            core.launch(gb, core.LaunchConfig(grid=1, block=N), add_one, work, N)
+            result.copy_from(work, stream=gb)
+            work.close()
+            graph = gb.end_building().complete()
+            graph.upload(stream)
+            graph.launch(stream)
+            stream.sync()
+            out.append([mode, _read(core, result, stream)[:2], work.size])
+            graph.close()
+            gb.close()
+        result.close()
+        stream.close()
     return out
 
 
 @scenario(gpu=True)
 def graph_memory_outlives_its_graph_launch(core):
     dev = _dev(core)
-    stream = dev.create_stream()
-    gmr = core.GraphMemoryResource(dev)
-    gb = dev.create_graph_builder().begin_building("relaxed")
-    bufs = [gmr.allocate(1024, stream=gb) for _ in range(2)]
-    graph = gb.end_building().complete()
-    graph.upload(stream)
-    graph.launch(stream)
-    stream.sync()
-    attrs = gmr.attributes
-    out = [attrs.used_mem_current > 0, attrs.reserved_mem_high > 0, type(attrs).__name__,
-           _try(lambda: setattr(attrs, "used_mem_high", 1)), _kind(lambda: setattr(attrs, "used_mem_current", 0)),
-           _try(lambda: setattr(attrs, "reserved_mem_high", 0)), repr(attrs).split("(")[0]]
-    for b in bufs:
-        b.close(stream=stream)
-    stream.sync()
-    gmr.trim()
-    graph.close()
-    gb.close()
-    stream.close()
+    with _Builders() as made:
+        stream = dev.create_stream()
+        gmr = core.GraphMemoryResource(dev)
+        gb = made.new(dev).begin_building("relaxed")
+        bufs = [gmr.allocate(1024, stream=gb) for _ in range(2)]
+        graph = gb.end_building().complete()
+        graph.upload(stream)
+        graph.launch(stream)
+        stream.sync()
+        attrs = gmr.attributes
+        out = [attrs.used_mem_current > 0, attrs.reserved_mem_high > 0, type(attrs).__name__,
+               _try(lambda: setattr(attrs, "used_mem_high", 1)), _kind(lambda: setattr(attrs, "used_mem_current", 0)),
+               _try(lambda: setattr(attrs, "reserved_mem_high", 0)), repr(attrs).split("(")[0]]
+        for b in bufs:
+            b.close(stream=stream)
+        stream.sync()
+        gmr.trim()
+        graph.close()
+        gb.close()
+        stream.close()
     return out
 
 
@@ -525,26 +557,27 @@ def graph_memory_outlives_its_graph_launch(core):
 def graph_memory_output_with_auto_free(core):
     g = submodule(core, "graph")
     dev = _dev(core)
-    stream = dev.create_stream()
-    add_one, copy_ints = _kernels(core, dev)
-    gmr = core.GraphMemoryResource(dev)
-    src = _ints(core, dev, stream, [5] * N)
-    gb = dev.create_graph_builder().begin_building("global")
-    out_buf = gmr.allocate(4 * N, stream=gb)
-    out_buf.copy_from(src, stream=gb)
-    core.launch(gb, core.LaunchConfig(grid=1, block=N), add_one, out_buf, N)
-    graph = gb.end_building().complete(g.GraphCompleteOptions(auto_free_on_launch=True))
-    graph.upload(stream)
-    graph.launch(stream)
-    stream.sync()
-    first = _read(out_buf, stream)[:2]
-    graph.launch(stream)
-    stream.sync()
-    out = [first, _read(out_buf, stream)[:2]]
-    out_buf.close(stream=stream)
-    stream.sync()
-    graph.close()
-    gb.close()
-    src.close()
-    stream.close()
+    with _Builders() as made:
+        stream = dev.create_stream()
+        add_one, copy_ints = _kernels(core, dev)
+        gmr = core.GraphMemoryResource(dev)
+        src = _ints(core, dev, stream, [5] * N)
+        gb = made.new(dev).begin_building("global")
+        out_buf = gmr.allocate(4 * N, stream=gb)
+        out_buf.copy_from(src, stream=gb)
+        core.launch(gb, core.LaunchConfig(grid=1, block=N), add_one, out_buf, N)
+        graph = gb.end_building().complete(g.GraphCompleteOptions(auto_free_on_launch=True))
+        graph.upload(stream)
+        graph.launch(stream)
+        stream.sync()
+        first = _read(core, out_buf, stream)[:2]
+        graph.launch(stream)
+        stream.sync()
+        out = [first, _read(core, out_buf, stream)[:2]]
+        out_buf.close(stream=stream)
+        stream.sync()
+        graph.close()
+        gb.close()
+        src.close()
+        stream.close()
     return out

@@ -985,8 +985,8 @@ class GraphNode(_Builder):
 
     @property
     def handle(self):
-        """The ``driver.CUgraphNode`` (reading 0 once destroyed)."""
-        return self._h if self.is_valid else _utils.driver().CUgraphNode(0)
+        """The ``driver.CUgraphNode``; None once destroyed, as cuda.core's."""
+        return self._h if self.is_valid else None
 
     @property
     def type(self):
