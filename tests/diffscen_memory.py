@@ -8,7 +8,7 @@ import os
 import pickle
 import weakref
 
-from diffharness import scenario, submodule
+from diffharness import driver_of, scenario, submodule
 
 
 def _host_resource(core):
@@ -698,11 +698,23 @@ def gpu_device_memory_resource_facts_and_close(core):
 
 @scenario(gpu=True)
 def gpu_pool_attributes(core):
+    """A resource over the device's pool raises a release threshold of 0 to the most, and keeps any other: the
+    threshold is set through the driver first, so that what earlier code in the process did does not count."""
     dev = _device(core)
+    drv = driver_of(core)
+    err, pool = drv.cuDeviceGetMemPool(0)
+    assert not err, err
+    most = (1 << 64) - 1
+    thresholds = []
+    for before in (0, 1 << 30, most):
+        err, = drv.cuMemPoolSetAttribute(pool, drv.CUmemPool_attribute.CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+                                         drv.cuuint64_t(before))
+        assert not err, err
+        thresholds.append(core.DeviceMemoryResource(dev).attributes.release_threshold)
     a = core.DeviceMemoryResource(dev).attributes
     text = repr(a)
     names = [part.split("=")[0] for part in text[text.index("(") + 1:-1].split(", ")]
-    return [type(a).__name__, text[:text.index("(")], names, a.release_threshold,
+    return [type(a).__name__, text[:text.index("(")], names, thresholds == [most, 1 << 30, most],
             a.reuse_follow_event_dependencies, a.reuse_allow_opportunistic, a.reuse_allow_internal_dependencies]
 
 
