@@ -913,3 +913,32 @@ def test_an_event_closed_while_a_graph_uses_it_is_destroyed_once_no_graph_does(s
         unused.close()  # no graph uses it: destroyed at once
         assert lib.standin_events_live() == 0
     """)
+
+
+def test_finalizers_on_a_thread_python_did_not_start_leave_their_cuda_calls_to_a_python_thread(standin):
+    # a driver thread running a callback may collect graphs (PyPy's collector, CPython's cyclic one): CUDA must
+    # not be called there, so the destroys wait for the next graph call on a Python thread
+    run_lifetime(standin, """
+        import _thread, threading
+        ev = Device().create_event()
+        g = GraphDefinition()
+        g.record(ev)
+        box = [g, g.instantiate()]
+        del g
+        assert lib.standin_user_objects_live() == 1
+        done, seen = threading.Event(), []
+
+        def drop():  # a thread the threading module did not start, as the driver's are
+            seen.append(_graph_nodes._on_foreign_thread())
+            box.clear()
+            gc.collect()
+            _graph_nodes._drain()  # does nothing there
+            done.set()
+
+        _thread.start_new_thread(drop, ())
+        assert done.wait(10) and seen == [True] and not _graph_nodes._on_foreign_thread()
+        if sys.implementation.name == "cpython":  # (collected at once there)
+            assert len(_graph_nodes._deferred) == 2 and lib.standin_user_objects_live() == 1
+        settle(0)  # the next drain, on this thread, destroys the graph and the definition
+        assert not _graph_nodes._deferred and lib.standin_events_live() == 1
+    """)

@@ -95,6 +95,23 @@ _holding_lock = threading.Lock()  # (Python threads only: the destructor never t
 
 _PLAIN = (int, float, str, bytes, bool)  # values, not resources: never closed, not counted
 
+# A finalizer (``__del__`` of a GraphDefinition, Graph or GraphBuilder) may run on a thread Python did not start: a
+# driver thread running a host callback or a user object's destructor, where PyPy (and CPython's cyclic collector)
+# may collect garbage. CUDA must not be called there (the driver may deadlock or fail), so such a finalizer leaves
+# its CUDA calls to ``_deferred``, made by ``_drain`` on a Python thread (at the next graph call).
+_deferred = collections.deque()
+_DummyThread = getattr(threading, "_DummyThread", None)
+
+
+def _on_foreign_thread():
+    """Whether this thread is one Python did not start (a driver thread calling back)."""
+    return _DummyThread is not None and isinstance(threading.current_thread(), _DummyThread)
+
+
+def _defer(fn, *args):
+    """Call ``fn(*args)`` on a Python thread at the next ``_drain`` (a finalizer on a driver thread)."""
+    _deferred.append((fn, args))
+
 
 def _hold(objects):
     with _holding_lock:
@@ -142,7 +159,21 @@ def _released_by_driver(key):
 
 
 def _drain():
-    """Drop what the driver released (on this Python thread): callback records are disarmed, objects let go."""
+    """Drop what the driver released (on this Python thread): callback records are disarmed, objects let go; and
+    make the CUDA calls finalizers on driver threads deferred. Nothing happens on a driver thread."""
+    if _on_foreign_thread():
+        return
+    while _deferred:
+        try:
+            fn, args = _deferred.popleft()
+        except IndexError:
+            break
+        if _exiting[0]:  # left to the process's end, as the finalizers themselves do then
+            continue
+        try:
+            fn(*args)
+        except Exception:  # as a finalizer's: nothing to hand it to
+            pass
     while _released:
         try:
             item = _released.popleft()
@@ -824,6 +855,9 @@ class GraphDefinition(_Builder):
             if _exiting[0]:
                 return
             try:
+                if _on_foreign_thread():  # a driver thread: destroyed later, on a Python thread
+                    _defer(_utils.driver().cuGraphDestroy, h)
+                    return
                 _utils.driver().cuGraphDestroy(h)
                 _drain()
             except Exception:

@@ -425,6 +425,10 @@ class GraphBuilder:
 
     def __del__(self):
         try:
+            if _graph_nodes._on_foreign_thread():  # a driver thread: closed later, on a Python thread
+                if self._stream is not None:
+                    _graph_nodes._defer(self.close)
+                return
             self.close()
         except Exception:
             pass
@@ -518,6 +522,8 @@ class Graph:
 
     def launch(self, stream):
         """Run the graph on ``stream`` (a Stream or any object with ``__cuda_stream__``)."""
+        if _graph_nodes._deferred or _graph_nodes._released:  # what finalizers and the driver left to do
+            _graph_nodes._drain()
         check(_utils.driver().cuGraphLaunch(self._live(), _utils.stream_handle(stream)))
 
     def upload(self, stream):
@@ -552,6 +558,7 @@ class Graph:
         return _graph_nodes.executable_view(self, node)
 
     def close(self):
+        """Destroy the graph (launches in flight finish first; what they use lives until then)."""
         if self._exec is not None:
             e, self._exec = self._exec, None
             if _graph_nodes._exiting[0]:  # left to the process's end (see _graph_nodes.attach)
@@ -562,6 +569,10 @@ class Graph:
 
     def __del__(self):
         try:
+            if _graph_nodes._on_foreign_thread():  # a driver thread: closed later, on a Python thread
+                if self._exec is not None:
+                    _graph_nodes._defer(self.close)
+                return
             self.close()
         except Exception:
             pass
