@@ -17,7 +17,9 @@ Scenarios live in ``tests/diffscen_*.py`` modules, registered with ``@scenario``
 
 ``differs`` marks a difference we keep on purpose, with the reason; the test then checks only that both raise
 the same exception type (or that both succeed) and reports the difference. ``extends`` marks what cudacffi.core
-takes beyond cuda.core (numpy integers for a grid, say): cuda.core raises, cudacffi.core must succeed. ``gpu=False`` scenarios need no GPU
+takes beyond cuda.core (numpy integers for a grid, say): cuda.core raises, cudacffi.core must succeed.
+``needs`` names third-party modules (``needs=("cupy",)``): the scenario is skipped where cudacffi.core's
+interpreter lacks one. ``gpu=False`` scenarios need no GPU
 (cuda.core imports and runs them on a CPU machine too).
 
 cuda.core is the anchor. It runs in a child process of its own, by default this interpreter where it imports
@@ -46,20 +48,27 @@ SCENARIOS = {}  # name -> Scenario, in registration order
 
 
 class Scenario:
-    __slots__ = ("name", "fn", "gpu", "differs", "extends", "module")
+    __slots__ = ("name", "fn", "gpu", "differs", "extends", "needs", "module")
 
-    def __init__(self, name, fn, gpu, differs, extends, module):
-        self.name, self.fn, self.gpu, self.differs, self.extends, self.module = name, fn, gpu, differs, extends, module
+    def __init__(self, name, fn, gpu, differs, extends, needs, module):
+        self.name, self.fn, self.gpu, self.differs, self.extends = name, fn, gpu, differs, extends
+        self.needs, self.module = tuple(needs), module
+
+    def missing(self):
+        """The third-party modules this scenario needs that this interpreter lacks (CuPy on PyPy, say)."""
+        import importlib.util
+
+        return [m for m in self.needs if importlib.util.find_spec(m) is None]
 
 
-def scenario(fn=None, *, gpu=True, differs=None, extends=None, name=None):
+def scenario(fn=None, *, gpu=True, differs=None, extends=None, needs=(), name=None):
     """Register a scenario (a function of the package under test). See the module's docstring."""
 
     def register(f):
         key = "%s.%s" % (f.__module__.replace("diffscen_", ""), name or f.__name__)
         if key in SCENARIOS:
             raise ValueError("scenario %s registered twice" % key)
-        SCENARIOS[key] = Scenario(key, f, gpu, differs, extends, f.__module__)
+        SCENARIOS[key] = Scenario(key, f, gpu, differs, extends, needs, f.__module__)
         return f
 
     return register(fn) if fn is not None else register

@@ -2,7 +2,7 @@
 aliases and enums of ``core.typing``, TMA tensor maps and the texture module's names.
 
 CPU scenarios view numpy arrays (numpy is needed by both packages here). The GPU ones use CuPy where it is
-installed (CPython); without it they return "no cupy" under both packages, so that they still compare.
+installed (CPython); they are skipped where cudacffi.core's interpreter has no CuPy (PyPy).
 A view's ``ptr`` is printed in decimal by its repr; scenarios replace it with PTR.
 """
 
@@ -249,19 +249,10 @@ def tensor_map_refusals_before_any_driver_call(core):
 
 # -- on a GPU ----------------------------------------------------------------------------------------------------
 
-def _cupy():
-    try:
-        import cupy
-    except ImportError:
-        return None
-    return cupy
-
-
-@scenario(gpu=True)
+@scenario(gpu=True, needs=("cupy",))
 def gpu_smv_from_dlpack_cupy_with_a_stream(core):
-    cp = _cupy()
-    if cp is None:
-        return "no cupy"
+    import cupy as cp
+
     dev = core.Device()
     dev.set_current()
     s = dev.create_stream()
@@ -280,11 +271,10 @@ def gpu_smv_from_dlpack_cupy_with_a_stream(core):
         s.close()
 
 
-@scenario(gpu=True)
+@scenario(gpu=True, needs=("cupy",))
 def gpu_smv_from_cuda_array_interface_cupy(core):
-    cp = _cupy()
-    if cp is None:
-        return "no cupy"
+    import cupy as cp
+
     dev = core.Device()
     dev.set_current()
     s = dev.create_stream()
@@ -298,12 +288,11 @@ def gpu_smv_from_cuda_array_interface_cupy(core):
         s.close()
 
 
-@scenario(gpu=True)
+@scenario(gpu=True, needs=("cupy",))
 def gpu_smv_args_viewable_with_a_work_stream(core):
     """NVIDIA's strided_memory_view_gpu.py: arr.view(work_stream.handle)."""
-    cp = _cupy()
-    if cp is None:
-        return "no cupy"
+    import cupy as cp
+
     dev = core.Device()
     dev.set_current()
     s = dev.create_stream()
