@@ -942,3 +942,34 @@ def test_finalizers_on_a_thread_python_did_not_start_leave_their_cuda_calls_to_a
         settle(0)  # the next drain, on this thread, destroys the graph and the definition
         assert not _graph_nodes._deferred and lib.standin_events_live() == 1
     """)
+
+
+def test_what_an_instantiated_graphs_node_updates_use_goes_once_the_launches_using_it_ran(standin):
+    # kept by the Graph, not by a user object: replaced or closed, it waits for an event recorded after the launches
+    run_lifetime(standin, """
+        seen = []
+        g = GraphDefinition()
+        a = g.callback(lambda: None)
+        graph = g.instantiate()
+        armed, events = len(_callbacks._armed), lib.standin_events_live()
+        first, second = (lambda: seen.append(1)), (lambda: seen.append(2))
+        refs = [weakref.ref(first), weakref.ref(second)]
+        graph[a].update(first)
+        graph.launch(S)
+        graph[a].update(second)  # the first goes once the launch before ran
+        graph.launch(S)
+        del first, second
+        _graph_nodes._drain()
+        gc.collect()
+        assert seen == [1, 2] and refs[0]() is None and refs[1]() is not None
+        assert len(_callbacks._armed) == armed + 1  # the first's callback record is disarmed
+        graph.close()
+        _graph_nodes._drain()
+        gc.collect()
+        assert refs[1]() is None and len(_callbacks._armed) == armed and not _graph_nodes._retired
+        assert lib.standin_events_live() == events  # the events that said so are destroyed
+        unlaunched = g.instantiate()
+        unlaunched[a].update(lambda: None)
+        unlaunched.close()  # never launched: let go of at once
+        assert len(_callbacks._armed) == armed and not _graph_nodes._retired
+    """)

@@ -113,6 +113,78 @@ def _defer(fn, *args):
     _deferred.append((fn, args))
 
 
+# What an instantiated graph's node updates use (``graph[node].update(...)``) is not in any user object: the Graph
+# keeps it. Replaced by a later update, or let go of when the Graph closes, it may still be used by launches in
+# flight; ``retire`` records an event on every stream the graph was launched on, and ``_drain`` drops the objects
+# once those events completed. Where no event can tell (a stream capturing the launch, no context), they are kept
+# for the rest of the process: a leak, never memory or a callback freed under running work.
+_retired = collections.deque()  # (events, objects)
+_kept = []  # objects whose last use cannot be known
+
+
+def retire(streams, objects):
+    """Let go of ``objects`` once the work queued now on ``streams`` (the CUstream ints a graph was launched on)
+    has run."""
+    if not objects:
+        return
+    if not streams:  # never launched: nothing can be using them
+        _release_all(objects)
+        return
+    drv = _utils.driver()
+    events = []
+    try:
+        none = drv.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE
+        for h in streams:
+            err, status = drv.cuStreamIsCapturing(h)
+            if err or status != none:
+                raise LookupError(h)
+            err, ev = drv.cuEventCreate(drv.CUevent_flags.CU_EVENT_DISABLE_TIMING)
+            if err:
+                raise LookupError(h)
+            events.append(ev)
+            if drv.cuEventRecord(ev, h)[0]:
+                raise LookupError(h)
+    except LookupError:
+        for ev in events:
+            drv.cuEventDestroy(ev)
+        _kept.append(objects)
+        return
+    _retired.append((events, objects))
+
+
+def _release_all(objects):
+    """Disarm the callback records among ``objects`` (nested in tuples and dicts too); the rest just goes."""
+    stack = [objects]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, _callbacks.Record):
+            x.release()
+        elif isinstance(x, (tuple, list)):
+            stack.extend(x)
+        elif isinstance(x, dict):
+            stack.extend(x.values())
+
+
+def _drop_retired():
+    """Drop what ``retire`` kept whose events completed (on a Python thread)."""
+    if not _retired:
+        return
+    drv = _utils.driver()
+    not_ready = drv.CUresult.CUDA_ERROR_NOT_READY
+    for _ in range(len(_retired)):
+        try:
+            events, objects = _retired.popleft()
+        except IndexError:
+            return
+        if any(drv.cuEventQuery(ev)[0] == not_ready for ev in events):
+            _retired.append((events, objects))
+            continue
+        for ev in events:
+            drv.cuEventDestroy(ev)
+        _release_all(objects)
+        del objects
+
+
 def _hold(objects):
     with _holding_lock:
         for x in objects:
@@ -173,6 +245,11 @@ def _drain():
         try:
             fn(*args)
         except Exception:  # as a finalizer's: nothing to hand it to
+            pass
+    if _retired and not _exiting[0]:
+        try:
+            _drop_retired()
+        except Exception:  # no driver to ask (a lost context): they stay
             pass
     while _released:
         try:
@@ -1449,7 +1526,13 @@ class ExecutableGraphNode:
         return self._exec._live(), self._node._live()
 
     def _keep(self, what):
-        self._exec._keep[self._node._hv] = what
+        """``what`` the node's update uses, kept by the Graph; what the previous update used goes once the
+        launches that may use it ran."""
+        graph = self._exec
+        old = graph._keep.get(self._node._hv)
+        graph._keep[self._node._hv] = what
+        if old is not None:
+            retire(list(graph._streams), (old,))
 
     def __repr__(self):
         return "<%s of %r>" % (type(self).__name__, self._node)

@@ -495,7 +495,7 @@ class Graph:
     was made and updated from use (Buffers, kernel arguments, events, callables) lives as long as it does, or
     its last launch runs: it holds its own references to their user objects."""
 
-    __slots__ = ("_exec", "_keep", "__weakref__")
+    __slots__ = ("_exec", "_keep", "_streams", "__weakref__")
 
     def __init__(self, *args, **kwargs):
         raise RuntimeError("directly constructing a Graph instance is not supported")
@@ -505,6 +505,7 @@ class Graph:
         self = object.__new__(cls)
         self._exec = graph_exec
         self._keep = {}  # node handle -> what its latest update uses
+        self._streams = {}  # the CUstream ints it was launched on (what it lets go of waits for their work)
         return self
 
     def _live(self):
@@ -522,9 +523,12 @@ class Graph:
 
     def launch(self, stream):
         """Run the graph on ``stream`` (a Stream or any object with ``__cuda_stream__``)."""
-        if _graph_nodes._deferred or _graph_nodes._released:  # what finalizers and the driver left to do
+        if _graph_nodes._deferred or _graph_nodes._released or _graph_nodes._retired:  # what is left to do
             _graph_nodes._drain()
-        check(_utils.driver().cuGraphLaunch(self._live(), _utils.stream_handle(stream)))
+        h = _utils.stream_handle(stream)
+        check(_utils.driver().cuGraphLaunch(self._live(), h))
+        if self._keep and h not in self._streams:
+            self._streams[h] = None
 
     def upload(self, stream):
         """Upload the graph's work to the device on ``stream``, ahead of its first launch."""
@@ -564,7 +568,8 @@ class Graph:
             if _graph_nodes._exiting[0]:  # left to the process's end (see _graph_nodes.attach)
                 return
             check(_utils.driver().cuGraphExecDestroy(e))
-            self._keep = {}
+            keep, self._keep = self._keep, {}
+            _graph_nodes.retire(list(self._streams), keep)  # launches in flight may still use them
             _graph_nodes._drain()
 
     def __del__(self):
