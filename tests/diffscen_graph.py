@@ -415,6 +415,9 @@ def builder_life_and_refusals(core):
 def builder_conditionals(core):
     g = submodule(core, "graph")
     dev = _dev(core)
+    stream = dev.create_stream()
+    add_one, _ = _kernels(core, dev)
+    counts = [_ints(core, dev, stream, [0]) for _ in range(7)]  # one per body: each body adds one to its own
     with _Builders() as made:
         gb = made.new(dev).begin_building()
         # one condition per conditional node (the driver refuses a second node on a condition)
@@ -428,18 +431,19 @@ def builder_conditionals(core):
         out = [repr(conds[0]), type(then).__name__, type(both).__name__, len(both), len(cases), type(body).__name__,
                then.is_building, then.is_join_required, type(then.graph_definition).__name__,
                _try(lambda: gb.if_then(None)), _kind(lambda: gb.if_then(5)), _kind(lambda: gb.switch("cond", 2))]
-        for b in bodies:
+        for b, count in zip(bodies, counts):  # (kernels: a body graph may not hold host nodes)
             b.begin_building()
-            b.callback(_named_callback)
+            core.launch(b, core.LaunchConfig(grid=1, block=1), add_one, count, 1)
             b.end_building()
+        gb.callback(_named_callback)
         gb.end_building()
         d = gb.graph_definition
-        out.append([isinstance(n, g.ConditionalNode) for n in d.nodes()])  # (their subclass: the driver's say)
+        out.append(sorted(isinstance(n, g.ConditionalNode) for n in d.nodes()))  # (their subclass: the driver's)
         graph = gb.complete()
-        stream = dev.create_stream()
         graph.launch(stream)
         stream.sync()
-        for b in (graph,) + bodies + (gb, stream):
+        out.append([_read(core, count, stream)[0] for count in counts])  # conditions 0: else, and case 0 ran
+        for b in (graph,) + bodies + (gb,) + tuple(counts) + (stream,):
             b.close()
         out.append(_try(lambda: gb.if_then(conds[0])))
     return out
