@@ -972,4 +972,17 @@ def test_what_an_instantiated_graphs_node_updates_use_goes_once_the_launches_usi
         unlaunched[a].update(lambda: None)
         unlaunched.close()  # never launched: let go of at once
         assert len(_callbacks._armed) == armed and not _graph_nodes._retired
+
+        class Gone:  # a stream closed after the launch: no event can follow its work, so the objects stay
+            is_closed = False
+
+            def __cuda_stream__(self):
+                return (0, 0)
+
+        other, gone = g.instantiate(), Gone()
+        other[a].update(lambda: None)
+        other.launch(gone)
+        gone.is_closed = True
+        other.close()
+        assert len(_graph_nodes._kept) == 1 and len(_callbacks._armed) == armed + 1
     """)

@@ -123,8 +123,8 @@ _kept = []  # objects whose last use cannot be known
 
 
 def retire(streams, objects):
-    """Let go of ``objects`` once the work queued now on ``streams`` (the CUstream ints a graph was launched on)
-    has run."""
+    """Let go of ``objects`` once the work queued now on ``streams`` ({CUstream int: the object launched on}, those
+    a graph was launched on) has run."""
     if not objects:
         return
     if not streams:  # never launched: nothing can be using them
@@ -134,7 +134,9 @@ def retire(streams, objects):
     events = []
     try:
         none = drv.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE
-        for h in streams:
+        for h, stream in streams.items():
+            if getattr(stream, "is_closed", False):  # its handle is no longer one to give the driver
+                raise LookupError(h)
             err, status = drv.cuStreamIsCapturing(h)
             if err or status != none:
                 raise LookupError(h)
@@ -1532,7 +1534,7 @@ class ExecutableGraphNode:
         old = graph._keep.get(self._node._hv)
         graph._keep[self._node._hv] = what
         if old is not None:
-            retire(list(graph._streams), (old,))
+            retire(dict(graph._streams), (old,))
 
     def __repr__(self):
         return "<%s of %r>" % (type(self).__name__, self._node)

@@ -505,7 +505,7 @@ class Graph:
         self = object.__new__(cls)
         self._exec = graph_exec
         self._keep = {}  # node handle -> what its latest update uses
-        self._streams = {}  # the CUstream ints it was launched on (what it lets go of waits for their work)
+        self._streams = {}  # CUstream int -> the stream object it was launched on, since it kept update objects
         return self
 
     def _live(self):
@@ -527,8 +527,8 @@ class Graph:
             _graph_nodes._drain()
         h = _utils.stream_handle(stream)
         check(_utils.driver().cuGraphLaunch(self._live(), h))
-        if self._keep and h not in self._streams:
-            self._streams[h] = None
+        if self._keep and h not in self._streams:  # what the updates use waits for the work queued there
+            self._streams[h] = stream
 
     def upload(self, stream):
         """Upload the graph's work to the device on ``stream``, ahead of its first launch."""
@@ -569,7 +569,8 @@ class Graph:
                 return
             check(_utils.driver().cuGraphExecDestroy(e))
             keep, self._keep = self._keep, {}
-            _graph_nodes.retire(list(self._streams), keep)  # launches in flight may still use them
+            _graph_nodes.retire(self._streams, keep)  # launches in flight may still use them
+            self._streams = {}
             _graph_nodes._drain()
 
     def __del__(self):
