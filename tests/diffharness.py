@@ -55,10 +55,20 @@ class Scenario:
         self.needs, self.module = tuple(needs), module
 
     def missing(self):
-        """The third-party modules this scenario needs that this interpreter lacks (CuPy on PyPy, say)."""
+        """What this scenario needs that this interpreter lacks: a module (``"cupy"``: CuPy on PyPy, say), or a
+        module at a version (``"numpy>=2.1"``: PyPy 3.9's numpy is 2.0)."""
         import importlib.util
 
-        return [m for m in self.needs if importlib.util.find_spec(m) is None]
+        lacking = []
+        for need in self.needs:
+            name, _, least = need.partition(">=")
+            if importlib.util.find_spec(name) is None:
+                lacking.append(need)
+            elif least:
+                have = getattr(importlib.import_module(name), "__version__", "0")
+                if tuple(int(p) for p in re.findall(r"\d+", have)[:2]) < tuple(int(p) for p in least.split(".")):
+                    lacking.append("%s (%s here)" % (need, have))
+        return lacking
 
 
 def scenario(fn=None, *, gpu=True, differs=None, extends=None, needs=(), name=None):

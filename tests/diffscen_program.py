@@ -378,7 +378,7 @@ def object_code_pickles(core):
     return out
 
 
-@scenario(gpu=False)
+@scenario(gpu=False, needs=("cloudpickle",))
 def object_code_cloudpickles(core):
     import cloudpickle
 

@@ -3,6 +3,8 @@ aliases and enums of ``core.typing``, TMA tensor maps and the texture module's n
 
 CPU scenarios view numpy arrays (numpy is needed by both packages here). The GPU ones use CuPy where it is
 installed (CPython); they are skipped where cudacffi.core's interpreter has no CuPy (PyPy).
+Views of numpy arrays through DLPack need numpy 2.1 or newer on both sides: an older numpy (PyPy 3.9's is 2.0)
+exports a C-contiguous array with NULL strides, which both packages report as ``strides=None``.
 A view's ``ptr`` is printed in decimal by its repr; scenarios replace it with PTR.
 """
 
@@ -39,14 +41,14 @@ def _raised(fn):
 
 # -- StridedMemoryView over numpy arrays, by DLPack ------------------------------------------------------------
 
-@scenario(gpu=False)
+@scenario(gpu=False, needs=("numpy>=2.1",))
 def smv_from_dlpack_numpy_2d(core):
     a = np.arange(12, dtype=np.int16).reshape(3, 4)
     v = _smv(core).from_dlpack(a, stream_ptr=-1)
     return dict(_describe(v), same_ptr=v.ptr == a.ctypes.data, exporting=v.exporting_obj is a)
 
 
-@scenario(gpu=False)
+@scenario(gpu=False, needs=("numpy>=2.1",))
 def smv_from_dlpack_numpy_strided_0d_complex_bool(core):
     S = _smv(core)
     a = np.arange(24, dtype=np.float32).reshape(4, 6)[::2, 1::3]
@@ -66,7 +68,7 @@ def smv_from_dlpack_stream_rules_on_host_arrays(core):
             _raised(lambda: S.from_any_interface(a, 7))]
 
 
-@scenario(gpu=False)
+@scenario(gpu=False, needs=("numpy>=2.1",))
 def smv_from_any_interface_numpy_is_dlpack(core):
     a = np.arange(6, dtype=np.float64).reshape(2, 3)
     return _describe(_smv(core).from_any_interface(a, -1))
@@ -82,7 +84,7 @@ def smv_without_any_protocol(core):
             _raised(lambda: S.from_cuda_array_interface(np.zeros(2), -1)), direct, len(caught)]
 
 
-@scenario(gpu=False)
+@scenario(gpu=False, needs=("numpy>=2.1",))
 def smv_direct_construction_is_deprecated(core):
     S = _smv(core)
     a = np.arange(4, dtype=np.int64)
@@ -145,7 +147,7 @@ def smv_interfaces_refused_before_any_driver_call(core):
 
 # -- args_viewable_as_strided_memory ----------------------------------------------------------------------------
 
-@scenario(gpu=False)
+@scenario(gpu=False, needs=("numpy>=2.1",))
 def smv_args_viewable_decorator(core):
     utils = submodule(core, "utils")
 
