@@ -146,8 +146,9 @@ def launch(stream, config, kernel, *kernel_args):
         h = stream._h
     else:
         h = _utils.stream_handle(stream, "stream")
-    if config.__class__ is not LaunchConfig:
-        config = _utils.check_or_create_options(LaunchConfig, config, "launch config")
+    if config.__class__ is not LaunchConfig and not isinstance(config, LaunchConfig):
+        raise TypeError("Argument 'config' has incorrect type (expected %s.LaunchConfig, got %s)"
+                        % (LaunchConfig.__module__, type(config).__name__))
     native = config._natives.get(h)  # (CUlaunchConfig, its address)
     if native is None:
         native = _native_for(config, h)
