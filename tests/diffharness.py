@@ -110,10 +110,14 @@ _HEX = re.compile(r"0x[0-9a-fA-F]+")
 _PKG = re.compile(r"\bcudacffi\.core\b|\bcuda\.core(\.cu1[0-9])?\b")  # cuda.core 1.2.2 lives in cuda.core.cu13
 
 
+_ARG_TYPE = re.compile(r"\(expected (?:[\w.]+\.)?(\w+), got ")  # Cython's argument check names the class's module
+
+
 def normalize(value):
-    """A JSON-ready value with addresses and the package's name made neutral (see the module's docstring)."""
+    """A JSON-ready value with addresses and the package's name made neutral (see the module's docstring), and
+    the class an argument check expected named without its module (a private module's name is no contract)."""
     if isinstance(value, str):
-        return _PKG.sub("CORE", _HEX.sub("0x?", value))
+        return _ARG_TYPE.sub(r"(expected \1, got ", _PKG.sub("CORE", _HEX.sub("0x?", value)))
     if isinstance(value, bool) or value is None or isinstance(value, (int, float)):
         return value
     if isinstance(value, (list, tuple)):

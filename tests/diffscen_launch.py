@@ -106,7 +106,7 @@ def launch_none_stream(core):
         buf.close()
 
 
-@scenario(differs="the class's module: CORE._launch.LaunchConfig here, CORE._launch_config.LaunchConfig there")
+@scenario
 def launch_bad_config(core):
     dev, k = _kernel(core, "grid_wide")
     buf = dev.allocate(64, stream=dev.default_stream)

@@ -105,6 +105,7 @@ class Stream:  # any object with __cuda_stream__ is a stream
         return (0, 0)
 
 S = Stream()
+NOT_A_CONDITION = r"Argument 'condition' has incorrect type \\(expected .*GraphCondition, got "
 """
 
 
@@ -137,7 +138,7 @@ def test_a_diamond_of_host_callbacks_runs_in_dependency_order_on_every_launch(st
         assert seen[0] == "top" and seen[3] == "bottom" and set(seen[1:3]) == {"left", "right"}, seen
         assert seen[4:] == seen[:4]
         graph.close()
-        with pytest.raises(CUDAError):  # a closed graph's null handle, refused by the driver as under cuda.core
+        with pytest.raises(RuntimeError, match="^Graph has been closed$"):  # as cuda.core 1.2.2
             graph.launch(S)
     """)
 
@@ -183,7 +184,8 @@ def test_pred_and_succ_are_sets_that_add_and_remove_edges(standin):
             a.succ.add(other)
         with pytest.raises(TypeError, match="expected GraphNode, got str"):
             a.pred.add("node")
-        a.pred.discard("node")  # not a node: nothing to discard
+        with pytest.raises(TypeError, match=r"Argument 'value' has incorrect type \(expected .*GraphNode, got str\)"):
+            a.pred.discard("node")  # as cuda.core 1.2.2
         assert a.succ | {c} == {c, d} and type(a.succ & {d}) is set  # set operators give plain sets
         with pytest.raises(TypeError, match="GraphNode"):
             a.succ = [d, "node"]
@@ -315,9 +317,9 @@ def test_bad_conditions_and_counts_are_refused_by_name(standin):
         g = GraphDefinition()
         n = g.empty()
         for method in (g.if_then, g.if_else, g.while_loop, n.if_then, n.while_loop):
-            with pytest.raises(TypeError, match="condition must be a GraphCondition"):
+            with pytest.raises(TypeError, match=NOT_A_CONDITION):
                 method(1)
-        with pytest.raises(TypeError, match="condition must be a GraphCondition"):
+        with pytest.raises(TypeError, match=NOT_A_CONDITION):
             g.switch(None, 2)
         if driver.CUDA_VERSION >= 12030:
             cond = g.create_condition()
@@ -542,7 +544,7 @@ def test_memory_node_arguments_are_checked_by_name(standin):
             (lambda: g.memset(-1, 0, 4), OverflowError, "dst"),
             (lambda: g.memset(buf, 256, 4), OverflowError, "value"),
             (lambda: g.memset(buf, b"abc", 4), ValueError, "value must be 1, 2, or 4 bytes, got 3"),
-            (lambda: g.memset(buf, 1.5, 4), TypeError, "value must be an int or support the buffer protocol, got"),
+            (lambda: g.memset(buf, 1.5, 4), TypeError, "a bytes-like object is required, not 'float'"),
             (lambda: g.memset(buf, 0, 4.0), TypeError, "width must be an int"),
             (lambda: g.memset(buf, 0, 0), ValueError, "width"),
             (lambda: g.memset(buf, 0, 4, 0), ValueError, "height"),
@@ -639,7 +641,7 @@ def test_builders_add_conditional_nodes_with_body_builders_and_embed_children(st
             body.end_building()
             (inside,) = body.graph_definition.nodes()
             assert isinstance(inside, HostCallbackNode)
-            with pytest.raises(TypeError, match="condition must be a GraphCondition"):
+            with pytest.raises(TypeError, match=NOT_A_CONDITION):
                 gb.if_then(1)
             with pytest.raises(TypeError, match="count"):
                 gb.switch(cond, "2")
@@ -705,7 +707,7 @@ def test_definitions_print_dot_files_and_builders_refuse_what_they_cannot_do_yet
         with pytest.raises(RuntimeError, match="Cannot create a condition when graph is not being built"):
             gb.create_condition()
         for call in (lambda: gb.if_then(None), lambda: gb.while_loop(None)):
-            with pytest.raises(TypeError, match="GraphCondition object \\(from GraphBuilder.create_condition"):
+            with pytest.raises(TypeError, match=NOT_A_CONDITION):
                 call()
         with pytest.raises(ValueError, match="Child graph has not finished building"):
             gb.embed(Device().create_graph_builder())
@@ -739,19 +741,18 @@ def test_definitions_print_dot_files_and_builders_refuse_what_they_cannot_do_yet
         with pytest.raises(RuntimeError, match="unavailable on forked graph builders"):
             right.graph_definition
         assert GraphBuilder.join(right, real) is real  # the builder not split off another
-        assert right.stream is None and not real.is_join_required
-        with pytest.raises(RuntimeError, match="^Graph builder has been closed.$"):
-            right.is_building
+        assert not real.is_join_required
+        for use in (lambda: right.stream, lambda: right.is_building):  # a joined builder is closed
+            with pytest.raises(RuntimeError, match="^GraphBuilder has been closed$"):
+                use()
         real.end_building()
         with pytest.raises(RuntimeError, match="^Cannot resume building after building has ended.$"):
             real.begin_building()
         real.close()
-        assert real.stream is None
-        for use in (real.complete, lambda: real.begin_building(), lambda: real.__cuda_stream__()):
-            with pytest.raises(RuntimeError, match="^Graph builder has been closed.$"):
+        for use in (real.complete, lambda: real.begin_building(), lambda: real.__cuda_stream__(),
+                    lambda: real.stream, lambda: g.instantiate().update(real)):
+            with pytest.raises(RuntimeError, match="^GraphBuilder has been closed$"):
                 use()
-        with pytest.raises(ValueError, match="^Source graph builder has been closed.$"):
-            g.instantiate().update(real)
     """ % (str(tmp_path / "g.dot"), str(tmp_path / "g.dot"), str(tmp_path / "h.dot")))
 
 

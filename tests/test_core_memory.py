@@ -483,7 +483,7 @@ def test_graph_builder_refuses_misuse_before_touching_the_driver():
         gb.callback(3)
     gb.close()
     gb.close()
-    with pytest.raises(RuntimeError, match="Graph builder has been closed"):
+    with pytest.raises(RuntimeError, match="GraphBuilder has been closed"):
         gb.__cuda_stream__()
     assert [f.name for f in __import__("dataclasses").fields(GraphCompleteOptions)] == [
         "auto_free_on_launch", "upload_stream", "device_launch", "use_node_priority"]

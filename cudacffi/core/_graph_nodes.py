@@ -402,8 +402,8 @@ def _definition(child, name="child"):
 
 def _condition(condition, maker="GraphDefinition"):
     if not isinstance(condition, GraphCondition):
-        raise TypeError("condition must be a GraphCondition object (from %s.create_condition()), got %s"
-                        % (maker, type(condition).__name__))
+        raise TypeError("Argument 'condition' has incorrect type (expected %s.GraphCondition, got %s)"
+                        % (GraphCondition.__module__, type(condition).__name__))
     return condition
 
 
@@ -453,8 +453,7 @@ def _fill_value(value):
         raw = memoryview(value).tobytes()
     except TypeError:
         if not callable(getattr(value, "tobytes", None)):  # a numpy scalar where it has no buffer (PyPy)
-            raise TypeError("value must be an int or support the buffer protocol, got %s"
-                            % type(value).__name__) from None
+            raise TypeError("a bytes-like object is required, not '%s'" % type(value).__name__) from None
         raw = bytes(value.tobytes())
     if len(raw) not in (1, 2, 4):
         raise ValueError("value must be 1, 2, or 4 bytes, got %d" % len(raw))
@@ -996,7 +995,10 @@ class AdjacencySetProxy(collections.abc.MutableSet):
             self._edges("cuGraphAddDependencies", [value])
 
     def discard(self, value):
-        if isinstance(value, GraphNode) and value in self:
+        if not isinstance(value, GraphNode):
+            raise TypeError("Argument 'value' has incorrect type (expected %s.GraphNode, got %s)"
+                            % (GraphNode.__module__, type(value).__name__))
+        if value in self:
             self._edges("cuGraphRemoveDependencies", [value])
 
     def clear(self):

@@ -143,13 +143,13 @@ class GraphBuilder:
 
     def _live(self):
         if self._stream is None:
-            raise RuntimeError("Graph builder has been closed.")
+            raise RuntimeError("GraphBuilder has been closed")
         return self._stream
 
     @property
     def stream(self):
-        """The Stream it captures on (None once closed)."""
-        return self._stream
+        """The Stream it captures on (RuntimeError once closed, as cuda.core)."""
+        return self._live()
 
     @property
     def is_closed(self):
@@ -522,7 +522,10 @@ class Graph:
         return self._exec is None
 
     def launch(self, stream):
-        """Run the graph on ``stream`` (a Stream or any object with ``__cuda_stream__``)."""
+        """Run the graph on ``stream`` (a Stream or any object with ``__cuda_stream__``); RuntimeError once the
+        graph is closed, as cuda.core 1.2.2."""
+        if self._exec is None:
+            raise RuntimeError("Graph has been closed")
         if _graph_nodes._deferred or _graph_nodes._released or _graph_nodes._retired:  # what is left to do
             _graph_nodes._drain()
         h = _utils.stream_handle(stream)
@@ -540,7 +543,7 @@ class Graph:
         where it differs in what an update cannot change."""
         if isinstance(source, GraphBuilder):
             if source._stream is None:
-                raise ValueError("Source graph builder has been closed.")
+                raise RuntimeError("GraphBuilder has been closed")
             if source._graph is None:
                 raise ValueError("Graph has not finished building.")
             handle = source._graph
