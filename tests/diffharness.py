@@ -17,7 +17,8 @@ Scenarios live in ``tests/diffscen_*.py`` modules, registered with ``@scenario``
 
 ``differs`` marks a difference we keep on purpose, with the reason; the test then checks only that both raise
 the same exception type (or that both succeed) and reports the difference. ``extends`` marks what cudacffi.core
-takes beyond cuda.core (numpy integers for a grid, say): cuda.core raises, cudacffi.core must succeed.
+takes beyond cuda.core (numpy integers for a grid, say): cuda.core raises, cudacffi.core must succeed; ``refuses``
+what cudacffi.core refuses on purpose (a float size cuda.core truncates): cuda.core succeeds, cudacffi.core raises.
 ``needs`` names third-party modules (``needs=("cupy",)``): the scenario is skipped where cudacffi.core's
 interpreter lacks one. ``gpu=False`` scenarios need no GPU
 (cuda.core imports and runs them on a CPU machine too).
@@ -48,11 +49,11 @@ SCENARIOS = {}  # name -> Scenario, in registration order
 
 
 class Scenario:
-    __slots__ = ("name", "fn", "gpu", "differs", "extends", "needs", "module")
+    __slots__ = ("name", "fn", "gpu", "differs", "extends", "refuses", "needs", "module")
 
-    def __init__(self, name, fn, gpu, differs, extends, needs, module):
+    def __init__(self, name, fn, gpu, differs, extends, refuses, needs, module):
         self.name, self.fn, self.gpu, self.differs, self.extends = name, fn, gpu, differs, extends
-        self.needs, self.module = tuple(needs), module
+        self.refuses, self.needs, self.module = refuses, tuple(needs), module
 
     def missing(self):
         """What this scenario needs that this interpreter lacks: a module (``"cupy"``: CuPy on PyPy, say), or a
@@ -71,14 +72,14 @@ class Scenario:
         return lacking
 
 
-def scenario(fn=None, *, gpu=True, differs=None, extends=None, needs=(), name=None):
+def scenario(fn=None, *, gpu=True, differs=None, extends=None, refuses=None, needs=(), name=None):
     """Register a scenario (a function of the package under test). See the module's docstring."""
 
     def register(f):
         key = "%s.%s" % (f.__module__.replace("diffscen_", ""), name or f.__name__)
         if key in SCENARIOS:
             raise ValueError("scenario %s registered twice" % key)
-        SCENARIOS[key] = Scenario(key, f, gpu, differs, extends, needs, f.__module__)
+        SCENARIOS[key] = Scenario(key, f, gpu, differs, extends, refuses, needs, f.__module__)
         return f
 
     return register(fn) if fn is not None else register
