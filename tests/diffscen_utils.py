@@ -333,7 +333,7 @@ def gpu_smv_from_buffer(core):
         s.close()
 
 
-@scenario(gpu=True)
+@scenario(gpu=True, needs=("numpy>=2.1",))
 def gpu_smv_from_array_interface_device_id(core):
     """cuda.core gives a host view made by __array_interface__ the current device's id."""
     dev = core.Device()
