@@ -26,25 +26,7 @@ extern "C" __global__ void with_shared(int *out)
 """
 
 
-@pytest.fixture
-def core():
-    import cudacffi.core as core
-
-    return core
-
-
-@pytest.fixture
-def dev(core):
-    d = core.Device(0)
-    d.set_current()
-    return d
-
-
-@pytest.fixture
-def stream(dev):
-    s = dev.create_stream()
-    yield s
-    s.close()
+from corefixtures import core, dev, stream  # noqa: E402,F401 (fixtures)
 
 
 def _compiled(core, dev, target="cubin", **options):

@@ -16,18 +16,7 @@ from cudacffi import check, driver
 pytestmark = pytest.mark.gpu
 
 
-@pytest.fixture
-def core():
-    import cudacffi.core as core
-
-    return core
-
-
-@pytest.fixture
-def dev(core):
-    d = core.Device(0)
-    d.set_current()
-    return d
+from corefixtures import core, dev  # noqa: E402,F401 (fixtures)
 
 
 class Gate:

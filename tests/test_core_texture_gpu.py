@@ -47,25 +47,7 @@ extern "C" __global__ void square_and_smid(const int *x, int *y, int *smid, int 
 W, H = 37, 19  # not powers of two, not equal: a transposed shape would show
 
 
-@pytest.fixture
-def core():
-    import cudacffi.core as core
-
-    return core
-
-
-@pytest.fixture
-def dev(core):
-    d = core.Device(0)
-    d.set_current()
-    return d
-
-
-@pytest.fixture
-def stream(dev):
-    s = dev.create_stream()
-    yield s
-    s.close()
+from corefixtures import core, dev, stream  # noqa: E402,F401 (fixtures)
 
 
 _modules = {}

@@ -9,25 +9,7 @@ pytestmark = pytest.mark.gpu
 np = pytest.importorskip("numpy")
 
 
-@pytest.fixture
-def core():
-    import cudacffi.core as core
-
-    return core
-
-
-@pytest.fixture
-def dev(core):
-    d = core.Device(0)
-    d.set_current()
-    return d
-
-
-@pytest.fixture
-def stream(dev):
-    s = dev.create_stream()
-    yield s
-    s.close()
+from corefixtures import core, dev, stream  # noqa: E402,F401 (fixtures)
 
 
 def _device_array(dev, stream, shape, dtype, strides=None):
