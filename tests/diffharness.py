@@ -178,8 +178,11 @@ def _imports_cuda_core(python):
 @functools.lru_cache(maxsize=None)
 def anchor_python():
     """An interpreter that imports cuda.core, or None: ``CUDACFFI_ANCHOR_PYTHON``, else this one (CPython), else
-    ``python3``."""
-    candidates = [os.environ.get("CUDACFFI_ANCHOR_PYTHON"), "python3"]
+    ``python3``; none where ``CUDACFFI_ANCHOR_PYTHON=none``."""
+    chosen = os.environ.get("CUDACFFI_ANCHOR_PYTHON")
+    if chosen == "none":  # nox's version matrix: cuda.core would run on other library versions than ours
+        return None
+    candidates = [chosen, "python3"]
     if sys.implementation.name == "cpython":
         candidates.insert(1, sys.executable)
     for py in candidates:

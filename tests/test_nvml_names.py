@@ -88,7 +88,13 @@ def test_every_name_cuda_core_reads_exists_with_its_value(enum_name):
 
 
 def test_constants_and_errors_cuda_core_reads():
-    assert nvml.NVLINK_MAX_LINKS == 18 and nvml.MAX_GPU_UTILIZATIONS == 8
+    import re
+
+    from cudacffi import _gen
+
+    # the value of the build's nvml.h: 18 links up to CUDA 13.0's, 36 in 13.5's
+    links = 36 if re.search(r"cuda-13\.[5-9]|cuda-1[4-9]\.", _gen.SOURCE) else 18
+    assert nvml.NVLINK_MAX_LINKS == links and nvml.MAX_GPU_UTILIZATIONS == 8
     for name in ("FieldValue", "ProcessInfo", "EventData", "Utilization", "Memory_v2", "BAR1Memory", "PciInfoExt_v1",
                  "DeviceAttributes", "GpuDynamicPstatesInfo", "SystemEventData_v1", "ValueType"):
         assert hasattr(nvml, name), name
