@@ -317,7 +317,7 @@ def test_garbage_collected_buffer_is_freed_on_its_allocation_stream(core, dev, s
         del buf
         for _ in range(3):
             gc.collect()
-    stream.sync()
+        stream.sync()  # the collector only queued the free: this next call makes it, then waits for it
     assert mr.attributes.used_mem_current == 0
     assert any("freed by the garbage collector" in str(w.message) for w in seen)
     mr.close()

@@ -214,10 +214,11 @@ _primary_lock = threading.Lock()
 def _retain_primary(device_id, cu_device):
     ctx = _primary.get(device_id)
     if ctx is None:
+        drv = _utils.driver()  # (before the lock: it may make the releases finalizers queued)
         with _primary_lock:
             ctx = _primary.get(device_id)
             if ctx is None:
-                ctx = _primary[device_id] = check(_utils.driver().cuDevicePrimaryCtxRetain(cu_device))
+                ctx = _primary[device_id] = check(drv.cuDevicePrimaryCtxRetain(cu_device))
     return ctx
 
 

@@ -32,7 +32,7 @@ import threading
 import weakref
 
 from .. import _callbacks, _params
-from . import _utils
+from . import _release, _utils
 from ._utils import check
 
 __all__ = ["AllocNode", "ChildGraphNode", "ConditionalNode", "EmptyNode", "EventRecordNode", "EventWaitNode",
@@ -88,29 +88,19 @@ class GraphConditionalType(str, enum.Enum):
 _attached = {}  # key -> the tuple of objects a user object keeps alive
 _released = collections.deque()  # tuples whose user object the driver destroyed, to drop on a Python thread
 _keys = itertools.count(1)
-_exiting = [False]  # set at interpreter exit: graphs are then left to the process's end, not destroyed
+_exiting = _release._exiting  # set at interpreter exit: graphs are then left to the process's end, not destroyed
 _holding = {}  # id(object) -> [how many live user objects keep it, closers deferred until none does]
 _holding_lock = threading.Lock()  # (Python threads only: the destructor never takes it)
 
 
 _PLAIN = (int, float, str, bytes, bool)  # values, not resources: never closed, not counted
 
-# A finalizer (``__del__`` of a GraphDefinition, Graph or GraphBuilder) may run on a thread Python did not start: a
-# driver thread running a host callback or a user object's destructor, where PyPy (and CPython's cyclic collector)
-# may collect garbage. CUDA must not be called there (the driver may deadlock or fail), so such a finalizer leaves
-# its CUDA calls to ``_deferred``, made by ``_drain`` on a Python thread (at the next graph call).
-_deferred = collections.deque()
-_DummyThread = getattr(threading, "_DummyThread", None)
-
-
-def _on_foreign_thread():
-    """Whether this thread is one Python did not start (a driver thread calling back)."""
-    return _DummyThread is not None and isinstance(threading.current_thread(), _DummyThread)
-
-
-def _defer(fn, *args):
-    """Call ``fn(*args)`` on a Python thread at the next ``_drain`` (a finalizer on a driver thread)."""
-    _deferred.append((fn, args))
+# A finalizer (``__del__`` of a GraphDefinition, Graph or GraphBuilder) may run on a thread Python did not start (a
+# driver thread running a host callback or a user object's destructor) or inside another import: it only hands its
+# handle to the release queue (``_release``), whose calls ``_drain`` makes on a Python thread (at the next graph call).
+_deferred = _release._queue
+_on_foreign_thread = _release.on_foreign_thread
+_defer = _release.defer
 
 
 # What an instantiated graph's node updates use (``graph[node].update(...)``) is not in any user object: the Graph
@@ -237,17 +227,7 @@ def _drain():
     make the CUDA calls finalizers on driver threads deferred. Nothing happens on a driver thread."""
     if _on_foreign_thread():
         return
-    while _deferred:
-        try:
-            fn, args = _deferred.popleft()
-        except IndexError:
-            break
-        if _exiting[0]:  # left to the process's end, as the finalizers themselves do then
-            continue
-        try:
-            fn(*args)
-        except Exception:  # as a finalizer's: nothing to hand it to
-            pass
+    _release.drain()
     if _retired and not _exiting[0]:
         try:
             _drop_retired()
@@ -269,7 +249,7 @@ def _drain():
 def _at_exit():
     # A destructor fired while the interpreter finalizes could not take the GIL: graphs still alive then are not
     # destroyed (the process's end frees them), so the driver has nothing to call back into.
-    _exiting[0] = True
+    _release.at_exit()
     _drain()
 
 
@@ -927,19 +907,16 @@ class GraphDefinition(_Builder):
     def __repr__(self):
         return "<GraphDefinition handle=0x%x>" % (0 if self._h is None else int(self._h))
 
-    def __del__(self, _exiting=_exiting):  # (bound here: module globals may be gone at interpreter exit)
+    def __del__(self, _exiting=_exiting, _defer=_release.defer):  # (bound here: globals may be gone at exit)
         if self._owner is True and self._h is not None:
             h, self._h = self._h, None
-            if _exiting[0]:
-                return
-            try:
-                if _on_foreign_thread():  # a driver thread: destroyed later, on a Python thread
-                    _defer(_utils.driver().cuGraphDestroy, h)
-                    return
-                _utils.driver().cuGraphDestroy(h)
-                _drain()
-            except Exception:
-                pass
+            if not _exiting[0]:
+                _defer(_destroy_graph, h)  # a finalizer only queues (see _release)
+
+
+def _destroy_graph(h):
+    _utils.driver().cuGraphDestroy(h)
+    _drain()
 
 
 # -- nodes -----------------------------------------------------------------------------------------------------------

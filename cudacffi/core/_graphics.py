@@ -12,7 +12,7 @@ cuGraphicsResourceGetMappedPointer, cuGraphicsUnmapResources and cuGraphicsUnreg
 
 from collections.abc import Sequence
 
-from . import _utils
+from . import _release, _utils
 from ._memory import Buffer, MemoryResource
 from ._utils import check
 
@@ -79,6 +79,10 @@ class _Mapping(MemoryResource):
     @property
     def device_id(self):
         return self._owner._device_id if self._owner is not None else -1
+
+
+def _unregister(handle):
+    check(_utils.driver().cuGraphicsUnregisterResource(handle))
 
 
 class GraphicsResource:
@@ -199,12 +203,15 @@ class GraphicsResource:
         self.close()
         return False
 
-    def __del__(self):
-        try:
-            if self._handle is not None:
-                self.close()
-        except Exception:  # interpreter shutdown or a lost context: nothing to report to
-            pass
+    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see _release)
+        handle = getattr(self, "_handle", None)
+        if handle is None:
+            return
+        if self._buffer is not None:  # mapped (garbage with its Buffer): close() unmaps first, later
+            _defer(self.close)
+            return
+        self._handle = None
+        _defer(_unregister, handle)
 
     def __repr__(self):
         if self._handle is None:

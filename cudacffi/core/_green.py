@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Optional, Sequence as SequenceT, Union
 
-from . import _utils
+from . import _release, _utils
 from ._device import Context, Device
 from ._utils import check, check_or_create_options
 
@@ -412,16 +412,19 @@ class GreenContext(Context):
         stream._nonblocking = True
         return stream
 
-    def __del__(self):
-        try:
-            if self._green is not None:
-                self.close()
-        except Exception:  # interpreter shutdown or a lost driver: nothing to report to
-            pass
+    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see _release)
+        green = getattr(self, "_green", None)
+        if green is not None:
+            self._green = self._handle = None
+            _defer(_destroy_green, green)
 
     def __repr__(self):
         return "<Context handle=0x%x device=%d green%s>" % (self._h, self._device_id,
                                                           " closed" if self._handle is None else "")
+
+
+def _destroy_green(green):
+    check(_utils.driver().cuGreenCtxDestroy(green))
 
 
 class CreatedContext(Context):

@@ -9,7 +9,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Optional, Union
 
-from . import _utils
+from . import _release, _utils
 from ._module import ObjectCode
 from ._utils import CUDAError, check
 from .typing import CompilerBackendType
@@ -203,6 +203,7 @@ class Linker:
         from .. import nvjitlink
 
         opts = _nvjitlink_options(self._options)
+        self._destroy = nvjitlink.destroy  # taken here: close() then imports nothing
         self._handle = nvjitlink.create(len(opts), opts)
         self._backend = "nvJitLink"
         try:
@@ -244,6 +245,7 @@ class Linker:
         for key, value in _driver_options(drv, o):
             keys.append(key)
             values.append(value)
+        self._destroy = drv.cuLinkDestroy
         self._handle = check(drv.cuLinkCreate(len(keys), keys, values))
         kinds = {"cubin": "CU_JIT_INPUT_CUBIN", "ptx": "CU_JIT_INPUT_PTX", "fatbin": "CU_JIT_INPUT_FATBINARY",
                  "object": "CU_JIT_INPUT_OBJECT", "library": "CU_JIT_INPUT_LIBRARY"}
@@ -329,23 +331,18 @@ class Linker:
         if self._handle is None:
             return
         if self._backend == "nvJitLink":
-            from .. import nvjitlink
-
             try:  # the logs stay readable after closing, as cuda.core's do
                 self._closed_logs = (self._log(error=False), self._log(error=True))
             except Exception:
                 pass
-            handle, self._handle = self._handle, None
-            nvjitlink.destroy(handle)
-            return
         handle, self._handle = self._handle, None
-        _utils.driver().cuLinkDestroy(handle)  # the driver's logs are our own buffers: they stay readable
+        self._destroy(handle)  # the driver's logs are our own buffers: they stay readable
 
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
+    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see _release)
+        handle = getattr(self, "_handle", None)
+        if handle is not None:
+            self._handle = None
+            _defer(self._destroy, handle)
 
     def __enter__(self):
         return self

@@ -17,7 +17,7 @@ import sys
 import warnings
 
 from .. import _params
-from . import _dlpack, _utils
+from . import _dlpack, _release, _utils
 from ._utils import check
 
 
@@ -296,7 +296,9 @@ class Buffer(_BASE):
 
     def close(self, stream=None):
         """Free the memory through its resource, ordered on ``stream`` (default: the stream it was allocated
-        on, or the one ``set_deallocation_stream`` gave); idempotent."""
+        on, or the one ``set_deallocation_stream`` gave); idempotent. Frees what the collector took first."""
+        if _release._queue:
+            _release.drain()
         ptr = self._ptr
         if ptr is None:
             return
@@ -530,8 +532,14 @@ def _live_stream(stream):
     return stream
 
 
-def _collected(rec):
-    """The backstop: free [mr, ptr, size, stream] of a Buffer the garbage collector took, with a ResourceWarning."""
+def _collected(rec, _defer=_release.defer):
+    """The backstop, a finalizer: queue the freeing of [mr, ptr, size, stream] of a Buffer the garbage collector
+    took (a memory resource's deallocate is Python code that may import or take locks: see _release)."""
+    _defer(_free_collected, rec)
+
+
+def _free_collected(rec):
+    """Free [mr, ptr, size, stream] of a Buffer the garbage collector took, with a ResourceWarning."""
     mr, ptr, size, stream = rec
     try:
         warnings.warn("a Buffer of %d bytes at 0x%x was freed by the garbage collector: close() it (or use 'with') "

@@ -21,7 +21,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Optional
 
-from . import _utils
+from . import _release, _utils
 from ._managed import ManagedBuffer
 from ._memory import Buffer, MemoryResource, _check_size, new_buffer, raise_status, stream_or_default
 from ._utils import check, check_or_create_options
@@ -278,11 +278,14 @@ class _MemPool(MemoryResource):
         if self._owned:
             check(_utils.driver().cuMemPoolDestroy(self._pool))
 
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
+    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see _release)
+        if getattr(self, "_closed", True):
+            return
+        self._closed = self._refuses = True
+        if self._alloc_handle is not None:
+            self._alloc_handle.close()  # a file descriptor: os.close, no Python code
+        if self._owned:
+            _defer(_destroy_pool, self._pool)
 
     def _set_release_threshold(self, threshold):
         drv = _utils.driver()
@@ -446,6 +449,10 @@ def _pool_props(drv, location_type, location_id, ipc, max_size):
         raise ValueError("max_size needs a build from CUDA 12.2 or newer headers (this build: CUDA %d.%d)"
                          % (drv.CUDA_VERSION // 1000, drv.CUDA_VERSION % 1000 // 10))
     return props
+
+
+def _destroy_pool(pool):
+    check(_utils.driver().cuMemPoolDestroy(pool))
 
 
 class DeviceMemoryResource(_DeviceOnly, _MemPool):
@@ -1195,7 +1202,7 @@ class IPCAllocationHandle:
             fd, self._fd = self._fd, None
             os.close(fd)
 
-    def __del__(self):
+    def __del__(self):  # closes at once: os.close runs no Python code, imports nothing, takes no lock
         try:
             self.close()
         except Exception:

@@ -5,7 +5,7 @@ import operator
 import os
 import threading
 
-from . import _utils
+from . import _release, _utils
 from ._utils import as_int, check, read_code
 
 ParamInfo = collections.namedtuple("ParamInfo", ("offset", "size"))
@@ -174,11 +174,15 @@ class ObjectCode:
         if lib is not None:
             _utils.driver().cuLibraryUnload(lib)
 
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
+    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see _release)
+        lib = getattr(self, "_library", None)
+        if lib is not None:
+            self._library = None
+            _defer(_unload, lib)
+
+
+def _unload(lib):
+    _utils.driver().cuLibraryUnload(lib)
 
 
 _NO_PARAM_INFO = object()

@@ -12,7 +12,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Optional, Union
 
-from . import _utils
+from . import _release, _utils
 from ._linker import Linker, LinkerOptions
 from ._module import ObjectCode
 from ._utils import CUDAError, NVRTCError, as_bytes, check
@@ -338,6 +338,7 @@ class Program:
 
     def __init__(self, code, code_type, options=None):
         self._handle = None  # NVRTC's nvrtcProgram or NVVM's int; None once closed (and for PTX)
+        self._destroy = None  # the function destroying it, taken where it is made: close() then imports nothing
         self._pch_status = None
         self._linker = None
         self._backend = None
@@ -352,6 +353,7 @@ class Program:
             self._code = code.encode()
             from .. import nvrtc
 
+            self._destroy = nvrtc.nvrtcDestroyProgram
             self._handle = check(nvrtc.nvrtcCreateProgram(self._code, options.name.encode(), 0, [], []))
             self._backend = CompilerBackendType.NVRTC
         elif code_type == "ptx":
@@ -370,6 +372,7 @@ class Program:
             self._code = bytes(code)
             from .. import nvvm
 
+            self._destroy = nvvm.destroy_program
             self._handle = nvvm.create_program()
             self._backend = CompilerBackendType.NVVM
             try:
@@ -430,20 +433,13 @@ class Program:
             self._linker.close()
         if self._handle is not None:
             handle, self._handle = self._handle, None
-            if self._code_type == "c++":
-                from .. import nvrtc
+            self._destroy(handle)
 
-                nvrtc.nvrtcDestroyProgram(handle)
-            else:
-                from .. import nvvm
-
-                nvvm.destroy_program(handle)
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
+    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see _release); its Linker has its own
+        handle = getattr(self, "_handle", None)
+        if handle is not None:
+            self._handle = None
+            _defer(self._destroy, handle)
 
     def __enter__(self):
         return self

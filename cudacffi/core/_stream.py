@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .. import driver as _drv
-from . import _graph_nodes, _memory, _utils
+from . import _graph_nodes, _memory, _release, _utils
 from ._utils import as_int, check, check_or_create_options
 
 
@@ -181,6 +181,7 @@ class Stream:
     def close(self):
         """Destroy the stream if this object created it; a stream wrapped from elsewhere is only let go. The
         object then reads ``handle == 0``. Closing twice is harmless."""
+        _release.drain()
         handle = self._handle
         if handle is None:
             return
@@ -189,12 +190,11 @@ class Stream:
         if self._owned:
             check(_drv.cuStreamDestroy(handle))
 
-    def __del__(self):
-        try:
-            if self._owned and self._handle is not None:
-                self.close()
-        except Exception:  # interpreter shutdown or a lost context: nothing to report to
-            pass
+    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see _release)
+        handle = getattr(self, "_handle", None)  # (None where __init__ failed)
+        if handle is not None and self._owned:
+            self._handle = None
+            _defer(_drv.cuStreamDestroy, handle)
 
     # -- facts -------------------------------------------------------------------------------------------
     @property
@@ -481,17 +481,18 @@ class Event:
     def close(self):
         """Destroy the event; the object then reads ``handle == 0``. Closing twice is harmless. A graph whose
         nodes record or wait for it keeps the CUDA event until it no longer needs it."""
+        _release.drain()
         handle = self._handle
         if handle is not None:
             self._handle = None
             if not _graph_nodes.defer_close(self, lambda: _drv.cuEventDestroy(handle)):
                 check(_drv.cuEventDestroy(handle))
 
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
+    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see _release); no graph keeps it now
+        handle = getattr(self, "_handle", None)
+        if handle is not None:
+            self._handle = None
+            _defer(_drv.cuEventDestroy, handle)
 
     def _value(self):
         handle = self._handle

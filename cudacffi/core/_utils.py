@@ -9,6 +9,8 @@ import os
 import threading
 
 from .. import CUDAError, check
+from .. import driver as _driver
+from . import _release
 
 __all__ = ["CUDAError", "NVRTCError", "ComputeCapability", "as_int", "check"]
 
@@ -25,6 +27,7 @@ class NVRTCError(CUDAError):
             self.args = ("%s\n%s" % (self.args[0], log),)
 
 
+_released = _release._queue  # (one global to test on the way to every driver call)
 _init_lock = threading.Lock()
 _initialized = [False]
 _forked = [False]  # set in a child forked after this process initialized CUDA
@@ -46,17 +49,17 @@ if hasattr(os, "register_at_fork"):
 
 def driver():
     """The driver module, with ``cuInit`` done once per process (raises CUDAError if it fails, and
-    RuntimeError in a child forked after its parent initialized CUDA)."""
-    from .. import driver as drv
-
+    RuntimeError in a child forked after its parent initialized CUDA); releases the handles finalizers queued."""
     if not _initialized[0]:
         with _init_lock:
             if _forked[0]:
                 raise RuntimeError(FORKED)
             if not _initialized[0]:
-                check(drv.cuInit(0))
+                check(_driver.cuInit(0))
                 _initialized[0] = True
-    return drv
+    if _released:  # handles finalizers let go of since the last call (see _release)
+        _release.drain()
+    return _driver
 
 
 def check_not_forked():

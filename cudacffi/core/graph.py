@@ -31,7 +31,7 @@ import sys
 from dataclasses import dataclass
 from typing import Optional
 
-from . import _utils
+from . import _release, _utils
 from ._graph_nodes import (AllocNode, ChildGraphNode, ConditionalNode, EmptyNode, EventRecordNode, EventWaitNode,
                            ExecutableChildGraphNode, ExecutableEventRecordNode, ExecutableEventWaitNode,
                            ExecutableGraphNode, ExecutableHostCallbackNode, ExecutableKernelNode, ExecutableMemcpyNode,
@@ -113,6 +113,22 @@ def _dot_print(graph, path, options):
         if value:
             flags |= int(getattr(drv.CUgraphDebugDot_flags, "CU_GRAPH_DEBUG_DOT_FLAGS_" + name.upper()))
     check(drv.cuGraphDebugDotPrint(graph, _utils.as_bytes(str(path), "path"), flags))
+
+
+def _abandon(stream, capturing, destroy, forks, owned):
+    """What closing a GraphBuilder releases: the capture still running on ``stream`` (its graph destroyed where
+    ``destroy``: a primary builder's own), the fork streams, and ``stream`` where the builder made it."""
+    if capturing:
+        try:
+            g = check(_utils.driver().cuStreamEndCapture(stream._h))
+            if g is not None and int(g) and destroy:
+                _utils.driver().cuGraphDestroy(g)
+        except _utils.CUDAError:
+            pass
+    for fork in forks:
+        fork.close()
+    if owned:
+        stream.close()
 
 
 class GraphBuilder:
@@ -407,31 +423,21 @@ class GraphBuilder:
     def close(self):
         """Let go of the captured graph (destroyed unless a GraphDefinition taken from ``graph_definition`` or a
         Graph completed from it lives on) and close the stream this builder made."""
-        if self._stream is None:
+        stream = self._stream
+        if stream is None:
             return
-        if self._state == "building" and self._primary:
-            try:  # abandon the capture
-                g = check(_utils.driver().cuStreamEndCapture(self._stream._h))
-                if g is not None and int(g) and self._body is None:
-                    _utils.driver().cuGraphDestroy(g)
-            except _utils.CUDAError:
-                pass
-        self._close_forks()
+        _abandon(stream, self._state == "building" and self._primary, self._body is None, self._forks, self._owned)
+        self._forks = []
         self._graph = self._gdef = None
-        if self._owned:
-            self._stream.close()
         self._stream = None
         self._state = "closed"
 
-    def __del__(self):
-        try:
-            if _graph_nodes._on_foreign_thread():  # a driver thread: closed later, on a Python thread
-                if self._stream is not None:
-                    _graph_nodes._defer(self.close)
-                return
-            self.close()
-        except Exception:
-            pass
+    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see _release)
+        stream = getattr(self, "_stream", None)
+        if stream is not None:
+            self._stream = None
+            _defer(_abandon, stream, self._state == "building" and self._primary, self._body is None, self._forks,
+                   self._owned)
 
     def __enter__(self):
         return self
@@ -568,21 +574,21 @@ class Graph:
         """Destroy the graph (launches in flight finish first; what they use lives until then)."""
         if self._exec is not None:
             e, self._exec = self._exec, None
-            if _graph_nodes._exiting[0]:  # left to the process's end (see _graph_nodes.attach)
-                return
-            check(_utils.driver().cuGraphExecDestroy(e))
             keep, self._keep = self._keep, {}
-            _graph_nodes.retire(self._streams, keep)  # launches in flight may still use them
-            self._streams = {}
-            _graph_nodes._drain()
+            streams, self._streams = self._streams, {}
+            _destroy_exec(e, streams, keep)
 
-    def __del__(self):
-        try:
-            if _graph_nodes._on_foreign_thread():  # a driver thread: closed later, on a Python thread
-                if self._exec is not None:
-                    _graph_nodes._defer(self.close)
-                return
-            self.close()
-        except Exception:
-            pass
+    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see _release)
+        if getattr(self, "_exec", None) is not None:
+            e, self._exec = self._exec, None
+            _defer(_destroy_exec, e, self._streams, self._keep)
+
+
+def _destroy_exec(e, streams, keep):
+    """Destroy the CUgraphExec ``e``; what its updates use (``keep``) goes once the launches on ``streams`` ran."""
+    if _graph_nodes._exiting[0]:  # left to the process's end (see _graph_nodes.attach)
+        return
+    check(_utils.driver().cuGraphExecDestroy(e))
+    _graph_nodes.retire(streams, keep)  # launches in flight may still use them
+    _graph_nodes._drain()
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Optional, Tuple, Union
 
 from .. import _params
-from . import _utils
+from . import _release, _utils
 from ._utils import check
 from .typing import AddressModeType, ArrayFormatType, FilterModeType, ReadModeType  # noqa: F401 (also here)
 
@@ -290,6 +290,15 @@ class _Owned:
             check(getattr(_utils.driver(), destroy)(self.handle))
 
 
+def _release_owned(owner, deps):
+    """What ``_Handle.close()`` releases, for a collected one."""
+    try:
+        owner.release()
+    finally:
+        for dep in deps:
+            dep.release()
+
+
 class _Handle:
     """Shared by the wrappers here: an _Owned reference, released once by close(), __exit__ or collection."""
 
@@ -326,12 +335,12 @@ class _Handle:
     def __reduce__(self):
         raise TypeError("cannot pickle %r object (it owns a driver handle of this process)" % type(self).__name__)
 
-    def __del__(self):
-        try:
-            if self._owner is not None:
-                self.close()
-        except Exception:  # interpreter shutdown or a lost context: nothing to report to
-            pass
+    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see _release)
+        owner = getattr(self, "_owner", None)
+        if owner is not None:
+            deps = self._deps
+            self._owner, self._deps = None, ()
+            _defer(_release_owned, owner, deps)
 
     @property
     def device(self):

@@ -23,7 +23,7 @@ import warnings
 
 from cudacffi import _errors, check, nvml
 
-from .. import _utils
+from .. import _release, _utils
 from .._device import Device as CudaDevice
 from . import exceptions, typing
 from .exceptions import *  # noqa: F401,F403 (NVML's errors, as cuda.core.system exports them)
@@ -67,6 +67,11 @@ class _Bindings:
 
 
 _nv = _Bindings()
+
+
+def _nv_call(name, *args):
+    """``_nv.<name>(*args)``, for a finalizer's deferred call (``_nv``'s lookup runs Python code: not there)."""
+    return getattr(_nv, name)(*args)
 
 CUDA_BINDINGS_NVML_IS_COMPATIBLE = True
 """Always True: cudacffi's NVML bindings are part of cudacffi itself."""
@@ -494,11 +499,10 @@ class RegisteredSystemEvents:
         if event_set is not None:
             _nv.system_event_set_free(event_set)
 
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
+    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see core/_release)
+        event_set, self._set = getattr(self, "_set", None), None
+        if event_set is not None:
+            _defer(_nv_call, "system_event_set_free", event_set)
 
 
 # -- per-device helpers ------------------------------------------------------------------------------------------
@@ -916,11 +920,10 @@ class DeviceEvents:
         if event_set is not None:
             _nv.event_set_free(event_set)
 
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
+    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see core/_release)
+        event_set, self._set = getattr(self, "_set", None), None
+        if event_set is not None:
+            _defer(_nv_call, "event_set_free", event_set)
 
 
 # -- Device --------------------------------------------------------------------------------------------------------
