@@ -172,6 +172,18 @@ class Named:
     direction: Optional[Direction] = None
 
 
+# Caller buffers the library fills with a NUL-terminated string. Each library counts the NUL in the size it
+# reports, except where the string is empty: nvJitLink then reports 0 and still writes the NUL, one byte past
+# a buffer sized from the report. Such a buffer must hold the size reported and at least one byte
+# (``cudacffi._buffers.string_room``); the binary outputs beside them (CUBIN, LTO-IR, OptiX IR, NVVM IR) are exact.
+STRING_OUTPUTS = frozenset((
+    ("nvrtcGetPTX", "ptx"), ("nvrtcGetProgramLog", "log"),
+    ("nvJitLinkGetLinkedPtx", "ptx"), ("nvJitLinkGetErrorLog", "log"), ("nvJitLinkGetInfoLog", "log"),
+    ("nvvmGetCompiledResult", "buffer"), ("nvvmGetProgramLog", "buffer"),
+    ("cuLogsDumpToMemory", "buffer"),
+))
+
+
 def _override(o):
     """(direction or None, pyname or None) of an OVERRIDES entry."""
     if isinstance(o, Named):

@@ -18,7 +18,7 @@ from typing import List, Optional, Tuple
 
 from . import callbacks
 from .ctype import CType
-from .directions import KINDS, Direction
+from .directions import KINDS, STRING_OUTPUTS, Direction
 from .model import TypeIndex
 from .signature import inputs, outputs
 
@@ -646,8 +646,14 @@ class ExceptionConvention(Convention):
             first = lw.f["params"][0]
             handle = lw.pyname(first) if KINDS[first["dir"]].is_input else "None"  # not an output (handle_register)
             size_of = python_name(self.model, sized["name"]) if sized else "None"
-            lw.pre.append("%s_, %s_k = _x.output_buffer(_ffi, %s, %s, %s, %r, %r)"
-                          % (py, py, py, size_of, handle, lw.name, py))
+            if (lw.f["name"], p["name"]) in STRING_OUTPUTS:  # room for the NUL the library writes
+                room = ", text=True"
+            elif sized is None and t.pointee().base not in ("void", "char"):  # a whole struct or value
+                room = ", ctype=%r" % t.pointee().declare().replace("const ", "")
+            else:
+                room = ""
+            lw.pre.append("%s_, %s_k = _x.output_buffer(_ffi, %s, %s, %s, %r, %r%s)"
+                          % (py, py, py, size_of, handle, lw.name, py, room))
         lw.args.append(py + "_")
 
     def output(self, lw, expr, t, p):
@@ -732,6 +738,7 @@ class FunctionLowering:
         self.slot_use = {}
         self.slot_of = {}
         self.counted = set()
+        self.cleared = set()  # output slots cleared before the call (fresh)
         self.bv = by_value(self.names, f) if self.conv.by_value else None
         self.query = None
         self.held = []
@@ -750,6 +757,16 @@ class FunctionLowering:
         self.pre.append("_o_%s = %s.%s" % (key, self.conv.scratch, key))
         self.slot_of[owner] = "_o_" + key
         return "_o_" + key
+
+    def fresh(self, slot, empty="0"):
+        """Clear output slot ``slot`` before the call: a library that leaves an output unwritten (the driver's
+        capture info outside a capture; a value of 4 of the slot's 8 bytes) must not hand back what an earlier
+        call on this thread left there -- read as an address and a count, that is a crash. Every slot a call
+        reads back is set by the call first: cleared here, or given the caller's value (inout, capacity,
+        query_count, in_ref)."""
+        if slot not in self.cleared:
+            self.cleared.add(slot)
+            self.pre.append("%s[0] = %s" % (slot, empty))
 
     def lower(self):
         f = self.f
@@ -907,8 +924,8 @@ class FunctionLowering:
         if self.bv is not None and p is self.f["params"][self.bv.index]:
             return self.conv.output(self, "_v", t, p)
         slot = self.slot(self.out_slot_type(p, t), p["name"])
-        if p.get("any") and d == "out":  # the library may write only 4 of the slot's 8 bytes
-            self.pre.append("%s[0] = 0" % slot)
+        if d == "out":
+            self.fresh(slot)
         if d == "inout":
             kind = self.names.kind(inner.base) if inner.base != "void" else "void"
             if kind == "handle_int":  # range-checked: the slot may be narrower than 64 bits
@@ -973,6 +990,7 @@ class FunctionLowering:
 
     def string_out(self, p, by_name):
         slot = self.slot("char *", p["name"])
+        self.fresh(slot, "_ffi.NULL")
         self.args.append(slot)
         return "(_ffi.string(%s[0]) if %s[0] else None)" % (slot, slot)
 
@@ -1056,6 +1074,7 @@ class FunctionLowering:
             return "_s.unpack_array(_ffi, _a_%s, %s[0], %s)" % (py, count_slot, self.elem_out(inner))
         if t.depth == 2:  # the library's own array, as long as the count it returns
             slot = self.slot("uintptr_t", p["name"])
+            self.fresh(slot)
             self.args.append(slot)
             count_slot = self.slot(self.out_slot_type(count, CType.from_json(count["type"])), count["name"])
             return "_s.read_array(_ffi, %s[0], %s[0], %s)" % (slot, count_slot, self.elem_out(inner.pointee()))
@@ -1100,8 +1119,9 @@ class FunctionLowering:
             if size_fn is None or [self.pyname(q) for q in inputs(size_fn)] != ins:
                 return
             need = "%s(%s)" % (size_fn["name"], ", ".join(ins))
+        text = ", True" if (self.f["name"], p["name"]) in STRING_OUTPUTS else ""  # room for the NUL written
         self.pre.append("if %s_k is not None:" % py)
-        self.pre.append("    _s.check_room(%s, %s, %r, %r)" % (py, need, fn, py))
+        self.pre.append("    _s.check_room(%s, %s, %r, %r%s)" % (py, need, fn, py, text))
 
     def elem_spec(self, t):
         """How the items of an input list become C values: a (kind, ctype, class) tuple literal."""

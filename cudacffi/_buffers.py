@@ -12,6 +12,7 @@ One rule set for every family (``_exc`` uses it too):
   ``_bytes_address``).
 """
 
+import enum
 import re
 import sys
 
@@ -26,7 +27,13 @@ _backend_ffi = _cffi_backend.FFI()
 
 
 def int_address(x, func, name):
-    """An int given as an address, checked to fit in 64 bits."""
+    """An int given as an address, checked to fit in 64 bits: every int a parameter takes as an address goes
+    through here. A bool or an enum member is refused (TypeError): it is a flag or a status passed by mistake
+    (``nvrtcGetProgramLog(prog, nvrtcResult.X)`` would write at address 8); a plain int that cannot be
+    validated is the caller's promise."""
+    if x.__class__ is not int and isinstance(x, (bool, enum.Enum)):
+        raise argument_error(func, name, "must be an int address, None or a buffer, not %s (an int subclass "
+                             "that is no address)" % type(x).__name__)
     if 0 <= x < _U64:
         return x
     raise argument_error(func, name, "address out of range [0, 2**64): %d" % x, OverflowError)
@@ -84,7 +91,7 @@ def nbytes(x):
 
 def address(ffi, x, func, name, writable=False):
     """(address, keepalive) of an int, None, a cffi pointer, a getPtr() object or a buffer-protocol object."""
-    if isinstance(x, int) and not isinstance(x, bool):
+    if isinstance(x, int):
         return int_address(x, func, name), None
     if x is None:
         return 0, None
@@ -153,12 +160,22 @@ def _bytes_address(ffi, b, func, name):
     return int(ffi.cast("uintptr_t", ffi.from_buffer(b))), b
 
 
-def check_room(buf, need, func, name):
+def string_room(n):
+    """The bytes a string output needs whose library reported size ``n``: the libraries count the NUL in the
+    size they report, but nvJitLink reports 0 for an empty log and still writes the NUL, so at least one.
+    Every string output a caller's buffer receives is sized here (both calling conventions)."""
+    return n if n > 0 else 1
+
+
+def check_room(buf, need, func, name, text=False):
     """Raise ValueError unless buffer ``buf`` holds ``need``: a (status, bytes) pair from a size query (a
-    failed query is left for the call itself to report) or from the caller's count."""
+    failed query is left for the call itself to report) or from the caller's count. ``text``: the library
+    writes a NUL-terminated string (``string_room``)."""
     status, n = need
     if status or n.__class__ is not int:
         return
+    if text:
+        n = string_room(n)
     room = nbytes(buf)
     if room is None:  # an int address or a cffi pointer: the caller's promise
         return

@@ -8,7 +8,7 @@ function; the generated modules say which helper each parameter needs.
 
 import os
 
-from ._buffers import cdata_nbytes, contiguous_view, int_address
+from ._buffers import cdata_nbytes, contiguous_view, int_address, string_room
 from ._checks import argument_error, check_integer
 from ._lists import sequence
 from ._live import IN_USE, OTHER_THREAD, Live, Untracked
@@ -96,7 +96,7 @@ def text(ffi, x, func, name):
 def strings(ffi, items, count, func, name):
     """A ``const char **`` list of ``count`` options: (pointer, keepalive). An int is taken as the address
     of such an array."""
-    if isinstance(items, int) and not isinstance(items, bool):  # the address of a char *[] (or NULL)
+    if isinstance(items, int):  # the address of a char *[] (or NULL; a bool or enum: int_address refuses)
         address = int_address(items, func, name)
         try:
             counted = int(count) > 0
@@ -121,11 +121,12 @@ def input_buffer(ffi, x, size, func, name, size_name):
     refused (never a read past its end), as is None; an int address is taken as it is."""
     if size is not None:
         size = check_integer(func, size_name, size, 0, _U64 - 1)
-    if isinstance(x, int) and not isinstance(x, bool):
-        if x == 0 and size:  # NULL with a size: the libraries read it (and crash)
+    if isinstance(x, int):
+        address = int_address(x, func, name)  # a bool or an enum member is refused
+        if address == 0 and size:  # NULL with a size: the libraries read it (and crash)
             raise argument_error(func, name, "is NULL (0) but '%s' is %d: pass the data" % (size_name, size),
                                  ValueError)
-        return int_address(x, func, name), None
+        return address, None
     if x is None:  # the library would only report invalid input: say which argument, before the call
         raise argument_error(func, name, "is required: bytes, a buffer or an int address, not None", ValueError)
     if isinstance(x, str):
@@ -147,22 +148,24 @@ def input_buffer(ffi, x, size, func, name, size_name):
     return int(ffi.cast("uintptr_t", buf)), (buf, mv)
 
 
-def output_buffer(ffi, x, size_of, handle, func, name):
-    """A buffer the library fills: (address, keepalive). It must be writable and hold at least
-    ``size_of(handle)`` bytes (the library's own size query); an int address is taken as it is."""
-    if isinstance(x, int) and not isinstance(x, bool):
-        if x == 0:  # the libraries write through it unchecked
+def output_buffer(ffi, x, size_of, handle, func, name, text=False, ctype=None):
+    """A buffer the library fills: (address, keepalive). It must be writable and hold what the library
+    writes: ``size_of(handle)`` bytes (the library's own size query; for ``text``, a NUL-terminated string,
+    as ``string_room`` sizes it), or one ``ctype`` (a struct or value the library writes whole, checked
+    against its ``sizeof``). An int address is taken as it is (the caller's promise). An empty buffer for an
+    empty string (size 0, which nvJitLink reports for an empty log while it still writes the NUL) gets a byte
+    of ours instead: the NUL lands there, not past the caller's buffer nor at NULL."""
+    if isinstance(x, int):
+        address = int_address(x, func, name)  # a bool or an enum member is refused
+        if address == 0:  # the libraries write through it unchecked
             raise argument_error(func, name, "is NULL (0): pass a writable buffer or a non-zero address", ValueError)
-        return int_address(x, func, name), None
+        return address, None
     if isinstance(x, ffi.CData):  # a cffi array's size is known and checked; a pointer is the caller's promise
         if x == ffi.NULL:
             raise argument_error(func, name, "is NULL: pass a writable buffer or a non-zero address", ValueError)
         room = cdata_nbytes(x)
-        if room is not None and size_of is not None:
-            need = size_of(handle)
-            if room < need:
-                raise argument_error(func, name, "holds %d bytes; %s() needs %d" % (room, size_of.__name__, need),
-                                     ValueError)
+        if room is not None and _room(ffi, room, size_of, handle, func, name, text, ctype):
+            return _empty_string(ffi)
         return int(ffi.cast("uintptr_t", x)), x
     if isinstance(x, bytes):
         raise argument_error(func, name, "is a bytes object, which is immutable: pass bytearray(n) (or a numpy "
@@ -173,13 +176,34 @@ def output_buffer(ffi, x, size_of, handle, func, name):
     mv = contiguous_view(x, func, name, "an int address or a buffer")
     if mv.readonly:
         raise argument_error(func, name, "must be a writable buffer (bytearray, numpy array, ...)", ValueError)
-    if size_of is not None:
-        need = size_of(handle)
-        if mv.nbytes < need:
-            raise argument_error(func, name, "holds %d bytes; %s() needs %d" % (mv.nbytes, size_of.__name__, need),
-                                 ValueError)
+    if _room(ffi, mv.nbytes, size_of, handle, func, name, text, ctype):
+        return _empty_string(ffi)
     buf = ffi.from_buffer(mv, require_writable=True)
     return int(ffi.cast("uintptr_t", buf)), (buf, mv)
+
+
+def _room(ffi, room, size_of, handle, func, name, text, ctype):
+    """Raise ValueError unless ``room`` bytes hold what the library writes (see ``output_buffer``); True where
+    the buffer is empty and the library writes an empty string (its NUL alone)."""
+    if size_of is not None:
+        n = size_of(handle)
+        if text and room == 0 and n == 0:
+            return True
+        need = string_room(n) if text else n
+        what = "%s() needs %d%s" % (size_of.__name__, need, " (the string and its NUL)" if text else "")
+    elif ctype is not None:
+        need = ffi.sizeof(ctype)
+        what = "the library writes a whole %s (%d bytes)" % (ctype, need)
+    else:
+        return False
+    if room < need:
+        raise argument_error(func, name, "holds %d bytes; %s" % (room, what), ValueError)
+    return False
+
+
+def _empty_string(ffi):
+    nul = ffi.new("char[1]")
+    return int(ffi.cast("uintptr_t", nul)), nul
 
 
 # -- handles --------------------------------------------------------------------------------------------------

@@ -65,10 +65,11 @@ def char_buffer(ffi, n, func, name):
 def c_array(ffi, items, elem, func, name, count):
     """An input list as a C array: (pointer, keepalive). ``elem`` is (kind, ctype, class)."""
     kind, ctype, cls = elem
-    if isinstance(items, int) and not isinstance(items, bool):  # the address of such an array, as cuda.bindings
-        if items == 0 and count.__class__ is int and count > 0:  # NULL with a count: the library reads it
+    if isinstance(items, int):  # the address of such an array, as cuda.bindings
+        at = int_address(items, func, name)  # a bool or an enum member is refused
+        if at == 0 and count.__class__ is int and count > 0:  # NULL with a count: the library reads it
             raise argument_error(func, name, "is NULL (0) but its count is %d: pass a list" % count, ValueError)
-        return ffi.cast(ctype + " *", int_address(items, func, name)), None
+        return ffi.cast(ctype + " *", at), None
     if kind == "struct" and cls is not None and isinstance(items, cls):
         items = [items]  # one struct where cuda.bindings takes one: a list of one, still checked against count
     items = sequence(items, func, name, count)

@@ -87,6 +87,30 @@ def test_bad_arguments_are_refused_by_name(call, name, exc):
     assert "'%s'" % name in str(e.value)
 
 
+@pytest.mark.parametrize("call,name,ctype", [
+    ("driver_get_properties({buf})", "props", "CUfileDrvProps_t"),
+    ("handle_register({buf})", "descr", "CUfileDescr_t"),
+    ("batch_io_submit(0, 1, {buf}, 0)", "iocbp", "CUfileIOParams_t"),
+    ("batch_io_get_status(0, 0, {buf}, 0, 0)", "nr", "unsigned int"),
+    ("read_async(0, 8, {buf}, 8, 8, 8, 0)", "size_p", "size_t"),
+    ("write_async(0, 8, 8, 8, 8, {buf}, 0)", "bytes_written_p", "ssize_t"),
+])
+def test_a_struct_in_a_short_buffer_is_refused_before_the_library_writes_it(call, name, ctype):
+    """cuFile writes (or reads) a whole struct at the address given: a buffer shorter than its sizeof would be
+    overrun, an empty one is NULL (issue 25). Checked before the library is reached, so no library is needed."""
+    import array
+
+    from cudacffi._cufile import ffi
+
+    need = ffi.sizeof(ctype)
+    big = bytearray(b"\xaa" * (need + 8))
+    for buf in ("memoryview(big)[:1]", "memoryview(big)[:%d]" % (need - 1), "array.array('b')", "bytearray()"):
+        with pytest.raises(ValueError) as e:
+            eval("cufile." + call.format(buf=buf), {"cufile": cufile, "big": big, "array": array})
+        assert "'%s'" % name in str(e.value) and "%s (%d bytes)" % (ctype, need) in str(e.value), str(e.value)
+    assert big == b"\xaa" * (need + 8)
+
+
 def test_driver_open_without_a_gpu_driver_raises(tmp_path):
     """No libcuda here: driver_open, buf_register and a read fail with cuFileError in a child interpreter."""
     code = """

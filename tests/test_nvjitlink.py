@@ -220,7 +220,41 @@ def test_empty_link_completes_and_its_logs_are_empty(linker):
     assert nvjitlink.get_info_log_size(h) == 0
     nvjitlink.complete(h)
     assert nvjitlink.get_error_log_size(h) == 0
-    nvjitlink.get_error_log(h, bytearray(0))
+    nvjitlink.get_error_log(h, bytearray(0))  # the NUL of the empty log goes to a byte of the binding's own
+    log = bytearray(b"\xaa")
+    nvjitlink.get_error_log(h, log)
+    assert log == b"\0"
+
+
+@pytest.mark.parametrize("getter", ["get_error_log", "get_info_log"])
+def test_the_nul_of_an_empty_log_lands_in_no_callers_buffer(linker, getter):
+    """nvJitLink reports 0 for an empty log and still writes its NUL (issue 25): into a 0-byte buffer sized from
+    that report it went one byte past the end (a slice of a larger buffer), or to NULL (an empty array.array).
+    Such a buffer now gets a byte of the binding's own; a buffer of one byte or more receives the NUL."""
+    import array
+
+    h = linker("-arch=sm_80")
+    big = bytearray(b"\xaa" * 8)
+    for buf in (memoryview(big)[:0], memoryview(big)[8:], bytearray(), array.array("b"), np.zeros(0, np.uint8),
+                bytearray(getattr(nvjitlink, getter + "_size")(h))):
+        assert getattr(nvjitlink, getter)(h, buf) is None
+    assert big == b"\xaa" * 8  # the canaries around the empty slices are untouched
+    getattr(nvjitlink, getter)(h, memoryview(big)[3:4])
+    assert big == b"\xaa" * 3 + b"\0" + b"\xaa" * 4
+
+
+def test_a_log_needs_room_for_its_nul(linker):
+    h = linker("-arch=sm_80")
+    with pytest.raises(nvjitlink.nvJitLinkError):
+        nvjitlink.add_data(h, InputType.PTX, b"garbage", 7, "bad.ptx")
+    size = nvjitlink.get_error_log_size(h)
+    assert size > 1
+    big = bytearray(b"\xaa" * (size + 8))
+    short = r"'log' holds %d bytes; get_error_log_size\(\) needs %d \(the string and its NUL\)" % (size - 1, size)
+    with pytest.raises(ValueError, match=short):
+        nvjitlink.get_error_log(h, memoryview(big)[:size - 1])
+    nvjitlink.get_error_log(h, memoryview(big)[:size])
+    assert big[size - 1:] == b"\0" + b"\xaa" * 8 and b"\0" not in big[:size - 1]
 
 
 def test_empty_input_is_invalid(linker):
