@@ -11,6 +11,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "examples"))
 
 
+def headers_version():
+    """CUDA_VERSION of the headers this build was made from (12090 for 12.9), read without loading libcuda."""
+    from cudacffi import driver
+
+    return driver.CUDA_VERSION
+
+
 def one_line(error):
     """An error's whole text on one line (a LibraryNotFoundError lists every place searched, one a line)."""
     return " ".join(str(error).split())
