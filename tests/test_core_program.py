@@ -591,11 +591,12 @@ def test_linker_failures_raise_nvjitlink_error_with_its_log():
     _need("nvjitlink")
     from cudacffi import nvjitlink
 
-    options = LinkerOptions(arch=ARCH)
     version = getattr(nvjitlink, "version", None)  # (nvJitLinkVersion came with 12.3's headers)
-    if version is not None and version() >= (12, 9):  # nvJitLink 12.0 itself crashes (SIGSEGV) on PTX that is not PTX
-        with pytest.raises(nvjitlink.nvJitLinkError, match="nvJitLink error log: .*does not match type"):
-            Linker(ObjectCode.from_ptx(b"garbage"), options=options)
+    if version is None or version() < (12, 9):  # nvJitLink 12.0 crashes (SIGSEGV) on both bad inputs below
+        pytest.skip("the logs checked here are nvJitLink 12.9's and newer")
+    options = LinkerOptions(arch=ARCH)
+    with pytest.raises(nvjitlink.nvJitLinkError, match="nvJitLink error log: .*does not match type"):
+        Linker(ObjectCode.from_ptx(b"garbage"), options=options)
     with pytest.raises(nvjitlink.nvJitLinkError, match="nvJitLink error log: no such file: /no/such/k.ptx"):
         Linker(ObjectCode.from_ptx("/no/such/k.ptx"), options=options)  # a path goes to nvJitLink as a file
     undefined = PTX.replace(".visible .entry k(.param .u64 a){ret;}",
