@@ -244,6 +244,9 @@ def test_the_nul_of_an_empty_log_lands_in_no_callers_buffer(linker, getter):
 
 
 def test_a_log_needs_room_for_its_nul(linker):
+    version = getattr(nvjitlink, "version", None)  # (nvJitLinkVersion came with 12.3's headers)
+    if version is None or version() < (12, 9):  # nvJitLink 12.0 crashes (SIGSEGV) on PTX that is not PTX
+        pytest.skip("garbage PTX goes to nvJitLink 12.9 and newer only")
     h = linker("-arch=sm_80")
     with pytest.raises(nvjitlink.nvJitLinkError):
         nvjitlink.add_data(h, InputType.PTX, b"garbage", 7, "bad.ptx")
