@@ -223,7 +223,7 @@ def test_empty_link_completes_and_its_logs_are_empty(linker):
     nvjitlink.get_error_log(h, bytearray(0))  # the NUL of the empty log goes to a byte of the binding's own
     log = bytearray(b"\xaa")
     nvjitlink.get_error_log(h, log)
-    assert log == b"\0"
+    assert log in (b"\0", b"\xaa")  # the NUL (nvJitLink 12.9 and newer write it for an empty log; 12.0 does not)
 
 
 @pytest.mark.parametrize("getter", ["get_error_log", "get_info_log"])
@@ -240,7 +240,7 @@ def test_the_nul_of_an_empty_log_lands_in_no_callers_buffer(linker, getter):
         assert getattr(nvjitlink, getter)(h, buf) is None
     assert big == b"\xaa" * 8  # the canaries around the empty slices are untouched
     getattr(nvjitlink, getter)(h, memoryview(big)[3:4])
-    assert big == b"\xaa" * 3 + b"\0" + b"\xaa" * 4
+    assert big in (b"\xaa" * 3 + b"\0" + b"\xaa" * 4, b"\xaa" * 8)  # its NUL (12.9+), or nothing (12.0), in place
 
 
 def test_a_log_needs_room_for_its_nul(linker):
