@@ -380,7 +380,7 @@ def _definition(child, name="child"):
     return child._live()
 
 
-def _condition(condition, maker="GraphDefinition"):
+def _condition(condition):
     if not isinstance(condition, GraphCondition):
         raise TypeError("Argument 'condition' has incorrect type (expected %s.GraphCondition, got %s)"
                         % (GraphCondition.__module__, type(condition).__name__))

@@ -399,7 +399,7 @@ class GraphBuilder:
     def _conditional(self, condition, kind, size, need):
         self._live()
         _graph_nodes._needs(_utils.driver(), need, "a conditional node")
-        _graph_nodes._condition(condition, "GraphBuilder")
+        _graph_nodes._condition(condition)
         drv, h, graph, deps = self._capture_point("Cannot add conditional node when not actively capturing")
         node, bodies = _graph_nodes._add_conditional(drv, graph, deps, condition, kind, size,
                                                      _graph_nodes._context())
