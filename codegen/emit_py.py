@@ -361,7 +361,7 @@ class PyWriter(TypeNames):
             for o in fc.outs:  # a string's buffer (lowering's bytes_out): made in C instead
                 if o.wrap == FAST_CHARS:
                     length, buf = lf.params[fc.ins[o.by].index].pyname, "_b_" + lf.params[o.index].pyname
-                    allowed += ("if %s.__class__ is int and 0 < %s < " % (length, length), "    %s = " % buf,
+                    allowed += ("if %s.__class__ is int and 0 < %s <= " % (length, length), "    %s = " % buf,
                                 "else:  # 0 (room for the NUL)")
             if lf.callbacks or lf.held or lf.query or any(not line.startswith(allowed) for line in lf.pre):
                 continue

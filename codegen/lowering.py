@@ -984,8 +984,9 @@ class FunctionLowering:
         for q in self.f["params"]:
             if q["dir"] == "out_list" and q.get("count") == p["name"]:
                 qpy = self.pyname(q)
-                sizing.append("_a_%s = _s.out_array(_ffi, _n_%s, %s)"
-                              % (qpy, self.pyname(p), self.elem_out(CType.from_json(q["type"]).pointee())))
+                sizing.append("_a_%s = _s.out_array(_ffi, _n_%s, %s, %r, %r)"
+                              % (qpy, self.pyname(p), self.elem_out(CType.from_json(q["type"]).pointee()),
+                                 self.name, self.pyname(p)))
         self.query = (slot, sizing)
 
     def string_out(self, p, by_name):
@@ -1008,7 +1009,7 @@ class FunctionLowering:
             return self.conv.text("_ffi.string(_b_%s)" % py)
         cpy = self.pyname(count)
         # the caller's length of spaces and a NUL, as cuda.bindings fills its buffer
-        self.pre.append("if %s.__class__ is int and 0 < %s < %d:" % (cpy, cpy, 1 << 31))
+        self.pre.append("if %s.__class__ is int and 0 < %s <= _s.OUTPUT_LIMIT:" % (cpy, cpy))
         self.pre.append("    _b_%s = _ffi.new(_CHARS, b' ' * %s)" % (py, cpy))
         self.pre.append("else:  # 0 (room for the NUL), integral floats, or an error naming %s" % cpy)
         self.pre.append("    _b_%s = _s.char_buffer(_ffi, %s, %r, %r)" % (py, cpy, self.name, cpy))
@@ -1062,7 +1063,7 @@ class FunctionLowering:
                 self.pre.append("if %s[0]:" % n)
                 self.pre.append("    return (%s[0]%s)" % (n, ", None" * len(outputs(self.f))))
                 self.pre.append("%s = %s[1]" % (n, n))
-            self.pre.append("_a_%s = _s.out_array(_ffi, max(%s, 1), %s)" % (py, n, elem))
+            self.pre.append("_a_%s = _s.out_array(_ffi, max(%s, 1), %s, %r, %r)" % (py, n, elem, fn, py))
             self.args.append("_a_%s" % py)
             return "_s.unpack_array(_ffi, _a_%s, %s, %s)" % (py, n, elem)
         count = by_name[p["count"]]
@@ -1083,7 +1084,7 @@ class FunctionLowering:
             self.counted.add(n)
             self.pre.append("%s = _s.check_integer(%r, %r, %s, 0, (1 << 31) - 1)" % (n, fn, cpy, cpy))
         elem = self.elem_out(inner)
-        self.pre.append("_a_%s = _s.out_array(_ffi, %s, %s)" % (py, n, elem))
+        self.pre.append("_a_%s = _s.out_array(_ffi, %s, %s, %r, %r)" % (py, n, elem, fn, cpy))
         self.args.append("_a_%s" % py)
         if count["dir"] == "inout":  # as many items as the library says it wrote, at most the capacity
             count_slot = self.slot(self.out_slot_type(count, CType.from_json(count["type"])), count["name"])

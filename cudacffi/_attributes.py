@@ -15,7 +15,7 @@ many 32-bit ints as the caller's data size holds: ``ACCESSED_BY``).
 
 import threading
 
-from ._checks import argument_error, check_integer
+from ._checks import argument_error, check_integer, check_output_count
 from ._handles import handle_value, new_handle
 from ._structs import Struct
 
@@ -226,7 +226,7 @@ class Typing:
         if size is None and array is not None:
             return self._scalar(spec)
         if size is not None:
-            size = check_integer(func, size_name, size, 0, (1 << 31) - 1)
+            size = check_output_count(func, size_name, size)
             if kind == "int_list" and size % 4:
                 raise argument_error(func, size_name, "must be a multiple of 4 (a list of ints): %d" % size,
                                      ValueError)

@@ -4,7 +4,14 @@ Everything else in the handwritten runtime raises through ``argument_error``, so
 ``func(): argument 'name' ...``. Nothing here knows a CUDA type.
 """
 
+from operator import index as _index
+
 _U64 = 1 << 64
+
+# The most bytes the binding allocates for one output (an array, a string, an attribute's storage) sized by an
+# argument: a count beyond it is refused, naming the argument, rather than allocated (2**31 - 1 handles are
+# 16 GiB). 256 MiB is far past any list the libraries return (graph nodes, kernels, NVML samples).
+OUTPUT_LIMIT = 1 << 28
 
 
 def _describe(value):
@@ -27,7 +34,7 @@ def check_integer(func, name, value, lo, hi):
             value = int(value)
         elif hasattr(value, "__index__"):
             try:
-                value = value.__index__()
+                value = _index(value)  # an __index__ that returns a non-int is a TypeError here
             except TypeError as e:  # e.g. a numpy array that is not one integer
                 raise argument_error(func, name, "must be an int, not %s (%s)" % (type(value).__name__, e)) from None
         else:
@@ -35,6 +42,17 @@ def check_integer(func, name, value, lo, hi):
     if not lo <= value <= hi:
         raise argument_error(func, name, "out of range [%d, %d]: %s" % (lo, hi, value), OverflowError)
     return value
+
+
+def check_output_count(func, name, n, item_size=1):
+    """``n`` items of ``item_size`` bytes the binding is to allocate for an output: an int in [0, 2**31 - 1]
+    taking at most ``OUTPUT_LIMIT`` bytes, else an exception naming the argument."""
+    n = check_integer(func, name, n, 0, (1 << 31) - 1)
+    if n * item_size > OUTPUT_LIMIT:
+        what = "%d bytes" % n if item_size == 1 else "%d items of %d bytes" % (n, item_size)
+        raise argument_error(func, name, "asks for %s of output, more than the binding's limit of %d bytes for "
+                             "one output" % (what, OUTPUT_LIMIT), ValueError)
+    return n
 
 
 def diagnose(func, exc, checks):

@@ -8,7 +8,7 @@ import threading
 import _cffi_backend
 
 from ._buffers import address, int_address
-from ._checks import argument_error, check_integer
+from ._checks import argument_error, check_output_count
 from ._handles import handle_value, new_handle
 from ._structs import struct_arg
 
@@ -58,7 +58,7 @@ def cstring(x, func, name):
 def char_buffer(ffi, n, func, name):
     """Room for a string of ``n`` bytes the library writes: ``n`` spaces and a NUL (``n + 1`` cells; the NUL alone
     for 0), as cuda.bindings fills its buffer."""
-    n = check_integer(func, name, n, 0, (1 << 31) - 1)
+    n = check_output_count(func, name, n)
     return ffi.new("char[]", b" " * n)
 
 
@@ -110,10 +110,13 @@ def c_array(ffi, items, elem, func, name, count):
     return arr, keep
 
 
-def out_array(ffi, n, elem):
-    """Room for ``n`` output items (NULL for none: the call then only reports the count)."""
+def out_array(ffi, n, elem, func, name):
+    """Room for ``n`` output items (NULL for none: the call then only reports the count); ``n`` is the argument
+    ``name``'s value (or the count a library answered), held to the binding's output limit."""
     if n == 0:
         return ffi.NULL
+    if n > 4096:
+        check_output_count(func, name, n, ffi.sizeof(elem[1]))
     return ffi.new(elem[1] + "[]", n)
 
 

@@ -13,7 +13,7 @@ It holds nothing of its own but ``bind_classes`` and ``stubs``: each concept liv
 
 from ._attributes import Typing  # noqa: F401
 from ._buffers import address, check_room, contiguous_view, int_address  # noqa: F401
-from ._checks import argument_error, check_integer, diagnose  # noqa: F401
+from ._checks import OUTPUT_LIMIT, argument_error, check_integer, check_output_count, diagnose  # noqa: F401
 from ._handles import (FunctionPointer, Handle, IntHandle, PointerHandle, enum_value, handle_value,  # noqa: F401
                        make_enum, new_handle, stream_value)
 from ._lists import (Scratch, c_array, char_buffer, cstring, less, out_array, read_array, sequence,  # noqa: F401

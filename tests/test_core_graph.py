@@ -332,6 +332,18 @@ def test_bad_conditions_and_counts_are_refused_by_name(standin):
         for bad, exc in ((-1, OverflowError), (1 << 32, OverflowError), ("1", TypeError), (1.0, TypeError)):
             with pytest.raises(exc, match="default_value"):
                 g.create_condition(bad)
+        from cudacffi.core import Device
+        from cudacffi.core.graph import MAX_SPLIT
+        gb = Device().create_graph_builder().begin_building()
+        for bad in (MAX_SPLIT + 1, 2**63):  # refused before any stream is made
+            with pytest.raises(ValueError, match="expecting at most %d .*got %d" % (MAX_SPLIT, bad)):
+                gb.split(bad)
+        with pytest.raises(CUDAError, match="CUDA_ERROR_OUT_OF_MEMORY"):  # the stand-in runs out of streams
+            gb.split(MAX_SPLIT)
+        gb.end_building()  # the branches made before it joined back, and close as the capture ends
+        gb.close()
+        gb = Device().create_graph_builder().begin_building()
+        assert len(gb.split(200)) == 200  # none of those streams is left behind
     """)
 
 

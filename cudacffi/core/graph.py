@@ -48,6 +48,11 @@ __all__ = ["AllocNode", "ChildGraphNode", "ConditionalNode", "EmptyNode", "Event
            "GraphDebugPrintOptions", "GraphDefinition", "GraphMemoryType", "GraphNode", "HostCallbackNode",
            "IfElseNode", "IfNode", "KernelNode", "MemcpyNode", "MemsetNode", "SwitchNode", "WhileNode"]
 
+# The most builders one split makes: each is a stream of its own, and a GPU runs at most a few dozen streams'
+# work side by side (CUDA_DEVICE_MAX_CONNECTIONS is at most 32), so a count beyond this is a mistake, refused
+# before any stream is made.
+MAX_SPLIT = 1024
+
 _MODES = {"global": "CU_STREAM_CAPTURE_MODE_GLOBAL", "thread_local": "CU_STREAM_CAPTURE_MODE_THREAD_LOCAL",
           "relaxed": "CU_STREAM_CAPTURE_MODE_RELAXED"}
 
@@ -272,6 +277,9 @@ class GraphBuilder:
         count = _utils.as_int(count, "count")
         if count < 2:
             raise ValueError("Invalid split count: expecting >= 2, got %d" % count)
+        if count > MAX_SPLIT:
+            raise ValueError("Invalid split count: expecting at most %d (cudacffi.core.graph.MAX_SPLIT), got %d"
+                             % (MAX_SPLIT, count))
         self._live()
         if self._state != "building":
             raise RuntimeError("Graph builder must be building before it can be split.")
@@ -281,15 +289,23 @@ class GraphBuilder:
         device = stream.device
         drv = _utils.driver()
         ev = check(drv.cuEventCreate(drv.CUevent_flags.CU_EVENT_DISABLE_TIMING))
+        out = [self]
         try:
             check(drv.cuEventRecord(ev, stream._h))
-            out = [self]
             for _ in range(count - 1):
                 branch = Stream._create(device, None)
-                check(drv.cuStreamWaitEvent(branch._h, ev, 0))  # joins the capture
+                try:
+                    check(drv.cuStreamWaitEvent(branch._h, ev, 0))  # joins the capture
+                except BaseException:
+                    branch.close()
+                    raise
                 child = GraphBuilder._on(branch, owned=True, primary=False)
                 child._state = "building"
                 out.append(child)
+        except BaseException:
+            if len(out) > 1:  # the branches made so far join back (their streams live until the capture ends)
+                GraphBuilder.join(*out)
+            raise
         finally:
             check(drv.cuEventDestroy(ev))
         return tuple(out)

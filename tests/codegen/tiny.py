@@ -1,4 +1,4 @@
-"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:fdba02bfa89cbe3a) - do not edit.
+"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:ff55368a9e77637b) - do not edit.
 
 Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.
 """
@@ -174,7 +174,7 @@ def tinyNodes(ctx, numNodes=0):
     _scr = _scratch
     ctx_ = ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyNodes', 'ctx')
     _n_numNodes = _s.check_integer('tinyNodes', 'numNodes', numNodes, 0, (1 << 31) - 1)
-    _a_nodes = _s.out_array(_ffi, _n_numNodes, ('handle', 'unsigned long long', tinyPtr))
+    _a_nodes = _s.out_array(_ffi, _n_numNodes, ('handle', 'unsigned long long', tinyPtr), 'tinyNodes', 'numNodes')
     _o_size_t_0 = _scr.size_t_0
     _o_size_t_0[0] = _s.check_integer('tinyNodes', 'numNodes', numNodes, 0, (1 << 64) - 1)
     try:
@@ -198,7 +198,7 @@ def tinyName(length, ctx):
 
     C: tinyName
     """
-    if length.__class__ is int and 0 < length < 2147483648:
+    if length.__class__ is int and 0 < length <= _s.OUTPUT_LIMIT:
         _b_name = _ffi.new(_CHARS, b' ' * length)
     else:  # 0 (room for the NUL), integral floats, or an error naming length
         _b_name = _s.char_buffer(_ffi, length, 'tinyName', 'length')

@@ -1,0 +1,79 @@
+"""Counts the binding allocates for (issue 25): an output sized by an argument -- a list of handles, a string of
+``length`` bytes, an attribute's storage -- is held to ``OUTPUT_LIMIT`` bytes; a larger count is a ValueError naming
+the argument, raised before anything is allocated or any library is loaded (so no GPU or driver is needed)."""
+
+import inspect
+import re
+
+import pytest
+
+pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
+
+from cudacffi import _checks, cufile, driver, nvml, runtime  # noqa: E402
+
+LIMIT = _checks.OUTPUT_LIMIT
+FAMILIES = {"driver": driver, "runtime": runtime, "nvml": nvml, "cufile": cufile}
+
+
+def _sized_outputs():
+    """(family, function, count argument) for every wrapper that allocates an output by an argument's count."""
+    found = []
+    for fam, mod in FAMILIES.items():
+        for name, fn in sorted(vars(mod).items()):
+            fn = getattr(fn, "__wrapped__", fn)  # CPython's fast calls: the wrapper they fall back to
+            if not inspect.isfunction(fn) or not fn.__module__.startswith("cudacffi._gen"):
+                continue
+            src = inspect.getsource(fn)
+            params = list(inspect.signature(fn).parameters)
+            counts = set(re.findall(r"_n_(\w+) = _s\.check_integer\(", src))
+            counts |= set(re.findall(r"_s\.char_buffer\(_ffi, (\w+),", src))
+            for c in sorted(counts):
+                if c in params and ("out_array(_ffi, _n_%s," % c in src or "char_buffer(_ffi, %s," % c in src):
+                    found.append(pytest.param(fam, name, c, id="%s.%s(%s)" % (fam, name, c)))
+    return found
+
+
+SIZED = _sized_outputs()
+
+
+def test_the_scan_finds_the_functions_the_fuzzer_found():
+    ids = {p.id for p in SIZED}
+    for expected in ("driver.cuModuleEnumerateFunctions(numFunctions)", "driver.cuLibraryEnumerateKernels(numKernels)",
+                     "driver.cuGraphGetNodes(numNodes)", "runtime.cudaGraphGetNodes(numNodes)",
+                     "driver.cuDeviceGetName(length)", "runtime.cudaDeviceGetPCIBusId(length)"):
+        assert expected in ids
+    assert len(SIZED) >= 12
+
+
+@pytest.mark.parametrize("fam, name, count", SIZED)
+@pytest.mark.parametrize("n", [2**31 - 1, LIMIT + 1])
+def test_a_count_past_the_limit_is_refused_naming_it(fam, name, count, n):
+    fn = getattr(FAMILIES[fam], name)
+    args = {p: 0 for p in inspect.signature(fn).parameters}
+    args[count] = n
+    with pytest.raises(ValueError, match=r"%s\(\): argument '%s' asks for .* more than the binding's limit of %d "
+                       "bytes" % (name, count, LIMIT)):
+        fn(**args)
+
+
+@pytest.mark.parametrize("n", [2**31, -1])
+def test_counts_outside_the_c_type_stay_overflow_errors(n):
+    with pytest.raises(OverflowError, match="numFunctions"):
+        driver.cuModuleEnumerateFunctions(n, 0)
+
+
+def test_the_limit_counts_bytes_not_items():
+    # 8-byte handles: LIMIT // 8 of them fit, one more does not
+    with pytest.raises(ValueError, match="asks for %d items of 8 bytes" % (LIMIT // 8 + 1)):
+        driver.cuGraphGetNodes(0, LIMIT // 8 + 1)
+    with pytest.raises(ValueError, match="asks for %d bytes of output" % (LIMIT + 1)):
+        driver.cuDeviceGetName(LIMIT + 1, 0)
+
+
+def test_an_attribute_size_past_the_limit_is_refused_naming_it():
+    attr = driver.CUmem_range_attribute.CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY  # a list of ints, sized by dataSize
+    with pytest.raises(ValueError, match=r"cuMemRangeGetAttribute\(\): argument 'dataSize' asks for %d bytes"
+                       % (LIMIT + 4)):
+        driver.cuMemRangeGetAttribute(LIMIT + 4, attr, 0, 4)
+    with pytest.raises(ValueError, match=r"argument 'dataSizes\[0\]' asks for"):
+        driver.cuMemRangeGetAttributes([LIMIT + 4], [attr], 1, 0, 4)
