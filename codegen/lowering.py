@@ -608,7 +608,13 @@ class ExceptionConvention(Convention):
         return exception_param_name(p)
 
     def handle_arg(self, lw, py, t, kind):  # a tracked handle is held from its check to the library's return
-        value = "_handle(%s, %r, %r)" % (py, lw.name, py)
+        if kind in ("handle_ptr", "fnptr"):
+            value = "_handle(%s, %r, %r)" % (py, lw.name, py)
+            lw.checks.append(("handle", py, 0, (1 << 64) - 1))
+        else:  # an integer handle (NVML's vGPU ids): range-checked, naming the parameter
+            lo, hi = self.names.int_range(t.base)
+            value = "_handle(%s, %r, %r, %d, %d)" % (py, lw.name, py, lo, hi)
+            lw.checks.append(("handle", py, lo, hi))
         if t.base not in self.tracked:
             return value
         lw.pre.append("%s_h = _live_%s.use(%s, %r, %r)" % (py, t.base, value, lw.name, py))

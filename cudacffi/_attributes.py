@@ -15,7 +15,7 @@ many 32-bit ints as the caller's data size holds: ``ACCESSED_BY``).
 
 import threading
 
-from ._checks import argument_error, check_integer, check_output_count
+from ._checks import argument_error, check_integer, check_output_count, utf8
 from ._handles import handle_value, new_handle
 from ._structs import Struct
 
@@ -246,7 +246,7 @@ class Typing:
             return v
         if kind == "cstr":
             if isinstance(value, str):
-                value = value.encode()
+                value = utf8(value, func, value_name)
             if not isinstance(value, (bytes, bytearray)) or b"\0" in value:
                 raise argument_error(func, value_name, "must be bytes without NUL for %s"
                                      % getattr(attr, "name", attr))

@@ -55,6 +55,15 @@ def check_output_count(func, name, n, item_size=1):
     return n
 
 
+def utf8(text, func, name):
+    """A str argument as UTF-8; one that has none (a lone surrogate) is a ValueError naming the argument."""
+    try:
+        return text.encode()
+    except UnicodeEncodeError as e:
+        raise argument_error(func, name, "is not valid text: %s at position %d cannot be encoded as UTF-8"
+                             % (_describe(text[e.start:e.end]), e.start), ValueError) from None
+
+
 def diagnose(func, exc, checks):
     """After cffi rejected an argument: find which one and raise naming it; if every argument is fine once
     integral floats are ints, return {name: int} for the call to be made again; else re-raise ``exc``.

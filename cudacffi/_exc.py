@@ -9,7 +9,7 @@ function; the generated modules say which helper each parameter needs.
 import os
 
 from ._buffers import cdata_nbytes, contiguous_view, int_address, string_room
-from ._checks import argument_error, check_integer
+from ._checks import argument_error, check_integer, utf8
 from ._lists import sequence
 from ._live import IN_USE, OTHER_THREAD, Live, Untracked
 
@@ -75,7 +75,7 @@ def _encode(x, func, name):
     if isinstance(x, bytes):
         return x
     if isinstance(x, str):
-        return x.encode()
+        return utf8(x, func, name)
     if isinstance(x, (bytearray, memoryview)):
         return bytes(x)
     if isinstance(x, os.PathLike):

@@ -51,7 +51,8 @@ def cstring(x, func, name):
     if isinstance(x, (bytearray, memoryview)):
         return bytes(x)
     if isinstance(x, str):
-        raise argument_error(func, name, "must be bytes, not str (encode it, e.g. %r)" % x.encode()[:20])
+        raise argument_error(func, name, "must be bytes, not str (encode it, e.g. %r)"
+                             % x[:20].encode(errors="backslashreplace"))
     raise argument_error(func, name, "must be bytes, not %s" % type(x).__name__)
 
 

@@ -340,7 +340,11 @@ class TextField(ArrayField):
 
     def __set__(self, obj, value):
         if isinstance(value, str):
-            value = value.encode()
+            try:
+                value = value.encode()
+            except UnicodeEncodeError as e:
+                raise ValueError("%s.%s: not valid text: %r at position %d cannot be encoded as UTF-8"
+                                 % (type(obj).__name__, self.name, value[e.start:e.end], e.start)) from None
         ArrayField.__set__(self, obj, value)
 
 

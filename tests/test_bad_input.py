@@ -6,12 +6,13 @@ is made (except nvrtcCreateProgram, whose library is the NVRTC wheel, skipped wh
 """
 
 import ctypes
+import re
 
 import numpy as np
 import pytest
 
 import cudacffi
-from cudacffi import driver, nvrtc
+from cudacffi import driver, nvjitlink, nvrtc, nvvm
 
 WARP_SIZE = driver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_WARP_SIZE
 
@@ -178,3 +179,52 @@ def test_tensor_map_arrays_shorter_than_the_rank_are_refused(field, items):
 def test_kernel_params_address_of_2_to_the_64_names_the_parameter():
     with pytest.raises(OverflowError, match="kernelParams"):
         _launch(2**64)
+
+
+# -- messages that name the parameter (issue 25) --------------------------------------------------------------
+
+
+class _IndexReturningStr:
+    def __index__(self):
+        return "7"
+
+
+def test_an_index_method_returning_a_non_int_names_the_parameter():
+    with pytest.raises(TypeError, match=r"cuMemAlloc\(\): argument 'bytesize' must be an int, not "
+                       r"_IndexReturningStr \(__index__ returned non-int"):
+        driver.cuMemAlloc(_IndexReturningStr())
+    with pytest.raises(TypeError, match=r"argument 'numFunctions' must be an int"):
+        driver.cuModuleEnumerateFunctions(_IndexReturningStr(), 0)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: nvvm.add_module_to_program(0, b"x", 1, "k\ud800.ll"), "name"),
+    (lambda: nvjitlink.create(1, ["-arch=\udcff"]), r"options\[0\]"),
+])
+def test_a_lone_surrogate_in_text_is_a_value_error_naming_the_parameter(call, name):
+    with pytest.raises(ValueError, match=r"argument '%s' is not valid text: .* cannot be encoded as UTF-8" % name):
+        call()
+
+
+def test_a_str_where_bytes_are_taken_is_refused_even_with_a_lone_surrogate():
+    expected = "argument 'name' must be bytes, not str (encode it, e.g. %r)" % "k\udc80".encode(errors="backslashreplace")
+    with pytest.raises(TypeError, match=re.escape(expected)):
+        driver.cuModuleGetFunction(0, "k\udc80")
+
+
+def test_a_lone_surrogate_in_a_text_field_names_the_field():
+    from cudacffi import nvml
+
+    info = nvml.PciInfo() if hasattr(nvml, "PciInfo") else nvml.nvmlPciInfo_t()
+    with pytest.raises(ValueError, match=r"\.busId: not valid text"):
+        info.bus_id = "0000:\ud800"
+
+
+def test_an_nvml_vgpu_id_out_of_range_names_it():
+    from cudacffi import nvml
+
+    with pytest.raises(OverflowError, match=r"vgpu_type_get_name\(\): argument 'vgpu_type_id' out of range "
+                       r"\[0, 4294967295\]: 4294967296"):
+        nvml.vgpu_type_get_name(2**32)
+    with pytest.raises(OverflowError, match=r"argument 'vgpu_instance' out of range"):
+        nvml.vgpu_instance_get_uuid(-1)
