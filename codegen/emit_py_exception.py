@@ -488,11 +488,12 @@ class ExcWriter:
             self.w("        if _r < 0:")
             self.w("            raise %s(-_r)" % self.error)
             self.w("    return _r")
-        else:  # a string (nvvmGetErrorString); NULL until the library is bound
+        else:  # a string (nvvmGetErrorString); NULL until the library is bound, and where the library has no
+            # text ('' then, as cuda.bindings returns for nvFatbinGetErrorString(NVFATBIN_SUCCESS))
             self.w("    if _r == _ffi.NULL:")
             self.w("        _bind(%r)" % lf.cname)
             self.w("        _r = %s" % call)
-            self.w("    return _ffi.string(_r).decode() if _r != _ffi.NULL else None")
+            self.w("    return _ffi.string(_r).decode() if _r != _ffi.NULL else ''")
         if held:
             self.lines[body:] = ["    try:"] + ["    " + line if line else line for line in self.lines[body:]]
             self.w("    finally:")

@@ -19,7 +19,24 @@ FAKE_INTEROP = os.path.join(os.path.dirname(HERE), "headers", "fake_interop")
 
 # Attributes and keywords pycparser does not know; each is removed after its meaning is recorded.
 _ALIGNAS = re.compile(r"_Alignas\s*\(\s*(\d+)\s*\)")
-_ALIGNED_ATTR = re.compile(r"__attribute__\s*\(\(\s*(?:__)?aligned(?:__)?\s*\(\s*(\d+)\s*\)\s*\)\)")
+# aligned(16), or an expression of sizeofs: vector_types.h's long2 is __align__(2*sizeof(long int))
+_ALIGNED_ATTR = re.compile(r"__attribute__\s*\(\(\s*(?:__)?aligned(?:__)?\s*\(\s*((?:[^()]|\([^()]*\))+?)\s*\)\s*\)\)")
+_SIZEOF = re.compile(r"\bsizeof\s*\(\s*([\w\s]+?)\s*\)")
+# the LP64 sizes of the scalar types an alignment expression names
+_SIZES = {"char": 1, "short": 2, "int": 4, "long": 8, "long long": 8, "float": 4, "double": 8, "void *": 8}
+
+
+def _alignment(expr):
+    """Bytes of an alignment attribute's argument: a number, or arithmetic over sizeof(scalar type)."""
+    def size(m):
+        words = [w for w in m.group(1).split() if w not in ("unsigned", "signed")]
+        name = " ".join(w for w in words if w != "int") or "int"
+        return str(_SIZES[name])
+
+    text = _SIZEOF.sub(size, expr)
+    if not re.fullmatch(r"[\d\s*+()]+", text):
+        raise ValueError("alignment expression not understood: %r" % expr)
+    return int(eval(text, {"__builtins__": {}}))  # digits, +, * and parentheses only
 _STRUCT_OPEN = re.compile(r"\b(struct|union)\s+(\w+)?\s*\{")
 _ATTR_TAG = re.compile(r"\s*(\w+)\s*\{")
 
@@ -89,14 +106,14 @@ def _record_alignments(text):
             own = _ATTR_TAG.match(text, m.end())
             if own and re.search(r"\b(struct|union)\s*$", text[max(0, m.start() - 20):m.start()]):
                 tag = own.group(1)
-                alignments[tag] = max(alignments.get(tag, 0), int(m.group(1)))
+                alignments[tag] = max(alignments.get(tag, 0), _alignment(m.group(1)))
                 continue
             opens = list(_STRUCT_OPEN.finditer(text, 0, m.start()))
             if not opens:
                 continue
             tag = opens[-1].group(2)
             if tag:
-                alignments[tag] = max(alignments.get(tag, 0), int(m.group(1)))
+                alignments[tag] = max(alignments.get(tag, 0), _alignment(m.group(1)))
     return alignments
 
 

@@ -24,10 +24,25 @@ class Handle:
     _ffi = None  # set by the generated module
     _stream_protocol = False  # stream classes take any object with __cuda_stream__ (set by the generated class)
 
+    _init_through_ptr = False  # integer typedefs: a non-zero init_value given with _ptr is stored there
+
     def __init__(self, init_value=0, _ptr=0):
-        if _ptr:  # a view of a handle stored elsewhere: take its current value
-            self._v = int(self._ffi.cast(self._ctype + " *", handle_value(_ptr, type(self).__name__, "_ptr"))[0])
+        if _ptr:
+            self._view(init_value, _ptr)
             return
+        self._v = self._checked(init_value)
+
+    def _view(self, init_value, _ptr):
+        """Become the handle stored at address ``_ptr``: reads (``int()``, every call it is passed to), writes and
+        ``getPtr()`` go to that memory, as cuda.bindings' ``_ptr`` does."""
+        at = handle_value(_ptr, type(self).__name__, "_ptr")
+        value = self._checked(init_value) if init_value and self._init_through_ptr else None
+        self.__class__ = _view_class(type(self))
+        self._s = self._ffi.cast(self._ctype + " *", at)
+        if value is not None:
+            self._s[0] = value
+
+    def _checked(self, init_value):
         if init_value is None:
             init_value = 0
         elif self._stream_protocol and hasattr(init_value, "__cuda_stream__"):  # CuPy, PyTorch, numba-cuda, ...
@@ -37,7 +52,7 @@ class Handle:
         if not self._lo <= init_value <= self._hi:
             raise OverflowError("%s: init_value out of range [%d, %d]: %d"
                                 % (type(self).__name__, self._lo, self._hi, init_value))
-        self._v = init_value
+        return init_value
 
     def __int__(self):
         return self._v
@@ -54,6 +69,29 @@ class Handle:
     def __repr__(self):
         v = self._v
         return "<%s %s>" % (type(self).__name__, hex(v) if self._hex else v)
+
+
+def _view_get(self):
+    return int(self._s[0])
+
+
+def _view_set(self, value):
+    self._s[0] = value
+
+
+def _view_class(cls):
+    """``cls``'s twin for instances made with ``_ptr``: the same name and layout, its value read from and
+    written to the memory at ``_s`` (the base's ``_v`` slot stays empty, so the fast paths fall back to reading
+    the ``_v`` property)."""
+    view = cls.__dict__.get("_view_cls")
+    if view is None:
+        if cls.__dict__.get("_is_view"):
+            return cls
+        view = type(cls.__name__, (cls,), {"__slots__": (), "__module__": cls.__module__, "__doc__": cls.__doc__,
+                                           "__qualname__": cls.__qualname__, "_is_view": True,
+                                           "_v": property(_view_get, _view_set)})
+        cls._view_cls = view
+    return view
 
 
 def new_handle(cls, value, _new=object.__new__):
@@ -78,6 +116,7 @@ class PointerHandle(Handle):
 class IntHandle(Handle):
     __slots__ = ()
     _hex = False
+    _init_through_ptr = True
     __eq__ = object.__eq__
     __hash__ = object.__hash__
 
@@ -87,6 +126,7 @@ class FunctionPointer(IntHandle):
 
     __slots__ = ()
     _hex = True
+    _init_through_ptr = False
 
 
 def handle_value(x, func, name, lo=0, hi=_U64 - 1):

@@ -443,7 +443,8 @@ def _unchanging(values):
     """True when no value can change after packing (so packing the same tuple again is a no-op)."""
     for v in values:
         c = v.__class__
-        if c is not int and c is not float and c is not bool and c is not bytes and not isinstance(v, Handle):
+        if c is not int and c is not float and c is not bool and c is not bytes and not (
+                isinstance(v, Handle) and "_is_view" not in c.__dict__):  # a _ptr view's value may change
             return False
     return True
 

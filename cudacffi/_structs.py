@@ -6,7 +6,7 @@ to a pointer field is kept alive with the struct.
 import threading
 
 from ._buffers import address
-from ._checks import _U64, argument_error
+from ._checks import _U64, argument_error, check_output_count
 from ._handles import Handle, enum_value, handle_value, new_handle, stream_value
 
 _KEYWORDS = frozenset(__import__("keyword").kwlist)  # fields named like one are attributes with a _ suffix
@@ -401,6 +401,9 @@ class HandleListField(PointerField):
             arr = getattr(obj._ptr, self.name)
             n = getattr(obj._ptr, self.count) if self.count else 0
             if arr == ffi.NULL:
+                if n and self.name.endswith("_out"):  # an array the library fills (phGraph_out), not yet filled:
+                    check_output_count(type(obj).__name__, self.count, n, 8)  # as many null handles as counted
+                    return [new_handle(self.cls, 0) for _ in range(n)]
                 return []
             if not self.count:
                 return PointerField.__get__(self, obj, cls)
