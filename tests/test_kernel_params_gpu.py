@@ -80,6 +80,12 @@ extern "C" __global__ void fill(unsigned int *out, unsigned int value, size_t n)
 
 struct S { int a; double b; char c; };
 
+extern "C" __global__ void through_pointer(const unsigned long long *p, unsigned long long v, unsigned long long *out)
+{
+    out[0] = *p;  /* what the host-mapped cell holds, read by the kernel through the pointer */
+    out[1] = v;   /* the value packed by value */
+}
+
 extern "C" __global__ void take_struct(S s, S *out)
 {
     *out = s;
@@ -262,6 +268,31 @@ def test_struct_wrapper_by_value_through_getptr(module, alloc, stream):
     out = alloc(size)
     _launch(_fn(module, b"take_descriptor"), stream, ((desc, out), (None, None)))
     assert _read(out, size) == ctypes.string_at(desc.getPtr(), size)
+
+
+@pytest.mark.parametrize("cls", ["runtime.cudaSurfaceObject_t", "driver.CUdeviceptr", "driver.CUstream"])
+def test_a_handle_made_with_ptr_on_host_mapped_memory_is_that_memory(module, alloc, stream, cls):
+    """``cls(_ptr=mapped)`` is the host-mapped cell: under ``c_void_p`` the kernel gets the cell's address and
+    reads the value there; under None it gets the value. A pointer to storage of the binding's own (unmapped)
+    was an illegal address that poisoned the context."""
+    from cudacffi import runtime
+
+    klass = getattr({"runtime": runtime, "driver": driver}[cls.split(".")[0]], cls.split(".")[1])
+    host = check(driver.cuMemHostAlloc(8, driver.CU_MEMHOSTALLOC_DEVICEMAP))
+    try:
+        cell = ctypes.c_uint64.from_address(int(host))
+        cell.value = 0xC0FFEE
+        view = klass(_ptr=int(host))
+        assert view.getPtr() == int(host)
+        out = alloc(16)
+        f = _fn(module, b"through_pointer")
+        for value in (0xC0FFEE, 0xBEEF):
+            cell.value = value
+            _launch(f, stream, ((view, view, out), (ctypes.c_void_p, None, None)))
+            assert np.frombuffer(_read(out, 16), dtype=np.uint64).tolist() == [value, value]
+        assert driver.cuCtxSynchronize()[0] == CU.CUDA_SUCCESS  # the context is healthy
+    finally:
+        check(driver.cuMemFreeHost(host))
 
 
 # -- a texture object -----------------------------------------------------------------------------------------
