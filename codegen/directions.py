@@ -183,6 +183,12 @@ STRING_OUTPUTS = frozenset((
     ("cuLogsDumpToMemory", "buffer"),
 ))
 
+# Arrays of structs a library reads or writes whole, as many as another argument counts: (function, array) ->
+# the count. Their buffers must hold count * sizeof(item) (``cudacffi._exc.output_buffer``'s ``count``).
+COUNTED_STRUCTS = {
+    ("cuFileBatchIOSubmit", "iocbp"): "nr",
+}
+
 
 def _override(o):
     """(direction or None, pyname or None) of an OVERRIDES entry."""

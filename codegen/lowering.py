@@ -18,7 +18,7 @@ from typing import List, Optional, Tuple
 
 from . import callbacks
 from .ctype import CType
-from .directions import KINDS, STRING_OUTPUTS, Direction
+from .directions import COUNTED_STRUCTS, KINDS, STRING_OUTPUTS, Direction
 from .model import TypeIndex
 from .signature import inputs, outputs
 
@@ -656,6 +656,9 @@ class ExceptionConvention(Convention):
                 room = ", text=True"
             elif sized is None and t.pointee().base not in ("void", "char"):  # a whole struct or value
                 room = ", ctype=%r" % t.pointee().declare().replace("const ", "")
+                count = COUNTED_STRUCTS.get((lw.f["name"], p["name"]))
+                if count:  # an array of them, as many as the count argument says
+                    room += ", count=%s" % lw.pyname(by_name[count])
             else:
                 room = ""
             lw.pre.append("%s_, %s_k = _x.output_buffer(_ffi, %s, %s, %s, %r, %r%s)"

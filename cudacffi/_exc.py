@@ -148,11 +148,11 @@ def input_buffer(ffi, x, size, func, name, size_name):
     return int(ffi.cast("uintptr_t", buf)), (buf, mv)
 
 
-def output_buffer(ffi, x, size_of, handle, func, name, text=False, ctype=None):
+def output_buffer(ffi, x, size_of, handle, func, name, text=False, ctype=None, count=None):
     """A buffer the library fills: (address, keepalive). It must be writable and hold what the library
     writes: ``size_of(handle)`` bytes (the library's own size query; for ``text``, a NUL-terminated string,
     as ``string_room`` sizes it), or one ``ctype`` (a struct or value the library writes whole, checked
-    against its ``sizeof``). An int address is taken as it is (the caller's promise). An empty buffer for an
+    against its ``sizeof``; ``count`` of them where an argument counts an array). An int address is taken as it is (the caller's promise). An empty buffer for an
     empty string (size 0, which nvJitLink reports for an empty log while it still writes the NUL) gets a byte
     of ours instead: the NUL lands there, not past the caller's buffer nor at NULL."""
     if isinstance(x, int):
@@ -164,7 +164,7 @@ def output_buffer(ffi, x, size_of, handle, func, name, text=False, ctype=None):
         if x == ffi.NULL:
             raise argument_error(func, name, "is NULL: pass a writable buffer or a non-zero address", ValueError)
         room = cdata_nbytes(x)
-        if room is not None and _room(ffi, room, size_of, handle, func, name, text, ctype):
+        if room is not None and _room(ffi, room, size_of, handle, func, name, text, ctype, count):
             return _empty_string(ffi)
         return int(ffi.cast("uintptr_t", x)), x
     if isinstance(x, bytes):
@@ -176,13 +176,13 @@ def output_buffer(ffi, x, size_of, handle, func, name, text=False, ctype=None):
     mv = contiguous_view(x, func, name, "an int address or a buffer")
     if mv.readonly:
         raise argument_error(func, name, "must be a writable buffer (bytearray, numpy array, ...)", ValueError)
-    if _room(ffi, mv.nbytes, size_of, handle, func, name, text, ctype):
+    if _room(ffi, mv.nbytes, size_of, handle, func, name, text, ctype, count):
         return _empty_string(ffi)
     buf = ffi.from_buffer(mv, require_writable=True)
     return int(ffi.cast("uintptr_t", buf)), (buf, mv)
 
 
-def _room(ffi, room, size_of, handle, func, name, text, ctype):
+def _room(ffi, room, size_of, handle, func, name, text, ctype, count=None):
     """Raise ValueError unless ``room`` bytes hold what the library writes (see ``output_buffer``); True where
     the buffer is empty and the library writes an empty string (its NUL alone)."""
     if size_of is not None:
@@ -191,6 +191,11 @@ def _room(ffi, room, size_of, handle, func, name, text, ctype):
             return True
         need = string_room(n) if text else n
         what = "%s() needs %d%s" % (size_of.__name__, need, " (the string and its NUL)" if text else "")
+    elif ctype is not None and count is not None:  # an array, as long as another argument counts
+        if count.__class__ is not int or count < 0:
+            return False  # a bad count is the call's to report, naming the count
+        need = ffi.sizeof(ctype) * count
+        what = "the library uses %d of %s (%d bytes), %d bytes in all" % (count, ctype, ffi.sizeof(ctype), need)
     elif ctype is not None:
         need = ffi.sizeof(ctype)
         what = "the library writes a whole %s (%d bytes)" % (ctype, need)
