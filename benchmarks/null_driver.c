@@ -99,6 +99,36 @@ CUresult cuMemFreeAsync(CUdeviceptr p, void *s) { (void)p; (void)s; return 0; }
 CUresult cuCtxGetStreamPriorityRange(int *least, int *greatest) { *least = 0; *greatest = -5; return 0; }
 CUresult cuGetErrorName(int e, const char **s) { (void)e; *s = "CUDA_ERROR_NULL_DRIVER"; return 0; }
 CUresult cuGetErrorString(int e, const char **s) { (void)e; *s = "the null driver"; return 0; }
+CUresult cuEventCreate(void **e, unsigned flags) { (void)flags; *e = (void *)0x3000; return 0; }
+CUresult cuEventDestroy_v2(void *e) { (void)e; return 0; }
+CUresult cuEventSynchronize(void *e) { (void)e; return 0; }
+CUresult cuEventElapsedTime(float *ms, void *a, void *b) { (void)a; (void)b; *ms = 0.5f; return 0; }
+CUresult cuEventElapsedTime_v2(float *ms, void *a, void *b) { (void)a; (void)b; *ms = 0.5f; return 0; }
+CUresult cuStreamWaitEvent(void *s, void *e, unsigned flags) { (void)s; (void)e; (void)flags; return 0; }
+CUresult cuMemcpyAsync(CUdeviceptr d, CUdeviceptr s, size_t n, void *st) { (void)d; (void)s; (void)n; (void)st; return 0; }
+CUresult cuMemsetD8Async(CUdeviceptr d, unsigned char v, size_t n, void *st) { (void)d; (void)v; (void)n; (void)st; return 0; }
+CUresult cuMemsetD16Async(CUdeviceptr d, unsigned short v, size_t n, void *st) { (void)d; (void)v; (void)n; (void)st; return 0; }
+CUresult cuMemsetD32Async(CUdeviceptr d, unsigned int v, size_t n, void *st) { (void)d; (void)v; (void)n; (void)st; return 0; }
+static int capturing;
+CUresult cuStreamBeginCapture_v2(void *s, int mode) { (void)s; (void)mode; capturing = 1; return 0; }
+CUresult cuStreamEndCapture(void *s, void **g) { (void)s; capturing = 0; *g = (void *)0x4000; return 0; }
+CUresult cuStreamIsCapturing(void *s, int *status) { (void)s; *status = capturing; return 0; }
+CUresult cuGraphDestroy(void *g) { (void)g; return 0; }
+CUresult cuStreamGetCaptureInfo_v2(void *s, int *status, unsigned long long *id, void **g, const void ***deps,
+                                   size_t *n) {
+    (void)s;
+    if (status) *status = capturing;
+    if (id) *id = 1;
+    if (g) *g = capturing ? (void *)0x4000 : NULL;
+    if (deps) *deps = NULL;
+    if (n) *n = 0;
+    return 0;
+}
+CUresult cuStreamGetCaptureInfo_v3(void *s, int *status, unsigned long long *id, void **g, const void ***deps,
+                                   const void **edges, size_t *n) {
+    if (edges) *edges = NULL;
+    return cuStreamGetCaptureInfo_v2(s, status, id, g, deps, n);
+}
 static CUresult null_ok(void) { return 0; }
 
 static const struct { const char *name; void *fn; } TABLE[] = {
@@ -141,6 +171,14 @@ static const struct { const char *name; void *fn; } TABLE[] = {
     {"cuGetErrorName", (void *)cuGetErrorName},
     {"cuGetErrorString", (void *)cuGetErrorString},
     {"cuCtxGetStreamPriorityRange", (void *)cuCtxGetStreamPriorityRange},
+    {"cuEventCreate", (void *)cuEventCreate}, {"cuEventDestroy", (void *)cuEventDestroy_v2},
+    {"cuEventSynchronize", (void *)cuEventSynchronize}, {"cuEventElapsedTime", (void *)cuEventElapsedTime_v2},
+    {"cuStreamWaitEvent", (void *)cuStreamWaitEvent}, {"cuMemcpyAsync", (void *)cuMemcpyAsync},
+    {"cuMemsetD8Async", (void *)cuMemsetD8Async}, {"cuMemsetD16Async", (void *)cuMemsetD16Async},
+    {"cuMemsetD32Async", (void *)cuMemsetD32Async}, {"cuStreamBeginCapture", (void *)cuStreamBeginCapture_v2},
+    {"cuStreamEndCapture", (void *)cuStreamEndCapture}, {"cuStreamIsCapturing", (void *)cuStreamIsCapturing},
+    {"cuGraphDestroy", (void *)cuGraphDestroy},
+    {"cuStreamGetCaptureInfo", (void *)cuStreamGetCaptureInfo_v3},
 };
 
 CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int version, unsigned long long flags, int *status) {

@@ -7,7 +7,8 @@ thread where no context is current makes its primary context current (instead of
 
 import threading
 
-from . import _utils
+from .. import driver as _drv
+from . import _release, _utils
 from ._utils import ComputeCapability, check
 
 # cuda.core's DeviceProperties answers bool for these attributes (every other attribute is an int)
@@ -207,6 +208,8 @@ class Context:
 
 
 _tls = threading.local()
+_ready = _utils._initialized  # [False] before cuInit, and again in a forked child
+_queue = _release._queue  # releases finalizers queued: made by _utils.driver() before the next call
 _primary = {}  # device ordinal -> retained primary CUcontext (retained once per process, never released)
 _primary_lock = threading.Lock()
 
@@ -229,9 +232,16 @@ class Device:
     current context (device 0 where there is none). Creating it initializes the driver but no context.
     """
 
-    __slots__ = ("_id", "_cu", "_properties", "_uuid", "_context", "_inited", "_default_stream", "_mr", "__weakref__")
+    __slots__ = ("_id", "_cu", "_properties", "_uuid", "_context", "_inited", "_default_stream", "_mr", "_cc",
+                 "_primary", "__weakref__")
 
     def __new__(cls, device_id=None):
+        if device_id.__class__ is int and _ready[0]:  # this thread's object for an ordinal seen before
+            devices = getattr(_tls, "devices", None)
+            if devices is not None and 0 <= device_id < len(devices):
+                self = devices[device_id]
+                if self is not None:
+                    return self
         if isinstance(device_id, Device):
             return device_id
         drv = _utils.driver()
@@ -263,6 +273,7 @@ class Device:
             self._id = device_id
             self._cu = check(drv.cuDeviceGet(device_id))
             self._properties = self._uuid = self._context = self._default_stream = self._mr = None
+            self._cc = self._primary = None
             self._inited = False
         return self
 
@@ -325,8 +336,11 @@ class Device:
 
     @property
     def compute_capability(self):
-        p = self.properties
-        return ComputeCapability(p.compute_capability_major, p.compute_capability_minor)
+        cc = self._cc
+        if cc is None:  # constant for the device: asked once
+            p = self.properties
+            cc = self._cc = ComputeCapability(p.compute_capability_major, p.compute_capability_minor)
+        return cc
 
     @property
     def arch(self):
@@ -349,6 +363,19 @@ class Device:
     def set_current(self, ctx=None):
         """Make this device's primary context current on this thread (or ``ctx``: then the previous
         current context is popped and returned)."""
+        primary = self._primary
+        if ctx is None and primary is not None:  # the loop's case: the retained primary context, one driver call
+            if _queue or not _ready[0]:
+                _utils.driver()
+            status = _drv.cuCtxSetCurrent(primary)[0]
+            if status:
+                check((status,))
+            current = self._context
+            if current is None or current._handle is not primary:
+                if current is None or current._handle is None or current._h != int(primary):
+                    self._context = Context._from_ctx(primary, self._id)
+            self._inited = True
+            return None
         drv = _utils.driver()
         if ctx is not None:
             if not isinstance(ctx, Context):
@@ -367,8 +394,12 @@ class Device:
             if before is not None and before._handle is not None and int(before._handle) == int(prev):
                 return before
             return Context._from_ctx(prev, self._id)
-        primary = _retain_primary(self._id, self._cu)
-        check(drv.cuCtxSetCurrent(primary))
+        primary = self._primary
+        if primary is None:
+            primary = self._primary = _retain_primary(self._id, self._cu)
+        status = drv.cuCtxSetCurrent(primary)[0]
+        if status:
+            check((status,))
         ctx = self._context
         if ctx is None or ctx._handle is None or ctx._h != int(primary):
             self._context = Context._from_ctx(primary, self._id)

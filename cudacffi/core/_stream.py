@@ -8,6 +8,16 @@ from .. import driver as _drv
 from . import _graph_nodes, _memory, _release, _utils
 from ._utils import as_int, check, check_or_create_options
 
+# The hot paths (record, wait, sync, is_done) make their one driver call after what _utils.driver() does on every
+# call: the one-time cuInit (or the forked-child error) and the queued releases.
+_queue = _release._queue
+_ready = _utils._initialized  # [False] before cuInit, and again in a forked child
+_NOT_READY = 600  # CUDA_ERROR_NOT_READY
+
+
+def _fail(status):
+    check((_drv.CUresult._by_value.get(status, status),))
+
 
 def _number_as_int(value):
     """``value`` as an int the way a C int field takes it: anything numeric through ``int()`` (floats truncated);
@@ -255,12 +265,26 @@ class Stream:
 
     # -- work ----------------------------------------------------------------------------------------------
     def sync(self):
-        handle = self._live()
-        check(_utils.driver().cuStreamSynchronize(handle))
+        if self._handle is None:
+            raise RuntimeError("Stream has been closed")
+        if _queue or not _ready[0]:
+            _utils.driver()
+        status = _drv.cuStreamSynchronize(self._h)[0]
+        if status:
+            _fail(status)
 
     def record(self, event=None, options=None):
         """Record ``event`` on this stream, or a new Event made with ``options`` where ``event`` is None (the
         only way to make an IPC-enabled event, which cannot be recorded again); returns the event."""
+        if event.__class__ is Event and self._handle is not None:  # the loop's case: one driver call
+            eh = event._handle
+            if eh is not None and not event._ipc:
+                if _queue or not _ready[0]:
+                    _utils.driver()
+                status = _drv.cuEventRecord(eh, self._h)[0]
+                if status:
+                    _fail(status)
+                return event
         handle = self._live()
         if event is None:
             event = Event._create(self._device, options, bound=True)
@@ -282,6 +306,15 @@ class Stream:
     def wait(self, event_or_stream):
         """Make future work on this stream wait for an Event, or for all work now queued on a stream (a Stream
         or any object with ``__cuda_stream__``)."""
+        if event_or_stream.__class__ is Event and self._handle is not None:  # the loop's case: one driver call
+            eh = event_or_stream._handle
+            if eh is not None:
+                if _queue or not _ready[0]:
+                    _utils.driver()
+                status = _drv.cuStreamWaitEvent(self._h, eh, 0)[0]
+                if status:
+                    _fail(status)
+                return
         handle = self._live()
         drv = _utils.driver()
         if isinstance(event_or_stream, Event):
@@ -439,16 +472,24 @@ class Event:
 
     def sync(self):
         handle = self._live()
-        check(_utils.driver().cuEventSynchronize(handle))
+        if _queue or not _ready[0]:
+            _utils.driver()
+        status = _drv.cuEventSynchronize(handle)[0]
+        if status:
+            _fail(status)
 
     @property
     def is_done(self):
-        handle = self._live()
-        drv = _utils.driver()
-        err, = drv.cuEventQuery(handle)
-        if err == drv.CUresult.CUDA_ERROR_NOT_READY:
+        handle = self._handle
+        if handle is None:
+            raise RuntimeError("Event has been closed")
+        if _queue or not _ready[0]:
+            _utils.driver()
+        status = _drv.cuEventQuery(handle)[0]
+        if status == _NOT_READY:
             return False
-        check((err,))
+        if status:
+            _fail(status)
         return True
 
     def __sub__(self, other):
