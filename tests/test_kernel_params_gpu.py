@@ -80,6 +80,16 @@ extern "C" __global__ void fill(unsigned int *out, unsigned int value, size_t n)
 
 struct S { int a; double b; char c; };
 
+extern "C" __global__ void put_int(int v, int *out)
+{
+    *out = v;
+}
+
+extern "C" __global__ void take_dim3(dim3 d, unsigned int *out)
+{
+    out[0] = d.x; out[1] = d.y; out[2] = d.z;
+}
+
 extern "C" __global__ void through_pointer(const unsigned long long *p, unsigned long long v, unsigned long long *out)
 {
     out[0] = *p;  /* what the host-mapped cell holds, read by the kernel through the pointer */
@@ -293,6 +303,41 @@ def test_a_handle_made_with_ptr_on_host_mapped_memory_is_that_memory(module, all
         assert driver.cuCtxSynchronize()[0] == CU.CUDA_SUCCESS  # the context is healthy
     finally:
         check(driver.cuMemFreeHost(host))
+
+
+@pytest.mark.parametrize("form", ["numpy intp array", "ctypes c_void_p array", "int address"])
+def test_kernel_params_as_a_buffer_of_pointers(module, alloc, stream, form):
+    """kernelParams form 3: any C-contiguous buffer holding the argument addresses (the values are the caller's)."""
+    n = 300
+    out = alloc(4 * n)
+    values = [np.array([int(out)], dtype=np.uint64), np.array([0xABCD1234], dtype=np.uint32),
+              np.array([n], dtype=np.uint64)]
+    addresses = [v.ctypes.data for v in values]
+    if form == "numpy intp array":
+        kp = np.array(addresses, dtype=np.intp)
+    elif form == "ctypes c_void_p array":
+        kp = (ctypes.c_void_p * 3)(*addresses)
+    else:
+        table = np.array(addresses, dtype=np.intp)
+        kp = table.ctypes.data
+    _launch(_fn(module, b"fill"), stream, kp, grid=2, block=256)
+    assert (_u32(out, n) == 0xABCD1234).all()
+
+
+def test_an_enum_member_by_value_and_a_dim3_struct_by_value(module, alloc, stream):
+    from cudacffi import runtime
+
+    out = alloc(4)
+    _launch(_fn(module, b"put_int"), stream, ((driver.CUresult.CUDA_ERROR_NOT_READY, out), (None, None)))
+    assert _u32(out, 1)[0] == 600
+    d = runtime.dim3()
+    d.x, d.y, d.z = 7, 8, 9
+    out3 = alloc(12)
+    _launch(_fn(module, b"take_dim3"), stream, ((d, out3), (None, None)))
+    assert _u32(out3, 3).tolist() == [7, 8, 9]
+    box = ctypes.c_void_p(int(out))  # a c_void_p instance under c_void_p
+    _launch(_fn(module, b"put_int"), stream, ((-5, box), (ctypes.c_int, ctypes.c_void_p)))
+    assert int(np.int32(_u32(out, 1)[0].astype(np.int32))) == -5
 
 
 # -- a texture object -----------------------------------------------------------------------------------------
