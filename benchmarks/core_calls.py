@@ -276,9 +276,11 @@ def main(argv=None):
         if ("cudacffi.core", name) not in best:
             continue
         a, b, f = best[("cudacffi.core", name)], best.get(("cuda.core", name)), best.get(("driver", name))
-        print("%-20s %14.0f %12s %8s %14s" % (name, a, theirs if b is None else "%.0f" % b,
+        print("%-20s %14.0f %12s %8s %14s" % (name, a, "n/a" if b is None else "%.0f" % b,
                                               "" if b is None else "%.2fx" % (a / b),
                                               "" if f is None else "%.0f" % f))
+    if isinstance(theirs, str):
+        print("cuda.core: %s in this interpreter" % theirs)
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({"interpreter": platform.python_implementation(), "version": platform.python_version(),
