@@ -13,6 +13,7 @@ from ._utils import as_int, check, check_or_create_options
 _queue = _release._queue
 _ready = _utils._initialized  # [False] before cuInit, and again in a forked child
 _NOT_READY = 600  # CUDA_ERROR_NOT_READY
+_graph_builder = []  # the GraphBuilder class, imported once (graph.py imports this module)
 
 
 def _fail(status):
@@ -298,10 +299,12 @@ class Stream:
 
     def create_graph_builder(self):
         """A GraphBuilder capturing on this stream (which stays this object's to close)."""
-        from .graph import GraphBuilder
-
         self._live()
-        return GraphBuilder._on(self, owned=False)
+        if not _graph_builder:
+            from .graph import GraphBuilder
+
+            _graph_builder.append(GraphBuilder)
+        return _graph_builder[0]._on(self, owned=False)
 
     def wait(self, event_or_stream):
         """Make future work on this stream wait for an Event, or for all work now queued on a stream (a Stream

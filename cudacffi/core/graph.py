@@ -53,6 +53,9 @@ __all__ = ["AllocNode", "ChildGraphNode", "ConditionalNode", "EmptyNode", "Event
 # before any stream is made.
 MAX_SPLIT = 1024
 
+_ACTIVE, _INVALIDATED = 1, 2  # CU_STREAM_CAPTURE_STATUS_ACTIVE, _INVALIDATED (the same in every CUDA since 10.0)
+_MODE_VALUES = {}  # build mode -> its CUstreamCaptureMode member, looked up once
+
 _MODES = {"global": "CU_STREAM_CAPTURE_MODE_GLOBAL", "thread_local": "CU_STREAM_CAPTURE_MODE_THREAD_LOCAL",
           "relaxed": "CU_STREAM_CAPTURE_MODE_RELAXED"}
 
@@ -185,13 +188,11 @@ class GraphBuilder:
         stream = self._live()
         if self._state != "building":  # (the driver would say the same)
             return False
-        drv = _utils.driver()
-        status = check(drv.cuStreamIsCapturing(stream._h))
-        statuses = drv.CUstreamCaptureStatus
-        if status == statuses.CU_STREAM_CAPTURE_STATUS_INVALIDATED:
+        status = check(_utils.driver().cuStreamIsCapturing(stream._h))
+        if status == _INVALIDATED:
             raise RuntimeError("Build process encountered an error and has been invalidated. Build process must now "
                                "be ended.")
-        return status == statuses.CU_STREAM_CAPTURE_STATUS_ACTIVE
+        return status == _ACTIVE
 
     @property
     def is_join_required(self):
@@ -207,10 +208,12 @@ class GraphBuilder:
             raise RuntimeError("Graph builder is already building.")
         if self._state != "new":
             raise RuntimeError("Cannot resume building after building has ended.")
-        if not isinstance(mode, str) or mode not in _MODES:
-            raise ValueError("Unsupported build mode: %s" % (mode,))
+        how = _MODE_VALUES.get(mode) if mode.__class__ is str else None
         drv = _utils.driver()
-        how = getattr(drv.CUstreamCaptureMode, _MODES[mode])
+        if how is None:
+            if not isinstance(mode, str) or mode not in _MODES:
+                raise ValueError("Unsupported build mode: %s" % (mode,))
+            how = _MODE_VALUES[mode] = getattr(drv.CUstreamCaptureMode, _MODES[mode])
         if self._body is not None:  # into the body graph the conditional node made
             check(drv.cuStreamBeginCaptureToGraph(self._live()._h, self._body._live(), None, None, 0, how))
         else:
