@@ -16,7 +16,9 @@ Scenarios live in ``tests/diffscen_*.py`` modules, registered with ``@scenario``
     def ...
 
 ``differs`` marks a difference we keep on purpose, with the reason; the test then checks only that both raise
-the same exception type (or that both succeed) and reports the difference. ``extends`` marks what cudacffi.core
+the same exception type (or that both succeed) and reports the difference. An exception of a subclass of the one
+cuda.core raises counts as the same type (cudacffi.core's TypeError that is an AttributeError too, where cuda.core
+raises AttributeError, is caught by what catches cuda.core's). ``extends`` marks what cudacffi.core
 takes beyond cuda.core (numpy integers for a grid, say): cuda.core raises, cudacffi.core must succeed; ``refuses``
 what cudacffi.core refuses on purpose (a float size cuda.core truncates): cuda.core succeeds, cudacffi.core raises.
 ``needs`` names third-party modules (``needs=("cupy",)``): the scenario is skipped where cudacffi.core's
@@ -131,11 +133,12 @@ def normalize(value):
 
 
 def outcome(sc, core):
-    """{"ok": value} or {"raised": class name, "message": str}, normalized."""
+    """{"ok": value} or {"raised": class name, "message": str, "bases": the names of its classes}, normalized."""
     try:
         value = sc.fn(core)
     except Exception as e:  # noqa: BLE001 - the outcome is the exception
         result = {"raised": type(e).__name__, "message": normalize(str(e)),
+                  "bases": [c.__name__ for c in type(e).__mro__],
                   "where": normalize(traceback.format_exc(limit=-3)[-600:])}
     else:
         try:
@@ -150,14 +153,16 @@ def outcome(sc, core):
 
 def same(ours, theirs):
     """Whether two outcomes agree: the same value, or the same exception type and message."""
-    a = {k: v for k, v in ours.items() if k != "where"}
-    b = {k: v for k, v in theirs.items() if k != "where"}
+    a = {k: v for k, v in ours.items() if k not in ("where", "bases")}
+    b = {k: v for k, v in theirs.items() if k not in ("where", "bases")}
     return a == b
 
 
 def same_kind(ours, theirs):
-    """Whether both succeeded, or both raised the same exception type."""
-    return ("ok" in ours) == ("ok" in theirs) and ours.get("raised") == theirs.get("raised")
+    """Whether both succeeded, or both raised the same exception type (ours may be a subclass of theirs)."""
+    if ("ok" in ours) != ("ok" in theirs):
+        return False
+    return ours.get("raised") == theirs.get("raised") or theirs.get("raised") in ours.get("bases", ())
 
 
 def _anchor_env():

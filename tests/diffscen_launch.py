@@ -143,3 +143,44 @@ def launch_cluster_repr(core):
     dev = core.Device(0)
     dev.set_current()
     return repr(core.LaunchConfig(grid=2, cluster=2, block=32))
+
+
+# -- bad input (issue 25 item 7) ----------------------------------------------------------------------------------
+
+class _BadIndex:
+    """An __index__ that gives no int."""
+
+    def __index__(self):
+        return "x"
+
+    def __repr__(self):
+        return "BadIndex()"
+
+
+@scenario(gpu=False)
+def launch_config_grid_with_a_broken_index(core):
+    return repr(core.LaunchConfig(grid=_BadIndex(), block=1))
+
+
+@scenario(gpu=False)
+def launch_config_block_tuple_with_a_broken_index(core):
+    return repr(core.LaunchConfig(grid=1, block=(2, _BadIndex())))
+
+
+@scenario(gpu=False)
+def launch_config_block_a_numpy_array(core):
+    import numpy
+
+    return repr(core.LaunchConfig(grid=1, block=numpy.zeros(2)))
+
+
+@scenario
+def occupancy_max_active_clusters_of_a_list(core):
+    dev, k = _kernel(core)
+    return k.occupancy.max_active_clusters([1, 1], stream=dev.default_stream)
+
+
+@scenario
+def occupancy_max_potential_cluster_size_of_a_dict(core):
+    dev, k = _kernel(core)
+    return k.occupancy.max_potential_cluster_size({"grid": 1}, stream=dev.default_stream)

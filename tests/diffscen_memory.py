@@ -790,3 +790,39 @@ def gpu_legacy_pinned_resource(core):
 @scenario(gpu=True)
 def gpu_legacy_pinned_device_id(core):
     return core.LegacyPinnedMemoryResource().device_id
+
+
+# -- bad input (issue 25 item 7) ----------------------------------------------------------------------------------
+
+@scenario(gpu=False)
+def buffer_mr_of_a_wrong_type(core):
+    return [_raised(lambda: core.Buffer.from_handle(0x1000, 8, mr=mr)) for mr in (object(), 5, "x", True)]
+
+
+@scenario(gpu=False)
+def buffer_mr_with_deallocate_but_no_memory_resource(core):
+    """A resource must be a MemoryResource (a subclass written in Python is one): an object with deallocate() alone
+    is refused up front, as cuda.core refuses it, not taken and failed on at close()."""
+
+    class Duck:
+        def deallocate(self, ptr, size, stream=None):
+            raise AssertionError("never called")
+
+    return repr(core.Buffer.from_handle(0x1000, 8, mr=Duck()))
+
+
+@scenario(gpu=False, differs="ours names ptr and what it takes; cuda.core's is Python's __index__ message")
+def buffer_pointer_with_a_broken_index(core):
+    class BadIndex:
+        def __index__(self):
+            return "x"
+
+    return repr(core.Buffer.from_handle(BadIndex(), 8))
+
+
+def _raised(fn):
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - the outcome is the exception
+        return [type(e).__name__, str(e)]
+    return "no error"

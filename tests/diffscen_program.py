@@ -985,3 +985,96 @@ def program_options_arch_defaults_to_the_current_device(core):
     dev, arch = _device(core)
     opts = core.ProgramOptions()
     return [repr(opts), opts.arch == arch, opts.as_bytes("nvrtc")[0].decode()]
+
+
+# -- bad input (issue 25 item 7) ----------------------------------------------------------------------------------
+
+_NOT_TEXT = ("ours is a TypeError naming the option and what it takes, which is an AttributeError too (cuda.core "
+             "fails on it with AttributeError, encoding it)")
+_SURROGATE = "ours is the same UnicodeEncodeError, its reason naming the parameter that held the lone surrogate"
+
+
+@scenario(gpu=False, refuses="logs must have a write() method: refused up front, where cuda.core takes anything "
+                             "and fails only once there is a log to write")
+def compile_logs_an_int_without_a_log(core):
+    with _program(core) as prog:
+        return prog.compile("cubin", logs=1).code_type
+
+
+@scenario(gpu=False, differs="ours is a TypeError naming logs and what it takes, which is an AttributeError too "
+                             "(cuda.core's, writing the log to it)")
+def compile_logs_an_int_with_a_log(core):
+    with _program(core, WARNS) as prog:
+        return prog.compile("cubin", logs=1).code_type
+
+
+@scenario(gpu=False, differs="ours names name_expressions and what it takes; cuda.core's is Python's 'object is "
+                             "not iterable'")
+def compile_name_expressions_an_int(core):
+    with _program(core) as prog:
+        return prog.compile("cubin", 5).code_type
+
+
+@scenario(gpu=False, differs=_SURROGATE)
+def compile_name_expression_of_a_lone_surrogate(core):
+    with _program(core) as prog:
+        return prog.compile("cubin", ("\ud800",)).code_type
+
+
+@scenario(gpu=False, differs="ours escapes the lone surrogate, so that the message can be printed")
+def compile_target_type_of_a_lone_surrogate(core):
+    with _program(core) as prog:
+        return prog.compile("\ud800").code_type
+
+
+@scenario(gpu=False, differs=_NOT_TEXT)
+def program_options_name_an_int(core):
+    return repr(core.ProgramOptions(arch=ARCH, name=5))
+
+
+@scenario(gpu=False, differs=_SURROGATE)
+def program_options_name_of_a_lone_surrogate(core):
+    return repr(core.ProgramOptions(arch=ARCH, name="\ud800"))
+
+
+@scenario(gpu=False, differs=_SURROGATE)
+def program_code_of_a_lone_surrogate(core):
+    return repr(core.Program("\ud800", "c++", core.ProgramOptions(arch=ARCH)))
+
+
+@scenario(gpu=False, differs=_SURROGATE)
+def program_options_define_macro_of_a_lone_surrogate(core):
+    return core.ProgramOptions(arch=ARCH, define_macro="\ud800").as_bytes("nvrtc")
+
+
+@scenario(gpu=False, differs=_NOT_TEXT)
+def linker_options_name_none(core):
+    return repr(core.LinkerOptions(arch=ARCH, name=None))
+
+
+@scenario(gpu=False, differs=_SURROGATE)
+def linker_options_name_of_a_lone_surrogate(core):
+    return repr(core.LinkerOptions(arch=ARCH, name="\ud800"))
+
+
+@scenario(gpu=False, differs=_SURROGATE)
+def linker_options_ptxas_options_of_a_lone_surrogate(core):
+    return core.LinkerOptions(arch=ARCH, ptxas_options="\ud800").as_bytes("nvjitlink")
+
+
+@scenario(gpu=False, refuses="max_register_count is spelled as an int: a str is refused, naming the option, where "
+                             "cuda.core passes it on for nvJitLink to refuse")
+def linker_options_max_register_count_of_text(core):
+    return core.LinkerOptions(arch=ARCH, max_register_count="x").as_bytes("nvjitlink")
+
+
+@scenario(gpu=False)
+def object_code_symbol_mapping_not_a_dict(core):
+    out = []
+    for mapping in (5, [("k", b"k")], "k"):
+        try:
+            core.ObjectCode.from_ptx(PTX.encode(), symbol_mapping=mapping)
+        except TypeError as e:
+            out.append(str(e))
+    return out
+

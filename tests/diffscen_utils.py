@@ -80,8 +80,19 @@ def smv_without_any_protocol(core):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         direct = _raised(lambda: S(object(), -1))
-    return [_raised(lambda: S.from_any_interface(object(), -1)), _raised(lambda: S.from_dlpack(object(), -1)),
-            _raised(lambda: S.from_cuda_array_interface(np.zeros(2), -1)), direct, len(caught)]
+    # from_dlpack and from_cuda_array_interface raise cuda.core's AttributeError (ours: a TypeError naming obj that
+    # is an AttributeError too, compared with cuda.core's in smv_from_dlpack_of_an_int and the like)
+    return [_raised(lambda: S.from_any_interface(object(), -1)), _caught(AttributeError, S.from_dlpack, object(), -1),
+            _caught(AttributeError, S.from_cuda_array_interface, np.zeros(2), -1), direct, len(caught)]
+
+
+def _caught(kind, fn, *args):
+    """The name of ``kind`` where ``fn(*args)`` raises an exception that ``except kind`` catches."""
+    try:
+        fn(*args)
+    except kind:
+        return kind.__name__
+    return "no error"
 
 
 @scenario(gpu=False, needs=("numpy>=2.1",))
@@ -401,3 +412,128 @@ def gpu_texture_objects_read_as_cuda_core(core):
         return out
     finally:
         s.close()
+
+
+# -- bad input (issue 25 item 7): what lacks a protocol, or answers garbage -------------------------------------
+
+_LACKS = "ours is a TypeError naming obj and the protocol it lacks, which is an AttributeError too (cuda.core's)"
+
+
+class _Answers:
+    """An object whose protocol attributes answer what it is given (set per instance)."""
+
+    def __init__(self, **attributes):
+        for name, value in attributes.items():
+            setattr(self, name, value)
+
+
+def _dlpack_answering(device):
+    def dlpack(*args, **kwargs):
+        raise AssertionError("__dlpack__ asked for before __dlpack_device__'s answer was checked")
+    return _Answers(__dlpack__=dlpack, __dlpack_device__=lambda: device)
+
+
+@scenario(gpu=False, differs=_LACKS)
+def smv_from_dlpack_of_an_int(core):
+    return repr(_smv(core).from_dlpack(5, stream_ptr=-1))
+
+
+@scenario(gpu=False, differs=_LACKS)
+def smv_from_dlpack_of_none(core):
+    return repr(_smv(core).from_dlpack(None, stream_ptr=-1))
+
+
+@scenario(gpu=False, differs=_LACKS)
+def smv_from_array_interface_of_a_list(core):
+    return repr(_smv(core).from_array_interface([1, 2]))
+
+
+@scenario(gpu=False, differs=_LACKS)
+def smv_from_array_interface_of_a_str(core):
+    return repr(_smv(core).from_array_interface("x"))
+
+
+@scenario(gpu=False, differs=_LACKS)
+def smv_from_cuda_array_interface_of_an_object(core):
+    return repr(_smv(core).from_cuda_array_interface(object(), stream_ptr=-1))
+
+
+@scenario(gpu=False, differs=_LACKS)
+def smv_from_cuda_array_interface_of_a_numpy_array(core):
+    return repr(_smv(core).from_cuda_array_interface(np.zeros(2), stream_ptr=-1))
+
+
+@scenario(gpu=False, differs="ours names obj.__dlpack_device__() and the pair it must return; cuda.core's is "
+                             "Python's 'object is not iterable'")
+def smv_from_dlpack_device_answers_an_int(core):
+    return repr(_smv(core).from_dlpack(_dlpack_answering(5), stream_ptr=-1))
+
+
+@scenario(gpu=False, differs="ours names obj.__dlpack_device__() and the pair it must return; cuda.core's is "
+                             "Python's unpacking message")
+def smv_from_dlpack_device_answers_one_value(core):
+    return repr(_smv(core).from_dlpack(_dlpack_answering((1,)), stream_ptr=-1))
+
+
+@scenario(gpu=False, differs="ours names the shape; cuda.core's says 'Expected tuple, got int'")
+def smv_from_array_interface_shape_an_int(core):
+    iface = {"shape": 5, "typestr": "<f4", "data": (4096, False), "version": 3}
+    return repr(_smv(core).from_array_interface(_Answers(__array_interface__=iface)))
+
+
+@scenario(gpu=False, differs="ours names data and what it takes; cuda.core's is Python's 'object is not iterable'")
+def smv_from_array_interface_data_an_int(core):
+    iface = {"shape": (2,), "typestr": "<f4", "data": 5, "version": 3}
+    return repr(_smv(core).from_array_interface(_Answers(__array_interface__=iface)))
+
+
+@scenario(gpu=False, differs="ours names the shape parameter; cuda.core's is its Cython argument check")
+def smv_from_buffer_shape_an_int(core):
+    buf = core.Buffer.from_handle(0x1000, 64)
+    return repr(_smv(core).from_buffer(buf, 7, itemsize=4))
+
+
+@scenario(gpu=False, differs="ours names stream_ptr and what __cuda_stream__ must return; cuda.core takes an int "
+                             "only (its Cython argument check)")
+def smv_from_dlpack_stream_answering_garbage(core):
+    class Stream:
+        def __cuda_stream__(self):
+            return (0,)
+    return repr(_smv(core).from_dlpack(np.zeros(2), stream_ptr=Stream()))
+
+
+@scenario(gpu=False)
+def smv_dlpack_dl_device_an_int(core):
+    view = _smv(core).from_any_interface(np.zeros(2), stream_ptr=-1)
+    return repr(view.__dlpack__(dl_device=5))
+
+
+@scenario(gpu=False, differs="ours names max_version and what it takes; cuda.core's is Python's comparison message")
+def smv_dlpack_max_version_of_text(core):
+    view = _smv(core).from_any_interface(np.zeros(2), stream_ptr=-1)
+    return repr(view.__dlpack__(max_version=("a", 5)))
+
+
+@scenario(gpu=False, differs="ours names the function and the parameter; cuda.core's is its Cython argument check")
+def args_viewable_indices_an_int(core):
+    return repr(submodule(core, "utils").args_viewable_as_strided_memory(5))
+
+
+@scenario(gpu=False, differs="ours also says which argument was asked for and how many the call has")
+def args_viewable_index_past_the_arguments(core):
+    wrapped = submodule(core, "utils").args_viewable_as_strided_memory((3,))(lambda *args: args)
+    return repr(wrapped(np.zeros(2)))
+
+
+@scenario(gpu=False, differs="ours names name_expressions; cuda.core's is Python's 'object is not iterable'")
+def cache_key_name_expressions_a_float(core):
+    from diffscen_program import ARCH, SRC
+
+    return submodule(core, "utils").make_program_cache_key(code=SRC, code_type="c++", target_type="cubin",
+                                                           options=core.ProgramOptions(arch=ARCH),
+                                                           name_expressions=1.5).hex()
+
+
+@scenario(gpu=False, differs="ours names the cache key in the UnicodeEncodeError's reason")
+def cache_key_of_a_lone_surrogate(core):
+    return submodule(core, "utils").InMemoryProgramCache()["\ud800"]

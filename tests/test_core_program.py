@@ -436,16 +436,20 @@ def test_occupancy_takes_a_shared_memory_callback(standin):
         assert (r.min_grid_size, r.max_block_size) == (132, 512) and asked[:3] == [32, 64, 96], (r, asked[:3])
         assert r == (132, 512) and type(r).__name__ == "MaxPotentialBlockSizeOccupancyResult"
         assert occ.max_potential_block_size(smem, np.int32(256)).max_block_size == 256
-        # a C function pointer: driver.CUoccupancyB2DSize, or any object with getPtr()
+        # a C function pointer: driver.CUoccupancyB2DSize, or another binding's CUoccupancyB2DSize (getPtr())
         fn = ctypes.CFUNCTYPE(ctypes.c_size_t, ctypes.c_int)(lambda b: 0 if b <= 128 else 1 << 20)
         address = ctypes.cast(fn, ctypes.c_void_p).value
         calls = sim.sim_b2d_calls()
         assert occ.max_potential_block_size(driver.CUoccupancyB2DSize(address), 0).max_block_size == 128
-        class Foreign:
+        class CUoccupancyB2DSize:
             def getPtr(self):
                 return address
-        assert occ.max_potential_block_size(Foreign(), 0).max_block_size == 128
+        assert occ.max_potential_block_size(CUoccupancyB2DSize(), 0).max_block_size == 128
         assert sim.sim_b2d_calls() == calls + 64
+        # another object with getPtr() holds no function: refused, never called
+        from cudacffi.core import Buffer
+        with pytest.raises(TypeError, match="dynamic_shared_memory_needed expected to have type int"):
+            occ.max_potential_block_size(Buffer.from_handle(0x1000, 8, owner=occ), 0)
         assert occ.max_potential_block_size(np.uint32(64 * 1024), 0).max_block_size == 0   # an int: fixed bytes
         assert occ.max_potential_block_size(0, 0).max_block_size == 1024
         with pytest.raises(TypeError, match="dynamic_shared_memory_needed expected to have type int, or "

@@ -33,7 +33,9 @@ def check_request(kind, stream, max_version, dl_device, copy, here):
     """Validate ``__dlpack__``'s keywords against the tensor's own device ``here``; returns whether to make
     a versioned capsule. BufferError for what cannot be honoured (a copy, another device), with cuda.core's
     messages; a ``stream`` of None is not checked."""
-    if dl_device is not None and tuple(dl_device) != here:
+    if dl_device is not None and not isinstance(dl_device, tuple):
+        raise TypeError("Argument 'dl_device' has incorrect type (expected tuple, got %s)" % type(dl_device).__name__)
+    if dl_device is not None and dl_device != here:
         raise BufferError("Sorry, not supported: dl_device other than None")  # (or the tensor's own device)
     if copy is True:
         raise BufferError("Sorry, not supported: copy=True")  # the tensor is exported in place
@@ -47,6 +49,8 @@ def check_request(kind, stream, max_version, dl_device, copy, here):
                         % type(max_version).__name__)
     if len(max_version) != 2:
         raise BufferError("Expected max_version tuple[int, int], got %r" % (max_version,))
+    if not all(hasattr(type(v), "__index__") for v in max_version):
+        raise TypeError("Expected max_version tuple[int, int], got %r" % (max_version,))
     return max_version >= (1, 0)
 
 

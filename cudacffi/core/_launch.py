@@ -41,13 +41,18 @@ class LaunchConfig:
 
     def __init__(self, grid=None, cluster=None, block=None, shmem_size=None, is_cooperative=False,
                  programmatic_stream_serialization=False):
+        self._grid = cast_to_3_tuple("LaunchConfig.grid", grid)
+        self._cluster = None if cluster is None else cast_to_3_tuple("LaunchConfig.cluster", cluster)
+        self._block = cast_to_3_tuple("LaunchConfig.block", block)
+        if shmem_size is None:
+            self._shmem_size = 0
+        elif shmem_size.__class__ is int and shmem_size >= 0:
+            self._shmem_size = shmem_size
+        else:
+            self._set_shmem(shmem_size)  # other integers, or cuda.core's error
+        self._is_cooperative = bool(is_cooperative)
+        self._pss = bool(programmatic_stream_serialization)
         self._natives = {}
-        self.grid = grid
-        self.cluster = cluster
-        self.block = block
-        self.shmem_size = shmem_size
-        self.is_cooperative = is_cooperative
-        self.programmatic_stream_serialization = programmatic_stream_serialization
 
     def _set(self, slot, value):
         object.__setattr__(self, slot, value)
@@ -89,6 +94,13 @@ class LaunchConfig:
     def __repr__(self):
         return ("LaunchConfig(grid=%r, cluster=%r, block=%r, shmem_size=%r, is_cooperative=%r, "
                 "programmatic_stream_serialization=%r)" % self._identity())
+
+
+def check_config(config):
+    """TypeError, with cuda.core's message, where ``config`` is not a LaunchConfig."""
+    if not isinstance(config, LaunchConfig):
+        raise TypeError("Argument 'config' has incorrect type (expected %s.LaunchConfig, got %s)"
+                        % (LaunchConfig.__module__, type(config).__name__))
 
 
 def _native_config(config, stream_handle, with_cluster=True):
@@ -146,9 +158,8 @@ def launch(stream, config, kernel, *kernel_args):
         h = stream._h
     else:
         h = _utils.stream_handle(stream, "stream")
-    if config.__class__ is not LaunchConfig and not isinstance(config, LaunchConfig):
-        raise TypeError("Argument 'config' has incorrect type (expected %s.LaunchConfig, got %s)"
-                        % (LaunchConfig.__module__, type(config).__name__))
+    if config.__class__ is not LaunchConfig:
+        check_config(config)
     native = config._natives.get(h)  # (CUlaunchConfig, its address)
     if native is None:
         native = _native_for(config, h)

@@ -47,6 +47,9 @@ class LinkerOptions:
     numba_debug: Optional[bool] = None
 
     def __post_init__(self):
+        # the name is taken as cuda.core takes it: a str UTF-8 encodes (cuda.core fails on anything else with
+        # AttributeError, and on a lone surrogate with UnicodeEncodeError, when the options are made)
+        _utils.require_str(self.name, "LinkerOptions.name")
         if self.numba_debug is not None:
             warnings.warn("numba_debug is not supported by any linking backend and is ignored. "
                           "LinkerOptions.numba_debug is deprecated and will be removed in cuda.core 2.0.0; use "
@@ -56,7 +59,7 @@ class LinkerOptions:
     def as_bytes(self, backend="nvjitlink"):
         """The nvJitLink command-line options, as a list of bytes."""
         if str(backend).lower() != "nvjitlink":
-            raise ValueError("as_bytes() only supports 'nvjitlink' backend, got %r" % (backend,))
+            raise ValueError("as_bytes() only supports 'nvjitlink' backend, got %s" % _utils.printable(repr(backend)))
         return [s.encode() for s in _nvjitlink_options(self)]
 
 
@@ -68,43 +71,58 @@ def _tf(v):
     return "true" if v else "false"
 
 
+def _int_option(o, name):
+    """The int value of option ``name``: TypeError naming it for anything else (it is spelled with %d)."""
+    return _utils.as_int(getattr(o, name), "LinkerOptions." + name)
+
+
 def _nvjitlink_options(o):
+    """nvJitLink's options as str, each checked: an int where one is spelled, text UTF-8 encodes (a
+    UnicodeEncodeError names the option)."""
+    out = []
+    for name, text in _nvjitlink_option_items(o):
+        _utils.encode_option(text, "LinkerOptions." + name)
+        out.append(text)
+    return out
+
+
+def _nvjitlink_option_items(o):
     arch = o.arch
     if arch is None:
         from ._device import Device
 
         arch = "sm_" + Device().arch
-    out = ["-arch=%s" % arch]
+    out = [("arch", "-arch=%s" % (arch,))]
     if o.max_register_count is not None:
-        out.append("-maxrregcount=%d" % o.max_register_count)
+        out.append(("max_register_count", "-maxrregcount=%d" % _int_option(o, "max_register_count")))
     for name, flag in (("time", "-time"), ("verbose", "-verbose"), ("link_time_optimization", "-lto"),
                        ("ptx", "-ptx")):
         if getattr(o, name):
-            out.append(flag)
+            out.append((name, flag))
     if o.optimization_level is not None:
-        out.append("-O%d" % o.optimization_level)
+        out.append(("optimization_level", "-O%d" % _int_option(o, "optimization_level")))
     if o.debug:
-        out.append("-g")
+        out.append(("debug", "-g"))
     if o.lineinfo:
-        out.append("-lineinfo")
+        out.append(("lineinfo", "-lineinfo"))
     for name in ("ftz", "prec_div", "prec_sqrt", "fma"):
         v = getattr(o, name)
         if v is not None:
-            out.append("-%s=%s" % (name.replace("_", "-"), _tf(v)))
+            out.append((name, "-%s=%s" % (name.replace("_", "-"), _tf(v))))
     for name, flag in (("kernels_used", "-kernels-used"), ("variables_used", "-variables-used")):
         v = getattr(o, name)
         if v is not None:
-            out += ["%s=%s" % (flag, s) for s in _seq(v)]
+            out += [(name, "%s=%s" % (flag, s)) for s in _seq(v)]
     if o.optimize_unused_variables:
-        out.append("-optimize-unused-variables")
+        out.append(("optimize_unused_variables", "-optimize-unused-variables"))
     if o.ptxas_options is not None:
-        out += ["-Xptxas=%s" % s for s in _seq(o.ptxas_options)]
+        out += [("ptxas_options", "-Xptxas=%s" % (s,)) for s in _seq(o.ptxas_options)]
     if o.split_compile is not None:
-        out.append("-split-compile=%d" % o.split_compile)
+        out.append(("split_compile", "-split-compile=%d" % _int_option(o, "split_compile")))
     if o.split_compile_extended is not None:
-        out.append("-split-compile-extended=%d" % o.split_compile_extended)
+        out.append(("split_compile_extended", "-split-compile-extended=%d" % _int_option(o, "split_compile_extended")))
     if o.no_cache:
-        out.append("-no-cache")
+        out.append(("no_cache", "-no-cache"))
     return out
 
 
@@ -277,7 +295,7 @@ class Linker:
         cubin only)."""
         target_type = str(target_type).lower()
         if target_type not in ("cubin", "ptx"):
-            raise ValueError("Unsupported target type: %s" % (target_type,))
+            raise ValueError("Unsupported target type: %s" % (_utils.printable(target_type),))
         if self._handle is None:
             raise RuntimeError("Linker has been closed")
         if self._backend == "nvJitLink":

@@ -50,7 +50,12 @@ def _check_size(size, what="size"):
 
 
 def from_handle_arguments(ptr, size, mr, owner, stream):
-    """``from_handle``'s arguments checked, as ``_make`` takes them: (ptr, size, mr, stream, owner)."""
+    """``from_handle``'s arguments checked, as ``_make`` takes them: (ptr, size, mr, stream, owner). ``mr`` must
+    be a MemoryResource (a subclass written in Python too), as cuda.core requires: anything else is refused here
+    with cuda.core's TypeError, before a Buffer that could not be freed is made."""
+    if mr is not None and not isinstance(mr, MemoryResource):
+        raise TypeError("Argument 'mr' has incorrect type (expected %s.MemoryResource, got %s)"
+                        % (MemoryResource.__module__, type(mr).__name__))
     ptr = _check_pointer(ptr)
     size = _check_size(size)
     if mr is not None and owner is not None:
@@ -61,8 +66,14 @@ def from_handle_arguments(ptr, size, mr, owner, stream):
 
 
 def _check_pointer(ptr, what="ptr"):
-    """``int(ptr)`` (an int, a numpy integer, a CUdeviceptr, anything with ``__int__``) in [0, 2**64)."""
-    ptr = int(ptr)
+    """``int(ptr)`` (an int, a numpy integer, a CUdeviceptr, anything with ``__int__``) in [0, 2**64). What int()
+    refuses raises int()'s own error, as cuda.core's; an ``__index__`` that gives no int is named."""
+    try:
+        ptr = int(ptr)
+    except TypeError as e:
+        if hasattr(type(ptr), "__index__"):
+            raise TypeError("%s must be an address (an int), not %s: %s" % (what, type(ptr).__name__, e)) from None
+        raise
     if ptr < 0 or ptr > _SIZE_MAX:
         raise OverflowError("%s must be an address >= 0 and < 2**64, got %d" % (what, ptr))
     return ptr

@@ -16,9 +16,11 @@ _CODE_TYPES = ("ptx", "cubin", "ltoir", "fatbin", "object", "library")
 
 
 def _name_arg(name):
-    """The ``name`` of the ObjectCode.from_* constructors: a str, as cuda.core requires."""
+    """The ``name`` of the ObjectCode.from_* constructors: a str, as cuda.core requires, that UTF-8 encodes (it
+    is handed to the linker as text; a lone surrogate raises UnicodeEncodeError naming it)."""
     if not isinstance(name, str):
         raise TypeError("Argument 'name' has incorrect type (expected str, got %s)" % type(name).__name__)
+    _utils.encode_text(name, "name")
     return name
 
 
@@ -42,6 +44,18 @@ class ObjectCode:
         if not isinstance(module, (bytes, bytearray, str)):
             raise TypeError("module must be bytes, bytearray or a path (str or os.PathLike), not %s"
                             % type(module).__name__)
+        if isinstance(module, str):  # a path, read when the code is loaded: one the file system cannot name fails now
+            try:
+                encoded = os.fsencode(module)
+            except UnicodeEncodeError as e:
+                raise UnicodeEncodeError(e.encoding, e.object, e.start, e.end,
+                                         "%s (module, a path, must be text the file system encodes)"
+                                         % e.reason) from None
+            if b"\0" in encoded:  # (the loader would read the path up to it: another file)
+                raise ValueError("module, a path, must not hold a NUL character, got %r" % (module,))
+        if symbol_mapping is not None and not isinstance(symbol_mapping, dict):
+            raise TypeError("Argument 'symbol_mapping' has incorrect type (expected dict, got %s)"
+                            % type(symbol_mapping).__name__)
         if code_type not in _CODE_TYPES:
             raise ValueError("code_type must be one of %s, not %r" % (", ".join(map(repr, _CODE_TYPES)), code_type))
         self._module = module
@@ -405,8 +419,9 @@ class KernelOccupancy:
         """MaxPotentialBlockSizeOccupancyResult(min_grid_size, max_block_size) for the best occupancy.
 
         ``dynamic_shared_memory_needed``: the bytes of dynamic shared memory a block needs, as an int, or as
-        a function of the block size: a ``driver.CUoccupancyB2DSize`` (a C function pointer; any object with
-        ``getPtr()`` is taken as one) or a Python callable ``block_size -> bytes``, called during this call on
+        a function of the block size: a ``driver.CUoccupancyB2DSize`` (a C function pointer; another binding's
+        CUoccupancyB2DSize, whose ``getPtr()`` gives it, too) or a Python callable ``block_size -> bytes``,
+        called during this call on
         this thread (an exception it raises is reported on stderr and its answer counts as 0 bytes).
         ``block_size_limit``: the largest block size to consider (0: the device's and kernel's limit)."""
         from .. import driver
@@ -419,7 +434,9 @@ class KernelOccupancy:
             callback, fixed = None, as_int(needed, "dynamic_shared_memory_needed", 0)
         elif callable(needed):
             callback, fixed = needed, 0
-        elif hasattr(needed, "getPtr"):
+        elif type(needed).__name__ == "CUoccupancyB2DSize" and hasattr(needed, "getPtr"):
+            # another binding's function pointer (cuda.bindings'); other objects with getPtr() (a Buffer, a
+            # CUstream) hold no function and are refused below rather than called
             callback, fixed = driver.CUoccupancyB2DSize(int(needed.getPtr())), 0
         else:
             raise TypeError("dynamic_shared_memory_needed expected to have type int, or CUoccupancyB2DSize, or a "
@@ -437,15 +454,21 @@ class KernelOccupancy:
         return check(drv.cuOccupancyAvailableDynamicSMemPerBlock(self._kernel._function(), blocks, block_size))
 
     def max_potential_cluster_size(self, config, *, stream):
-        from ._launch import _native_config
+        """The largest cluster size ``config`` (a LaunchConfig) can launch with on ``stream``."""
+        from ._launch import _native_config, check_config
 
+        check_config(config)  # the arguments first, as cuda.core checks them: before any driver call
+        handle = _utils.stream_handle(stream)
         drv = _utils.driver()
-        native = _native_config(config, _utils.stream_handle(stream), with_cluster=False)
+        native = _native_config(config, handle, with_cluster=False)
         return check(drv.cuOccupancyMaxPotentialClusterSize(self._kernel._function(), native))
 
     def max_active_clusters(self, config, *, stream):
-        from ._launch import _native_config
+        """The most clusters of ``config`` (a LaunchConfig) that can be active at once on ``stream``."""
+        from ._launch import _native_config, check_config
 
+        check_config(config)
+        handle = _utils.stream_handle(stream)
         drv = _utils.driver()
-        native = _native_config(config, _utils.stream_handle(stream))
+        native = _native_config(config, handle)
         return check(drv.cuOccupancyMaxActiveClusters(self._kernel._function(), native))

@@ -84,6 +84,9 @@ class ProgramOptions:
     def __post_init__(self):
         if self.name is None:
             self.name = "default_program"
+        # a str UTF-8 encodes, as cuda.core takes it (it fails on anything else with AttributeError, and on a lone
+        # surrogate with UnicodeEncodeError, here)
+        _utils.require_str(self.name, "ProgramOptions.name")
         if self.arch is None:
             self.arch = _current_arch()
         if self.use_bundled_headers:
@@ -98,10 +101,15 @@ class ProgramOptions:
         """The command-line options for ``backend`` ("nvrtc" or "nvvm"), as a list of bytes."""
         backend = str(backend).lower()
         if backend == "nvrtc":
-            return [s.encode() for s in _nvrtc_options(self, target_type)]
+            return _encoded(_nvrtc_option_items(self, target_type))
         if backend == "nvvm":
-            return [s.encode() for s in _nvvm_options(self, target_type)]
-        raise ValueError("Unknown backend %r. Must be one of: 'nvrtc', 'nvvm'" % (backend,))
+            return _encoded(_nvvm_option_items(self, target_type))
+        raise ValueError("Unknown backend %s. Must be one of: 'nvrtc', 'nvvm'" % _utils.printable(repr(backend)))
+
+
+def _encoded(items):
+    """The options' text as bytes; a lone surrogate raises UnicodeEncodeError naming the option."""
+    return [_utils.encode_option(text, "ProgramOptions." + name) for name, text in items]
 
 
 def _check_bundled_headers():
@@ -257,13 +265,14 @@ def _define_macro(flag, value):
     raise RuntimeError("Expected define_macro %s, list[%s], got %s" % (_MACRO, _MACRO, value))
 
 
-def _nvrtc_options(opts, target_type=None):
+def _nvrtc_option_items(opts, target_type=None):
+    """(field, option text) of each NVRTC option, in cuda.core's order."""
     arch = opts.arch or _default_arch()
-    out = ["-arch=%s" % arch]
+    out = [("arch", "-arch=%s" % (arch,))]
     for name in _NVRTC_ORDER:
         value = getattr(opts, name)
         if value is not None:
-            out.extend(_spell(_NVRTC[name], value))
+            out.extend((name, text) for text in _spell(_NVRTC[name], value))
     return out
 
 
@@ -299,8 +308,16 @@ def _cuda_error(message):
     return error
 
 
+def _nvvm_option_items(opts, target_type=None):
+    """(field, option text) of each NVVM option; CUDAError, as cuda.core's, for the options NVVM refuses."""
+    return [("arch" if text.startswith("-arch=") else "options", text) for text in _nvvm_options(opts, target_type)]
+
+
 def _nvvm_options(opts, target_type=None):
     arch = opts.arch or _default_arch()
+    if not isinstance(arch, str):  # (cuda.core fails on it with AttributeError, reading its prefix)
+        raise _utils.ArgumentTypeError("ProgramOptions.arch must be a str such as 'sm_80' or 'compute_80', not %s"
+                                       % type(arch).__name__)
     if arch.startswith("sm_"):
         arch = "compute_" + arch[3:]
     out = ["-arch=%s" % arch]
@@ -350,36 +367,39 @@ class Program:
                 raise TypeError("Expected type str, but got %s" % type(code).__name__)
             if options.extra_sources is not None:
                 raise ValueError("extra_sources is not supported by the NVRTC backend (C++ code_type)")
-            self._code = code.encode()
+            self._code = _utils.encode_text(code, "code")
+            name = _utils.encode_text(_utils.require_str(options.name, "ProgramOptions.name"), "ProgramOptions.name")
             from .. import nvrtc
 
             self._destroy = nvrtc.nvrtcDestroyProgram
-            self._handle = check(nvrtc.nvrtcCreateProgram(self._code, options.name.encode(), 0, [], []))
+            self._handle = check(nvrtc.nvrtcCreateProgram(self._code, name, 0, [], []))
             self._backend = CompilerBackendType.NVRTC
         elif code_type == "ptx":
             if not isinstance(code, str):
                 raise TypeError("Expected type str, but got %s" % type(code).__name__)
             if options.extra_sources is not None:
                 raise ValueError("extra_sources is not supported by the PTX backend.")
-            self._code = code.encode()
+            self._code = _utils.encode_text(code, "code")
             self._linker = Linker(ObjectCode._init(self._code, "ptx"), options=self._linker_options())
             self._backend = self._linker.which_backend()
         elif code_type == "nvvm":
             if isinstance(code, str):
-                code = code.encode("utf-8")
+                code = _utils.encode_text(code, "code")
             elif not isinstance(code, (bytes, bytearray)):
                 raise TypeError("NVVM IR code must be provided as str, bytes, or bytearray")
             self._code = bytes(code)
             from .. import nvvm
 
+            name = _utils.require_str(options.name, "ProgramOptions.name")
+            extra = [(_utils.require_str(n, "extra_sources name"), as_bytes(source, "extra_sources"))
+                     for n, source in options.extra_sources or ()]
             self._destroy = nvvm.destroy_program
             self._handle = nvvm.create_program()
             self._backend = CompilerBackendType.NVVM
             try:
-                nvvm.add_module_to_program(self._handle, self._code, len(self._code), options.name)
-                for name, source in options.extra_sources or ():
-                    src = as_bytes(source, "extra_sources")
-                    nvvm.add_module_to_program(self._handle, src, len(src), name)
+                nvvm.add_module_to_program(self._handle, self._code, len(self._code), name)
+                for n, src in extra:
+                    nvvm.add_module_to_program(self._handle, src, len(src), n)
             except Exception:
                 self.close()
                 raise
@@ -459,6 +479,18 @@ class Program:
         cache) their mangled names are stored beside the code, so ``get_kernel`` finds them on a hit. Options
         that read files the key cannot see raise ValueError (see ``make_program_cache_key``)."""
         target_type = str(target_type).lower()
+        if logs is not None and not callable(getattr(logs, "write", None)):
+            # (cuda.core fails on it with AttributeError, writing a log to it)
+            raise _utils.ArgumentTypeError("logs must be None or an object with a write(str) method (a file opened "
+                                           "for text, io.StringIO), not %s" % type(logs).__name__)
+        if not isinstance(name_expressions, tuple):
+            try:
+                if isinstance(name_expressions, (bytes, bytearray)):
+                    raise TypeError
+                name_expressions = tuple(name_expressions)
+            except TypeError:
+                raise TypeError("name_expressions must be a tuple or list of str (or bytes), not %s"
+                                % type(name_expressions).__name__) from None
         if self.is_closed:
             raise RuntimeError("Program has been closed")
         if cache is None:
@@ -477,7 +509,7 @@ class Program:
         supported = _BACKEND_TARGETS[self._backend]
         if target_type not in supported:
             raise ValueError('Unsupported target_type="%s" for %s (supported: %s)'
-                             % (target_type, self._backend, ", ".join(repr(t) for t in supported)))
+                             % (_utils.printable(target_type), self._backend, ", ".join(repr(t) for t in supported)))
         if self._backend == "NVRTC":
             if target_type == "ptx":
                 _warn_if_driver_older()

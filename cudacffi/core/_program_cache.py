@@ -30,7 +30,7 @@ def _key_bytes(key):
     if isinstance(key, (bytes, bytearray)):
         return bytes(key)
     if isinstance(key, str):
-        return key.encode("utf-8")
+        return _utils.encode_text(key, "a cache key")
     raise TypeError("cache keys must be bytes or str, got %s" % type(key).__name__)
 
 
@@ -46,8 +46,8 @@ def _value_bytes(value):
             with open(code, "rb") as f:
                 return f.read()
         except FileNotFoundError:
-            raise FileNotFoundError("cannot store path-backed ObjectCode in cache: %s no longer exists" % code) \
-                from None
+            raise FileNotFoundError("cannot store path-backed ObjectCode in cache: %s no longer exists"
+                                    % _utils.printable(code)) from None
     raise TypeError("cache values must be bytes-like or ObjectCode, got %s" % type(value).__name__)
 
 
@@ -198,6 +198,13 @@ class FileStreamProgramCache(ProgramCacheResource):
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError("path must be a str, an os.PathLike or None, not %s" % type(path).__name__)
         self._root = os.fspath(path)
+        try:
+            encoded = os.fsencode(self._root)
+        except UnicodeEncodeError as e:
+            raise UnicodeEncodeError(e.encoding, e.object, e.start, e.end,
+                                     "%s (path must be text the file system encodes)" % e.reason) from None
+        if b"\0" in encoded:
+            raise ValueError("path must not hold a NUL character, got %r" % (self._root,))
         self._entries = os.path.join(self._root, "entries")
         self._tmp = os.path.join(self._root, "tmp")
         os.makedirs(self._entries, exist_ok=True)
@@ -461,7 +468,7 @@ def _check_options(code_type, options, extra_digest):
 
 def _code_bytes(code, code_type):
     if isinstance(code, str):
-        return code.encode("utf-8")
+        return _utils.encode_text(code, "code")
     if isinstance(code, (bytes, bytearray)):
         if code_type != "nvvm":
             raise TypeError("code must be str for code_type=%r; bytes/bytearray are only accepted for "
@@ -476,12 +483,17 @@ def _name_tags(name_expressions):
     if isinstance(name_expressions, (str, bytes)):
         raise TypeError("name_expressions must be a sequence of str or bytes, not a single %s"
                         % type(name_expressions).__name__)
+    try:
+        name_expressions = list(name_expressions)
+    except TypeError:
+        raise TypeError("name_expressions must be a sequence of str or bytes, not %s"
+                        % type(name_expressions).__name__) from None
     out = []
     for e in name_expressions:
         if isinstance(e, bytes):
             out.append(b"b:" + e)
         elif isinstance(e, str):
-            out.append(b"s:" + e.encode("utf-8"))
+            out.append(b"s:" + _utils.encode_text(e, "name_expressions"))
         elif isinstance(e, bytearray):
             raise TypeError("name_expressions elements must be str or bytes; bytearray is not accepted because "
                             "Program.compile uses each element as a dict key and bytearray is unhashable.")
@@ -509,9 +521,9 @@ def make_program_cache_key(*, code, code_type, options, target_type, name_expres
         raise TypeError("options must be a ProgramOptions, not %s" % type(options).__name__)
     code_type = code_type.lower() if isinstance(code_type, str) else code_type
     target_type = target_type.lower() if isinstance(target_type, str) else target_type
-    if code_type not in _CODE_TYPES:
+    if not isinstance(code_type, str) or code_type not in _CODE_TYPES:
         raise ValueError("code_type %r is not a valid SourceCodeType. Must be 'c++', 'nvvm' or 'ptx'" % (code_type,))
-    if target_type not in _TARGET_TYPES:
+    if not isinstance(target_type, str) or target_type not in _TARGET_TYPES:
         raise ValueError("target_type=%r is not supported by the program cache (must be 'cubin', 'ltoir' or 'ptx')"
                          % (target_type,))
     if target_type not in _TARGETS[code_type]:

@@ -131,7 +131,7 @@ def _data_type(value):
 
     try:
         return numpy.dtype(value)
-    except TypeError:
+    except (TypeError, ValueError):  # (ValueError: a dict numpy reads as fields, a lone surrogate)
         raise TypeError("data_type must be a TensorMapDataType or a numpy/ml_dtypes dtype, got %s"
                         % type(value)) from None
 

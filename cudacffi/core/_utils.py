@@ -14,6 +14,53 @@ from . import _release
 
 __all__ = ["CUDAError", "NVRTCError", "ComputeCapability", "as_int", "check"]
 
+
+class ArgumentTypeError(TypeError, AttributeError):
+    """A TypeError naming the parameter whose argument lacks the attribute or method the parameter needs (a data
+    protocol, a ``write`` method, ``str.encode``). It is an AttributeError too, since cuda.core raises
+    AttributeError for these arguments: code written to catch that keeps working."""
+
+
+def printable(text):
+    """``text`` with what UTF-8 cannot encode (a lone surrogate) backslash-escaped: a message that holds a caller's
+    string can then be printed and logged. Text UTF-8 encodes is returned as it is."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+def encode_text(text, what):
+    """``text`` (a str) as UTF-8 bytes; a lone surrogate raises UnicodeEncodeError (cuda.core's exception for it)
+    whose message names ``what``."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise UnicodeEncodeError(e.encoding, e.object, e.start, e.end,
+                                 "%s (%s must be text UTF-8 can encode)" % (e.reason, what)) from None
+
+
+def encode_option(text, what):
+    """A compiler's or linker's command-line option (a str) as UTF-8 bytes, as ``encode_text``; ValueError naming
+    ``what`` for a NUL in it (the library would read the option up to it: another option)."""
+    data = encode_text(text, what)
+    if b"\0" in data:
+        raise ValueError("%s must not hold a NUL character, got %s" % (what, printable(repr(text))))
+    return data
+
+
+def require_str(value, what, none_ok=False):
+    """``value`` if it is a str (or None where ``none_ok``) that UTF-8 encodes; ArgumentTypeError naming ``what``
+    for anything else (cuda.core fails on it with AttributeError, encoding it), UnicodeEncodeError naming
+    ``what`` for a lone surrogate."""
+    if value is None and none_ok:
+        return value
+    if not isinstance(value, str):
+        raise ArgumentTypeError("%s must be a str, not %s" % (what, type(value).__name__))
+    encode_text(value, what)
+    return value
+
 ComputeCapability = collections.namedtuple("ComputeCapability", ("major", "minor"))
 
 
@@ -76,15 +123,21 @@ def check_or_create_options(cls, options, what):
     if isinstance(options, cls):
         return options
     if isinstance(options, dict):
-        return cls(**options)
+        try:
+            return cls(**options)
+        except TypeError as e:  # a key that names no field: Python's message, made printable
+            message = str(e)
+            if printable(message) != message:
+                raise TypeError(printable(message)) from None
+            raise
     raise TypeError("The %s must be provided as an object of type %s or as a dict with valid %s. The provided object "
-                    "is '%s'." % (what, cls.__name__, what, options))
+                    "is '%s'." % (what, cls.__name__, what, printable(str(options))))
 
 
 def as_bytes(text, what):
     """``text`` (str, bytes or bytearray) as bytes."""
     if isinstance(text, str):
-        return text.encode()
+        return encode_text(text, what)
     if isinstance(text, (bytes, bytearray)):
         return bytes(text)
     raise TypeError("%s must be str or bytes, not %s" % (what, type(text).__name__))
@@ -114,9 +167,20 @@ def as_int(value, what, minimum=None):
     return value
 
 
+_ONES = {1: (1, 1), 2: (1,), 3: ()}
+
+
 def cast_to_3_tuple(label, value):
     """A grid/block/cluster value (an int or a tuple of up to 3 ints) as a 3-tuple padded with 1, with
     cuda.core's messages; integers may be anything with ``__index__`` (numpy scalars)."""
+    if value.__class__ is int and value >= 1:  # the common cases first: one int, a tuple of positive ints
+        return (value, 1, 1)
+    if value.__class__ is tuple and 0 < len(value) <= 3:
+        for v in value:
+            if v.__class__ is not int or v < 1:
+                break
+        else:
+            return value + _ONES[len(value)]
     common = "must be an int, or a tuple with up to 3 ints"
     original = value
     if not isinstance(value, tuple):
@@ -127,7 +191,11 @@ def cast_to_3_tuple(label, value):
         raise ValueError("%s %s (got tuple with length %d)" % (label, common, len(value)))
     if not all(hasattr(type(v), "__index__") for v in value):
         raise ValueError("%s %s (got %s)" % (label, common, (original,)[0]))
-    value = tuple(int(operator.index(v)) for v in value)
+    try:
+        value = tuple(int(operator.index(v)) for v in value)
+    except TypeError:  # an __index__ that gives no int (a str; a numpy array of several elements)
+        raise ValueError("%s %s (got %s)" % (label, common, (original,)[0] if isinstance(original, tuple)
+                                             else type(original))) from None
     if any(v < 1 for v in value):
         raise ValueError("%s value%s must be >= 1 (got %s)" % (label, "" if len(value) == 1 else "s", original))
     return value + (1,) * (3 - len(value))

@@ -209,10 +209,10 @@ class GraphBuilder:
         if self._state != "new":
             raise RuntimeError("Cannot resume building after building has ended.")
         how = _MODE_VALUES.get(mode) if mode.__class__ is str else None
+        if how is None and (not isinstance(mode, str) or mode not in _MODES):
+            raise ValueError("Unsupported build mode: %s" % (mode,))
         drv = _utils.driver()
         if how is None:
-            if not isinstance(mode, str) or mode not in _MODES:
-                raise ValueError("Unsupported build mode: %s" % (mode,))
             how = _MODE_VALUES[mode] = getattr(drv.CUstreamCaptureMode, _MODES[mode])
         if self._body is not None:  # into the body graph the conditional node made
             check(drv.cuStreamBeginCaptureToGraph(self._live()._h, self._body._live(), None, None, 0, how))

@@ -105,7 +105,7 @@ def _format(value, what="format"):
                         % (what, _choices(ArrayFormatType), type(value).__name__))
     try:
         dtype = numpy.dtype(value)
-    except TypeError:
+    except (TypeError, ValueError):  # (ValueError: a dict or tuple numpy reads as fields, a lone surrogate)
         raise TypeError("%s must be an ArrayFormatType, a str (%s) or a numpy dtype, not %s"
                         % (what, _choices(ArrayFormatType), type(value).__name__)) from None
     for member in ArrayFormatType:
@@ -140,13 +140,19 @@ def _bool(what, value):
 def _float(what, value):
     if isinstance(value, (bool, str, bytes)) or not hasattr(value, "__float__"):
         raise TypeError("%s must be a float, not %s" % (what, type(value).__name__))
-    return float(value)
+    try:
+        return float(value)
+    except TypeError:  # a __float__ that gives no float (a numpy array of several elements)
+        raise TypeError("%s must be a float, not %s" % (what, type(value).__name__)) from None
 
 
 def _channels(value):
     if isinstance(value, bool) or not isinstance(value, int) and not hasattr(value, "__index__"):
         raise TypeError("num_channels must be an int (1, 2 or 4), not %s" % type(value).__name__)
-    value = operator.index(value)
+    try:
+        value = operator.index(value)
+    except TypeError:  # an __index__ that gives no int
+        raise TypeError("num_channels must be an int (1, 2 or 4), not %s" % type(value).__name__) from None
     if value not in _CHANNELS:
         raise ValueError("num_channels must be 1, 2, or 4, got %d" % value)
     return value

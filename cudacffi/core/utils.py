@@ -42,11 +42,30 @@ def _typestr(kind, itemsize, order="<"):
 def _parse_typestr(typestr, what):
     if not isinstance(typestr, str) or len(typestr) < 3 or typestr[0] not in "<>|=" or not typestr[2:].isdigit():
         raise TypeError("%s typestr must look like '<f4' (byte order, kind, size), not %r" % (what, typestr))
-    return _typestr(typestr[1], int(typestr[2:]), typestr[0])
+    try:
+        return _typestr(typestr[1], int(typestr[2:]), typestr[0])
+    except TypeError as e:
+        raise TypeError("%s typestr %r: %s" % (what, typestr, e)) from None
+
+
+def _numpy_dtype(dtype, what, error=TypeError):
+    """``numpy.dtype(dtype)``; what numpy cannot read as one raises ``error`` naming ``what``."""
+    import numpy
+
+    try:
+        return numpy.dtype(dtype)
+    except (TypeError, ValueError) as e:  # (ValueError: a dict numpy reads as fields, a lone surrogate)
+        raise error("%s must be a numpy dtype (or what numpy.dtype() takes), not %s: %s"
+                    % (what, type(dtype).__name__, _utils.printable(str(e)))) from None
 
 
 def _ints(values, what):
-    out = tuple(values)
+    if isinstance(values, (str, bytes, bytearray)):
+        raise TypeError("%s must be a tuple of ints, not %s" % (what, type(values).__name__))
+    try:
+        out = tuple(values)
+    except TypeError:
+        raise TypeError("%s must be a tuple of ints, not %s" % (what, type(values).__name__)) from None
     for v in out:
         if not isinstance(v, int) or isinstance(v, bool):
             raise TypeError("%s must hold ints, not %r" % (what, values))
@@ -178,7 +197,7 @@ class StridedMemoryView:
         the consumer stream as an int, as the DLPack protocol asks: ``stream_ptr`` itself for device memory
         (None where it is 0), nothing (None) for host memory given -1; None is ambiguous (BufferError) for
         both, and passed through for pinned and managed memory."""
-        device_type, device_id = obj.__dlpack_device__()
+        device_type, device_id = _dlpack_device(obj)
         stream = _stream_int(stream_ptr)
         if device_type == _dlpack.CPU:
             if stream is None:
@@ -209,7 +228,7 @@ class StridedMemoryView:
     def from_cuda_array_interface(cls, obj, stream_ptr=None):
         """A view of ``obj.__cuda_array_interface__`` (version 3 or above, no mask). Unless ``stream_ptr``
         is -1, the consumer stream waits for the producer's ``stream`` (None is ambiguous: BufferError)."""
-        cai = obj.__cuda_array_interface__
+        cai = _interface(obj, "__cuda_array_interface__", "from_cuda_array_interface")
         if not isinstance(cai, dict):
             raise TypeError("__cuda_array_interface__ must be a dict, not %s" % type(cai).__name__)
         _check_interface_version(cai, "CUDA Array Interface")
@@ -230,7 +249,7 @@ class StridedMemoryView:
     def from_array_interface(cls, obj):
         """A view of ``obj.__array_interface__`` (host memory; version 3 or above, no mask). Its ``device_id``
         is the current device's, as in cuda.core (-1 where no context is current)."""
-        iface = obj.__array_interface__
+        iface = _interface(obj, "__array_interface__", "from_array_interface")
         if not isinstance(iface, dict):
             raise TypeError("__array_interface__ must be a dict, not %s" % type(iface).__name__)
         _check_interface_version(iface, "NumPy Array Interface")
@@ -248,9 +267,18 @@ class StridedMemoryView:
         typestr = _parse_typestr(iface["typestr"], what)
         data = iface["data"]
         if not (isinstance(data, tuple) and len(data) == 2 and isinstance(data[0], int)):
-            if device or data is None:
-                raise TypeError("%s data must be a (pointer, read-only) tuple, not %r" % (what, data))
-            return cls._from_python_buffer(data, iface, obj)  # a buffer object in place of an address
+            if not (device or data is None):
+                try:
+                    memoryview(data)
+                except TypeError:
+                    pass
+                else:
+                    return cls._from_python_buffer(data, iface, obj)  # a buffer object in place of an address
+            raise TypeError("%s data must be a (pointer, read-only) tuple%s, not %s"
+                            % (what, "" if device else " or an object with the buffer protocol",
+                               _utils.printable(repr(data))))
+        if not 0 <= data[0] < 1 << 64:
+            raise OverflowError("%s data pointer must be >= 0 and < 2**64, got %d" % (what, data[0]))
         shape = _shape(iface["shape"], what)
         strides = _element_strides(iface.get("strides"), int(typestr[2:]), what)
         if strides is not None and len(strides) != len(shape):
@@ -298,9 +326,7 @@ class StridedMemoryView:
         if itemsize is not None:
             itemsize = _utils.as_int(itemsize, "itemsize", 1)
         if dtype is not None:
-            import numpy
-
-            dt = numpy.dtype(dtype)
+            dt = _numpy_dtype(dtype, "from_buffer: dtype", _utils.ArgumentTypeError)
             typestr = _parse_typestr(dt.str, "dtype")
             if itemsize is not None and itemsize != dt.itemsize:
                 raise ValueError("itemsize (%d) does not match dtype.itemsize (%d)" % (itemsize, dt.itemsize))
@@ -417,9 +443,7 @@ class StridedMemoryView:
         shape, strides, itemsize, offset = self._layout_parts(layout, size)
         typestr = self._typestr if itemsize == size else _typestr("u", itemsize) if itemsize in (1, 2, 4, 8) else None
         if dtype is not None:
-            import numpy
-
-            dt = numpy.dtype(dtype)
+            dt = _numpy_dtype(dtype, "view: dtype")
             if dt.itemsize != itemsize:
                 raise ValueError("dtype %s has %d-byte items, the %s %d" % (dt, dt.itemsize, "view's" if layout is None
                                                                              else "layout", itemsize))
@@ -455,7 +479,7 @@ class StridedMemoryView:
             for d in shape:
                 n *= d
             if n != self.size:
-                raise ValueError("cannot reshape %d elements into shape %r" % (self.size, shape))
+                raise ValueError("view: layout %r (a shape) cannot reshape %d elements" % (shape, self.size))
             return shape, None, size, 0
         try:
             shape, strides, itemsize = layout.shape, layout.strides, layout.itemsize
@@ -619,13 +643,49 @@ def _has_dlpack(obj):
     return hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__")
 
 
+def _interface(obj, name, method):
+    """``obj.<name>`` (an array interface); ArgumentTypeError naming ``obj`` where it has none (an AttributeError
+    raised inside a property of the object's class passes through as it is)."""
+    try:
+        return getattr(obj, name)
+    except AttributeError:
+        if hasattr(type(obj), name):
+            raise
+        raise _utils.ArgumentTypeError("StridedMemoryView.%s: obj must have %s, not %s"
+                                       % (method, name, type(obj).__name__)) from None
+
+
+def _dlpack_device(obj):
+    """``obj.__dlpack_device__()`` as (device_type, device_id) ints; ArgumentTypeError naming ``obj`` where it
+    does not speak DLPack, TypeError/ValueError where the answer is no such pair."""
+    if not _has_dlpack(obj):
+        raise _utils.ArgumentTypeError("StridedMemoryView.from_dlpack: obj must support DLPack (__dlpack__ and "
+                                       "__dlpack_device__), not %s" % type(obj).__name__)
+    device = obj.__dlpack_device__()
+    what = "StridedMemoryView.from_dlpack: obj.__dlpack_device__() must return (device_type, device_id)"
+    try:
+        device_type, device_id = device
+    except TypeError:
+        raise TypeError("%s, not %s" % (what, type(device).__name__)) from None
+    except ValueError:
+        raise ValueError("%s, got %r" % (what, device)) from None
+    try:
+        return int(operator.index(device_type)), int(operator.index(device_id))
+    except TypeError:
+        raise TypeError("%s ints, got %r" % (what, device)) from None
+
+
 def _stream_int(stream_ptr):
     """A consumer stream as the int DLPack and the driver take: an int (or anything with ``__index__``), a
     CUstream (its address), an object with ``__cuda_stream__``; None stays None."""
     if stream_ptr is None or stream_ptr.__class__ is int:
         return stream_ptr
     if hasattr(stream_ptr, "__cuda_stream__"):
-        return int(stream_ptr.__cuda_stream__()[1])
+        info = stream_ptr.__cuda_stream__()
+        if not (isinstance(info, tuple) and len(info) == 2 and isinstance(info[1], int)):
+            raise TypeError("stream_ptr.__cuda_stream__() must return (version, handle), not %s"
+                            % _utils.printable(repr(info)))
+        return int(info[1])
     try:
         return operator.index(stream_ptr)
     except TypeError:
@@ -733,14 +793,28 @@ class _StridedMemoryViewProxy:
 
 def args_viewable_as_strided_memory(arg_indices):
     """A decorator: the positional arguments at ``arg_indices`` reach the function as proxies whose
-    ``view(stream_ptr)`` gives their StridedMemoryView."""
-    indices = tuple(arg_indices)
+    ``view(stream_ptr)`` gives their StridedMemoryView. A call with fewer positional arguments raises
+    IndexError, as cuda.core's does."""
+    what = "args_viewable_as_strided_memory: arg_indices"
+    if isinstance(arg_indices, (str, bytes, bytearray)):
+        raise TypeError("%s must be a tuple of ints, not %s" % (what, type(arg_indices).__name__))
+    try:
+        indices = tuple(arg_indices)
+    except TypeError:
+        raise TypeError("%s must be a tuple of ints, not %s" % (what, type(arg_indices).__name__)) from None
+    try:
+        indices = tuple(int(operator.index(i)) for i in indices)
+    except TypeError:
+        raise TypeError("%s must hold ints, not %s" % (what, _utils.printable(repr(indices)))) from None
 
     def wrap(func):
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
             args = list(args)
             for i in indices:
+                if not -len(args) <= i < len(args):
+                    raise IndexError("list index out of range: arg_indices names argument %d, the call has %d "
+                                     "positional argument%s" % (i, len(args), "" if len(args) == 1 else "s"))
                 args[i] = _StridedMemoryViewProxy(args[i])
             return func(*args, **kwargs)
         return wrapper

@@ -222,10 +222,19 @@ def _pstate_arg(pstate):
 
 
 def _text_arg(value, name):
+    """``value`` (str, or bytes of UTF-8) as a str NVML takes: errors name ``name`` (text that is no UTF-8, a lone
+    surrogate, a NUL, which NVML would read the text up to)."""
     if isinstance(value, (bytes, bytearray)):
-        return bytes(value).decode()
-    if not isinstance(value, str):
+        try:
+            value = bytes(value).decode()
+        except UnicodeDecodeError as e:
+            raise UnicodeDecodeError(e.encoding, e.object, e.start, e.end,
+                                     "%s (%s must be UTF-8 text)" % (e.reason, name)) from None
+    elif not isinstance(value, str):
         raise TypeError("%s must be str or bytes, not %s" % (name, type(value).__name__))
+    _utils.encode_text(value, name)
+    if "\0" in value:
+        raise ValueError("%s must not hold a NUL character, got %r" % (name, value))
     return value
 
 
