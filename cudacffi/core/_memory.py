@@ -353,6 +353,14 @@ class Buffer(_BASE):
         waits for the copy). Beyond cuda.core: host destinations, and ``stream`` may be omitted (the default
         stream, and the call waits for the copy)."""
         src = self._live()
+        if options is None and stream is not None and dst.__class__ is self.__class__:  # the loop's case
+            address = dst._ptr
+            if address is not None and dst._size == self._size:
+                h = _utils.stream_handle(stream)
+                status = _utils.driver().cuMemcpyAsync(address, src, self._size, h)[0]
+                if status:
+                    check((status,))
+                return dst
         wait = options is not None and _reads_during_call(options, "copy_to")
         h = self._stream_handle(stream)
         if dst is None:
@@ -410,12 +418,18 @@ class Buffer(_BASE):
         """Fill with a repeating pattern: ``value`` an int in [0, 256) (one byte), or with ``width`` 2 or 4 an
         unsigned int of that many bytes (beyond cuda.core), or a buffer of 1, 2 or 4 bytes."""
         ptr = self._live()
+        if value.__class__ is int and width is None and 0 <= value < 256 and stream is not None:  # one byte
+            h = _utils.stream_handle(stream)
+            status = _utils.driver().cuMemsetD8Async(ptr, value, self._size, h)[0]
+            if status:
+                check((status,))
+            return
         word, width = _fill_pattern(value, width)
         if self._size % width:
             raise ValueError("buffer size (%d) must be divisible by %d" % (self._size, width))
         h = self._stream_handle(stream)
         drv = _utils.driver()
-        setter = {1: drv.cuMemsetD8Async, 2: drv.cuMemsetD16Async, 4: drv.cuMemsetD32Async}[width]
+        setter = (drv.cuMemsetD8Async, drv.cuMemsetD16Async, None, drv.cuMemsetD32Async)[width - 1]
         check(setter(ptr, word, self._size // width, h))
 
     # -- export: DLPack, __cuda_array_interface__, the buffer protocol ---------------------------------------
