@@ -187,6 +187,16 @@ STRING_OUTPUTS = frozenset((
 # the count. Their buffers must hold count * sizeof(item) (``cudacffi._exc.output_buffer``'s ``count``).
 COUNTED_STRUCTS = {
     ("cuFileBatchIOSubmit", "iocbp"): "nr",
+    ("cuFileBatchIOGetStatus", "iocbp"): "*nr",  # as many events as the unsigned int the caller's nr holds
+}
+
+# Buffers a library reads or writes ``size`` bytes of, at an offset another argument gives: (function, buffer) ->
+# (size argument, offset argument or None). A buffer object must hold size + offset bytes
+# (``cudacffi._exc.check_extent``); an int address is the caller's promise.
+BUFFER_EXTENTS = {
+    ("cuFileRead", "bufPtr_base"): ("size", "bufPtr_offset"),
+    ("cuFileWrite", "bufPtr_base"): ("size", "bufPtr_offset"),
+    ("cuFileBufRegister", "bufPtr_base"): ("length", None),
 }
 
 

@@ -354,8 +354,12 @@ class PyWriter(TypeNames):
             lf = self.lowered[f["name"]]
             handle_ins = {lf.params[k].pyname + "_ = " for k in (x.index for x in fc.ins)}
             addresses = [lf.params[x.index].pyname for x in fc.ins if x.kind in (FAST_ADDRESS, FAST_KPARAMS)]
-            allowed = tuple(handle_ins) + ("_o_", "_t_") + tuple("if %s.__class__ is int and %s >= 0:" % (a, a)
-                                                                 for a in addresses)
+            plain = [lf.params[x.index].pyname for x in fc.ins]  # ints the entry takes; others go to the wrapper
+            allowed = tuple(handle_ins) + ("_o_", "_t_", "_sv") + tuple(
+                "if %s.__class__ is int and %s >= 0:" % (a, a) for a in addresses) + tuple(
+                "if %s.__class__ is not int:" % p for p in plain) + tuple(
+                "if not isinstance(%s, int):" % p for p in plain) + tuple(
+                "    %s = _s.check_integer(" % p for p in plain)
             if addresses:
                 allowed += ("else:",) + tuple("    %s_, %s_k = " % (a, a) for a in addresses)
             for o in fc.outs:  # a string's buffer (lowering's bytes_out): made in C instead

@@ -185,7 +185,7 @@ CUFILE = Family(
     version_header="cuda.h",
     since="12.6",
     borrow=("CUresult", "CUstream"),
-    cdef_types="typedef long off_t; typedef long loff_t;",
+    cdef_types="typedef long off_t; typedef long loff_t; struct timespec { long tv_sec; long tv_nsec; ...; };",
 )
 
 FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM, NVFATBIN, NVML, CUFILE)}

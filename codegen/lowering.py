@@ -18,7 +18,7 @@ from typing import List, Optional, Tuple
 
 from . import callbacks
 from .ctype import CType
-from .directions import COUNTED_STRUCTS, KINDS, STRING_OUTPUTS, Direction
+from .directions import BUFFER_EXTENTS, COUNTED_STRUCTS, KINDS, STRING_OUTPUTS, Direction
 from .model import TypeIndex
 from .signature import inputs, outputs
 
@@ -657,12 +657,19 @@ class ExceptionConvention(Convention):
             elif sized is None and t.pointee().base not in ("void", "char"):  # a whole struct or value
                 room = ", ctype=%r" % t.pointee().declare().replace("const ", "")
                 count = COUNTED_STRUCTS.get((lw.f["name"], p["name"]))
-                if count:  # an array of them, as many as the count argument says
+                if count and count.startswith("*"):  # the count is in a cell the caller passes
+                    room += ", count=_x.cell_count(%s)" % lw.pyname(by_name[count[1:]])
+                elif count:  # an array of them, as many as the count argument says
                     room += ", count=%s" % lw.pyname(by_name[count])
             else:
                 room = ""
             lw.pre.append("%s_, %s_k = _x.output_buffer(_ffi, %s, %s, %s, %r, %r%s)"
                           % (py, py, py, size_of, handle, lw.name, py, room))
+        extent = BUFFER_EXTENTS.get((lw.f["name"], p["name"]))
+        if extent:  # size (+ offset) bytes of it are read or written
+            size, offset = (lw.pyname(by_name[n]) if n else "0" for n in extent)
+            lw.pre.append("_x.check_extent(%s, %s, %s, %r, %r, %r)" % (py, size, offset, lw.name, py,
+                                                                    lw.pyname(by_name[extent[0]])))
         lw.args.append(py + "_")
 
     def output(self, lw, expr, t, p):
@@ -806,7 +813,7 @@ class FunctionLowering:
         cbs = [(self.arm_callback(k, user, lifetime, deferred), lifetime) for k, (user, lifetime) in armed.items()]
         from .emit_c import returns_count, returns_status
 
-        return LoweredFunction(f["name"], f["symbol"], self.name, params, self.pre, self.args, self.post,
+        return LoweredFunction(f["name"], f["symbol"], self.name, params, slots_last(self.pre), self.args, self.post,
                                self.checks, cbs, returns_status(self.lowering.model, f),
                                bool(f.get("returns_string")), returns_count(self.lowering.model, f),
                                f.get("ptds_symbol"), by_value=self.bv, query=self.query, held=self.held)
@@ -869,6 +876,9 @@ class FunctionLowering:
         elif kind == "enum":
             self.args.append(py)
             self.checks.append(("int", py, -(1 << 31), (1 << 31) - 1))
+            self.pre.append("if not isinstance(%s, int):  # (an enum member is an int)" % py)
+            self.pre.append("    %s = _s.check_integer(%r, %r, %s, %d, %d)"
+                            % (py, self.name, py, py, -(1 << 31), (1 << 31) - 1))
         else:
             r = self.names.resolved(t)
             if r.base in FLOATS:
@@ -876,6 +886,11 @@ class FunctionLowering:
             else:
                 lo, hi = INT_RANGES.get(r.base, (0, 0))
                 self.checks.append(("int", py, lo, hi))
+                # anything but an int is made one here, among the other conversions: cffi would call its
+                # __int__ while converting the call's arguments, after the scratch slots are set (Python code
+                # there may make another call on this thread, which sets them too)
+                self.pre.append("if %s.__class__ is not int:" % py)
+                self.pre.append("    %s = _s.check_integer(%r, %r, %s, %d, %d)" % (py, self.name, py, py, lo, hi))
             self.args.append(py)
         return None
 
@@ -1170,6 +1185,28 @@ class FunctionLowering:
         if k == "struct":
             return "('struct', %r, %s)" % (inner.declare().replace("const ", ""), names.class_for(inner.base))
         return "('int', %r, None)" % names.resolved(inner).base
+
+
+_SLOT_WRITE = re.compile(r"(_o_\w+)\[0\] = (.+)$")
+
+
+def slots_last(pre):
+    """``pre`` with every write into a scratch slot moved after every conversion: a conversion may run Python code
+    (an ``__index__``, a ``getPtr()``) that makes another call on this thread, which writes the same per-thread
+    slots. A slot's value that needs converting is converted in place into a local (``_sv<n>``), and only the
+    plain store comes at the end."""
+    head, tail = [], []
+    for line in pre:
+        m = _SLOT_WRITE.match(line)
+        if m is None:
+            head.append(line)
+        elif re.fullmatch(r"-?\d+|_ffi\.NULL", m.group(2)):
+            tail.append(line)
+        else:
+            local = "_sv%d" % len(tail)
+            head.append("%s = %s" % (local, m.group(2)))
+            tail.append("%s[0] = %s" % (m.group(1), local))
+    return head + tail
 
 
 def lower(model, style, names=None):

@@ -149,7 +149,7 @@ class Typing:
         """What ``attr`` of ``table`` holds, asked of the tables once per attribute value."""
         try:
             return self._specs[table, attr]
-        except (KeyError, TypeError):  # not seen yet, or not even hashable (reported by _kind)
+        except (KeyError, TypeError, ValueError):  # not seen yet, or not hashable (reported by _kind)
             pass
         kind, cls = self._kind(table, attr, func, name)
         array = None
@@ -202,7 +202,7 @@ class Typing:
             slots = self._slots.__dict__
             try:
                 v = slots[table, attr]
-            except (KeyError, TypeError):  # not seen on this thread yet, or not an attribute at all
+            except (KeyError, TypeError, ValueError):  # not seen on this thread yet, or not an attribute at all
                 v = None
             if v is not None:
                 v.ptr[0] = 0

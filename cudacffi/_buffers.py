@@ -13,6 +13,7 @@ One rule set for every family (``_exc`` uses it too):
 """
 
 import enum
+import operator
 import re
 import sys
 
@@ -89,6 +90,43 @@ def nbytes(x):
         return None
 
 
+if _CPYTHON:
+    _release_cdata = _cffi_backend.FFI().release
+
+    class Held(tuple):
+        """What a call keeps while the library uses a buffer: ``(cffi buffer, memoryview)``. Its finalizer releases
+        the cffi buffer's hold on the memoryview. A call's frame that an exception keeps (``except E as e: err = e``)
+        becomes cyclic garbage with both in it, and CPython's collector, which clears a memoryview that still has an
+        export, crashes (a CPython bug up to 3.12); the collector runs finalizers before it clears anything, so
+        the export is gone by then."""
+
+        __slots__ = ()
+
+        def __del__(self):
+            try:
+                _release_cdata(self[0])
+            except Exception:  # released already, or a cdata that owns no buffer
+                pass
+else:  # PyPy's collector has no such step to fear, and finalizers cost it: a plain tuple
+    Held = tuple
+
+
+def _as_index(n):
+    """``n`` as an int where it is an integer of any class (not a bool), else None."""
+    if isinstance(n, bool) or not hasattr(type(n), "__index__"):
+        return None
+    try:
+        n = operator.index(n)
+    except Exception:
+        return None
+    return n if n.__class__ is int else None
+
+
+def held(buf, mv):
+    """The keepalive of ``buf = ffi.from_buffer(mv)`` (see ``Held``)."""
+    return Held((buf, mv))
+
+
 def address(ffi, x, func, name, writable=False):
     """(address, keepalive) of an int, None, a cffi pointer, a getPtr() object or a buffer-protocol object."""
     if isinstance(x, int):
@@ -110,7 +148,7 @@ def address(ffi, x, func, name, writable=False):
     if writable and mv.readonly:
         raise argument_error(func, name, "must be a writable buffer (bytearray, numpy array, ...)", ValueError)
     buf = ffi.from_buffer(mv, require_writable=writable) if writable else ffi.from_buffer(mv)
-    return int(ffi.cast("uintptr_t", buf)), (buf, mv)
+    return int(ffi.cast("uintptr_t", buf)), held(buf, mv)
 
 
 def _bytes_address(ffi, b, func, name):
@@ -172,8 +210,12 @@ def check_room(buf, need, func, name, text=False):
     failed query is left for the call itself to report) or from the caller's count. ``text``: the library
     writes a NUL-terminated string (``string_room``)."""
     status, n = need
-    if status or n.__class__ is not int:
+    if status:
         return
+    if n.__class__ is not int:  # an integer of another class (numpy's) is checked as its value
+        n = _as_index(n)
+        if n is None:
+            return  # not an integer: the conversion of the count names it
     if text:
         n = string_room(n)
     room = nbytes(buf)

@@ -26,6 +26,8 @@ import sys
 import threading
 import traceback
 
+import _cffi_backend
+
 from ._handles import Handle, handle_value, new_handle
 from ._structs import PointerField
 
@@ -50,9 +52,12 @@ def _release_finalizers():
 _current = threading.local()  # "call" records, per callback type
 
 
+_CData = _cffi_backend._CDataBase  # every cffi object is callable(); none is a Python callback
+
+
 def is_python_callable(x):
     """A Python callable to wrap, as opposed to a function-pointer wrapper or an int address."""
-    return x.__class__ is not int and not isinstance(x, Handle) and callable(x)
+    return (x.__class__ is not int and not isinstance(x, Handle) and not isinstance(x, _CData) and callable(x))
 
 
 class Record:
@@ -83,6 +88,10 @@ class Record:
                 delattr(_current, self.trampoline.name)
         else:
             _armed.discard(self)
+            # the record and its cffi handle refer to each other: break the cycle here rather than leave it (with
+            # the caller's callable and user data, which may hold buffers) to the collector
+            self.handle = None
+        self.fn = self.user = None
 
 
 def arm(trampoline, fn, user, lifetime):

@@ -7,11 +7,17 @@ function; the generated modules say which helper each parameter needs.
 """
 
 import os
+import sys
 
-from ._buffers import cdata_nbytes, contiguous_view, int_address, string_room
+import _cffi_backend
+
+from ._buffers import _as_index, cdata_nbytes, contiguous_view, held, int_address, string_room
 from ._checks import argument_error, check_integer, utf8
 from ._lists import sequence
 from ._live import IN_USE, OTHER_THREAD, Live, Untracked
+
+_CData = _cffi_backend._CDataBase
+_backend_ffi = _cffi_backend.FFI()
 
 _U64 = 1 << 64
 
@@ -145,7 +151,7 @@ def input_buffer(ffi, x, size, func, name, size_name):
         raise argument_error(func, size_name, "is %d, larger than the %d bytes of '%s'" % (size, mv.nbytes, name),
                              ValueError)
     buf = ffi.from_buffer(mv)
-    return int(ffi.cast("uintptr_t", buf)), (buf, mv)
+    return int(ffi.cast("uintptr_t", buf)), held(buf, mv)
 
 
 def output_buffer(ffi, x, size_of, handle, func, name, text=False, ctype=None, count=None):
@@ -179,7 +185,7 @@ def output_buffer(ffi, x, size_of, handle, func, name, text=False, ctype=None, c
     if _room(ffi, mv.nbytes, size_of, handle, func, name, text, ctype, count):
         return _empty_string(ffi)
     buf = ffi.from_buffer(mv, require_writable=True)
-    return int(ffi.cast("uintptr_t", buf)), (buf, mv)
+    return int(ffi.cast("uintptr_t", buf)), held(buf, mv)
 
 
 def _room(ffi, room, size_of, handle, func, name, text, ctype, count=None):
@@ -192,7 +198,9 @@ def _room(ffi, room, size_of, handle, func, name, text, ctype, count=None):
         need = string_room(n) if text else n
         what = "%s() needs %d%s" % (size_of.__name__, need, " (the string and its NUL)" if text else "")
     elif ctype is not None and count is not None:  # an array, as long as another argument counts
-        if count.__class__ is not int or count < 0:
+        if count.__class__ is not int:
+            count = _as_index(count)  # numpy's integers too
+        if count is None or count < 0:
             return False  # a bad count is the call's to report, naming the count
         need = ffi.sizeof(ctype) * count
         what = "the library uses %d of %s (%d bytes), %d bytes in all" % (count, ctype, ffi.sizeof(ctype), need)
@@ -204,6 +212,45 @@ def _room(ffi, room, size_of, handle, func, name, text, ctype, count=None):
     if room < need:
         raise argument_error(func, name, "holds %d bytes; %s" % (room, what), ValueError)
     return False
+
+
+def _room_of(x):
+    """Bytes a buffer argument holds where that is known (a buffer object, a cffi array), else None (an int
+    address, None, a cffi pointer: the caller's promise)."""
+    if x is None or isinstance(x, int):
+        return None
+    if isinstance(x, _CData):
+        return cdata_nbytes(x)
+    try:
+        return memoryview(x).nbytes
+    except Exception:
+        return None
+
+
+def check_extent(x, size, offset, func, name, size_name):
+    """ValueError naming ``size_name`` where buffer ``x`` holds fewer than ``size + offset`` bytes (cuFileRead
+    writes ``size`` bytes at ``x + offset``); ``size`` and ``offset`` that are not integers are left to their own
+    conversion to report."""
+    room = _room_of(x)
+    if room is None:
+        return
+    n, at = _as_index(size), _as_index(offset)
+    if n is None or at is None:
+        return
+    if at < 0 or n + at > room:
+        raise argument_error(func, size_name, "is %d%s, past the %d bytes of '%s'"
+                             % (n, " at offset %d" % at if at else "", room, name), ValueError)
+
+
+def cell_count(x):
+    """The unsigned int a caller's one-cell buffer holds (cuFileBatchIOGetStatus's ``nr``: how many events the
+    library may write), or None where it is an address (the caller's promise) or too short to hold one."""
+    room = _room_of(x)
+    if room is None or room < 4:
+        return None
+    if isinstance(x, _CData):
+        return int(_backend_ffi.cast("unsigned int *", x)[0])
+    return int.from_bytes(memoryview(x).cast("B")[:4].tobytes(), sys.byteorder)
 
 
 def _empty_string(ffi):

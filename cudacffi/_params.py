@@ -30,7 +30,7 @@ import threading
 
 import cffi
 
-from ._buffers import contiguous_view, int_address
+from ._buffers import contiguous_view, held, int_address
 from ._checks import argument_error
 from ._driver import ffi as _ffi  # a compiled ffi: a bare cffi.FFI() would import pycparser to parse types
 from ._handles import Handle
@@ -132,7 +132,7 @@ def _other_form(ffi, kp, func):
         return int(ffi.cast("uintptr_t", buf)), buf
     mv = contiguous_view(kp, func, "kernelParams", _ACCEPTED)
     buf = ffi.from_buffer(mv)
-    return int(ffi.cast("uintptr_t", buf)), (buf, mv)
+    return int(ffi.cast("uintptr_t", buf)), held(buf, mv)
 
 
 def _describe_form(kp):

@@ -13,9 +13,14 @@ it cannot be loaded, every call raises ``LibraryNotFoundError``: an ``NvmlError`
 ``ERROR_LIBRARY_NOT_FOUND`` and also ``cudacffi.LibraryNotFoundError``, whose message says where it looked.
 """
 
+import _cffi_backend
+
 from cudacffi import _errors
+from cudacffi import _support as _s
 from cudacffi._gen.nvml import *  # noqa: F401,F403
 from cudacffi._gen.nvml import _library, LibraryNotFoundError as _NotFound, NvmlError, Return
+
+_CData = _cffi_backend._CDataBase
 
 
 class LibraryNotFoundError(_NotFound, _errors.LibraryNotFoundError):
@@ -41,6 +46,8 @@ _library.not_found = LibraryNotFoundError
 
 def check_status(status):
     """Raise the ``NvmlError`` subclass of a failing NVML status; return 0 for success."""
+    if status.__class__ is not int:
+        status = _s.check_integer("check_status", "status", status, -(1 << 31), (1 << 31) - 1)
     if status:
         raise NvmlError(status)
     return 0
@@ -48,6 +55,8 @@ def check_status(status):
 
 def check_status_size(status):
     """As ``check_status``, but ``ERROR_INSUFFICIENT_SIZE`` (a size query's answer) is no failure."""
+    if status.__class__ is not int:
+        status = _s.check_integer("check_status_size", "status", status, -(1 << 31), (1 << 31) - 1)
     if status == Return.ERROR_INSUFFICIENT_SIZE:
         return 0
     return check_status(status)
@@ -65,7 +74,6 @@ def available(name):
 
 import re as _re  # noqa: E402
 
-from cudacffi import _support as _s  # noqa: E402
 from cudacffi._gen import nvml as _g  # noqa: E402
 from cudacffi._nvml import ffi as _ffi, lib as _lib  # noqa: E402
 
@@ -131,7 +139,7 @@ def _struct_list(values, cls, func, name):
     item, otherwise)."""
     if isinstance(values, cls):
         return [values]
-    if isinstance(values, (str, bytes, bytearray)) or not hasattr(values, "__len__"):
+    if isinstance(values, (str, bytes, bytearray, _CData)) or not hasattr(values, "__len__"):
         raise _s.argument_error(func, name, "must be a %s or a sequence of them, not %s"
                                 % (cls.__name__, type(values).__name__))
     items = list(values)

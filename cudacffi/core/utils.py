@@ -11,6 +11,7 @@ import operator
 import sys
 import warnings
 
+from .._buffers import held
 from . import _dlpack, _utils
 from ._copy import CopyOptions, MemcpyOverlapMode, MemcpySrcAccessOrder, copy_batch
 from ._program_cache import (FileStreamProgramCache, InMemoryProgramCache, ProgramCacheResource,
@@ -310,7 +311,7 @@ class StridedMemoryView:
             shape = tuple(mv.shape)
             strides = None
         return cls._new(ptr, shape, strides, typestr, mv.readonly, buf if obj is None else obj, -1, (_dlpack.CPU, 0),
-                        keep=(mv, cdata))
+                        keep=held(cdata, mv))  # (released before a collection clears the memoryview)
 
     @classmethod
     def from_buffer(cls, buffer, shape, strides=None, *, itemsize=None, dtype=None, is_readonly=False):

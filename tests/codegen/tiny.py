@@ -1,4 +1,4 @@
-"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:ff55368a9e77637b) - do not edit.
+"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:daab0293c65e7249) - do not edit.
 
 Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.
 """
@@ -99,6 +99,8 @@ def tinyOpen(flags):
 
     C: tinyOpen_v2
     """
+    if flags.__class__ is not int:
+        flags = _s.check_integer('tinyOpen', 'flags', flags, 0, 4294967295)
     try:
         _v = _cv_tinyOpen(flags)
     except (TypeError, OverflowError) as _e:
@@ -122,6 +124,8 @@ def tinyOpen_v3(desc, flags):
     C: tinyOpen_v3
     """
     desc_ = _s.struct_arg(desc, tinyDesc, 'tinyOpen_v3', 'desc')
+    if flags.__class__ is not int:
+        flags = _s.check_integer('tinyOpen_v3', 'flags', flags, 0, 4294967295)
     try:
         _v = _cv_tinyOpen_v3(desc_, flags)
     except (TypeError, OverflowError) as _e:
@@ -149,6 +153,8 @@ def tinyCopy(dst, src, numbytes):
         src_, src_k = src, None
     else:
         src_, src_k = _address(_ffi, src, 'tinyCopy', 'src', False)
+    if numbytes.__class__ is not int:
+        numbytes = _s.check_integer('tinyCopy', 'numbytes', numbytes, 0, 18446744073709551615)
     try:
         _r = _cc_tinyCopy(dst_, src_, numbytes)
     except (TypeError, OverflowError) as _e:
@@ -176,7 +182,8 @@ def tinyNodes(ctx, numNodes=0):
     _n_numNodes = _s.check_integer('tinyNodes', 'numNodes', numNodes, 0, (1 << 31) - 1)
     _a_nodes = _s.out_array(_ffi, _n_numNodes, ('handle', 'unsigned long long', tinyPtr), 'tinyNodes', 'numNodes')
     _o_size_t_0 = _scr.size_t_0
-    _o_size_t_0[0] = _s.check_integer('tinyNodes', 'numNodes', numNodes, 0, (1 << 64) - 1)
+    _sv0 = _s.check_integer('tinyNodes', 'numNodes', numNodes, 0, (1 << 64) - 1)
+    _o_size_t_0[0] = _sv0
     try:
         _r = _cc_tinyNodes(ctx_, _a_nodes, _o_size_t_0)
     except (TypeError, OverflowError) as _e:
@@ -202,6 +209,8 @@ def tinyName(length, ctx):
         _b_name = _ffi.new(_CHARS, b' ' * length)
     else:  # 0 (room for the NUL), integral floats, or an error naming length
         _b_name = _s.char_buffer(_ffi, length, 'tinyName', 'length')
+    if length.__class__ is not int:
+        length = _s.check_integer('tinyName', 'length', length, -2147483648, 2147483647)
     ctx_ = ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyName', 'ctx')
     try:
         _r = _cc_tinyName(_b_name, length, ctx_)
