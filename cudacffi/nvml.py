@@ -142,7 +142,11 @@ def _struct_list(values, cls, func, name):
     if isinstance(values, (str, bytes, bytearray, _CData)) or not hasattr(values, "__len__"):
         raise _s.argument_error(func, name, "must be a %s or a sequence of them, not %s"
                                 % (cls.__name__, type(values).__name__))
-    items = list(values)
+    try:
+        items = list(values)
+    except TypeError as e:  # a __len__ but no items (a 0-d numpy array)
+        raise _s.argument_error(func, name, "must be a %s or a sequence of them, not %s (%s)"
+                                % (cls.__name__, type(values).__name__, e)) from None
     for i, v in enumerate(items):
         if not isinstance(v, cls):
             raise _s.argument_error(func, "%s[%d]" % (name, i), "must be a %s, not %s"

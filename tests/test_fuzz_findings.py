@@ -102,9 +102,10 @@ def test_nvml_status_helpers_name_their_parameter(call):
         call()
 
 
-def test_nvml_field_values_refuse_a_cffi_object_by_name():
+@pytest.mark.parametrize("values", [_cufile_ffi.new("int *"), np.zeros(())])
+def test_nvml_field_values_refuse_what_holds_no_field_values_by_name(values):
     with pytest.raises(TypeError, match=r"device_get_field_values\(\): argument 'values'"):
-        nvml.device_get_field_values(0, _cufile_ffi.new("int *"))
+        nvml.device_get_field_values(0, values)
 
 
 class IndexOnly:
