@@ -18,8 +18,10 @@ GEN = os.path.join(ROOT, "cudacffi", "_gen")
 
 
 def _built():
-    if not glob.glob(os.path.join(ROOT, "cudacffi", "_driver*")):
-        pytest.skip("cudacffi is not built in place (python build_cffi.py)")
+    try:
+        import cudacffi._driver  # noqa: F401
+    except ImportError:
+        pytest.skip("cudacffi is not built in place for this interpreter (python build_cffi.py)")
 
 
 def include_dirs():
