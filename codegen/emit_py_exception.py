@@ -15,7 +15,7 @@ import re
 
 from . import docstring, emit_c
 from .ctype import CType
-from .text import LIMIT, WIDTH, fit, wrapped
+from .text import LIMIT, fit, wrapped
 from .lowering import TypeNames, lower, prefix, python_name, size_function, snake, tracked_handles  # noqa: F401
 
 
