@@ -165,7 +165,8 @@ def quoted(lines, indent, closing_apart=True):
     """Docstring source lines at ``indent``: quotes around ``lines``, raw where the text has a backslash."""
     body = [line.replace('"""', '" " "') for line in lines]
     quote = 'r"""' if any("\\" in line for line in body) else '"""'
-    if len(body) == 1 and not closing_apart and len(indent) + len(quote) + len(body[0]) + 3 <= LIMIT:
+    if len(body) == 1 and not closing_apart and len(indent) + len(quote) + len(body[0]) + 3 <= LIMIT \
+            and not body[0].endswith(('"', "\\")):  # a quote or backslash before the closing quotes would end them
         return [Verbatim(indent + quote + body[0] + '"""')]
     out = [indent + quote + body[0]] + [(indent + line) if line else "" for line in body[1:]] + [indent + '"""']
     return [Verbatim(line) for line in out]

@@ -507,9 +507,9 @@ def enum_docstring(name, decl, rows, indent=""):
     if indent:  # a class body's docstring (the .pyi stubs)
         return out
     # Name.__doc__ = """\ and the text on the next line (raw: that line starts the text; cleandoc drops it)
-    first = out[0][:-len(lines[0])] if lines[0] else out[0]
-    return [docstring.Verbatim("%s.__doc__ = %s%s" % (name, first, "" if first.startswith("r") else "\\")),
-            docstring.Verbatim(lines[0])] + out[1:]
+    quote = 'r"""' if out[0].startswith("r") else '"""'
+    return [docstring.Verbatim("%s.__doc__ = %s%s" % (name, quote, "" if quote == 'r"""' else "\\")),
+            docstring.Verbatim(out[0][len(quote):])] + out[1:]
 
 
 def struct_docstring(d, fields, typer, indent="    "):
