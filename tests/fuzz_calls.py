@@ -57,6 +57,7 @@ def targets(family):
             src = inspect.getsource(inner)
         except (OSError, TypeError):
             src = ""
+        src = re.sub(r"\(\s+", "(", re.sub(r",\s*\n\s*", ", ", src))  # a call broken over lines, as on one
         addresses = set(re.findall(r"(?:_address|output_buffer|input_buffer|strings)\(_ffi, (\w+),", src))
         out.append((name, f, params, addresses))
     return out
