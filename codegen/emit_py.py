@@ -6,9 +6,11 @@ error). Outputs go through per-thread scratch slots, so a call allocates nothing
 argument errors are re-raised naming the parameter.
 """
 
+from . import docstring
 from .ctype import CType
 from .emit_c import fast_calls, version_text, model_status
-from .text import wrapped
+from .signature import outputs
+from .text import LIMIT, WIDTH, fit, wrapped
 from .lowering import (FAST_ADDRESS, FAST_CHARS, FAST_KPARAMS, FAST_TYPED, INT_RANGES, SENTINELS, SMALL_FAILED,
                        STREAM_TYPES, TypeNames, lower)
 
@@ -35,20 +37,26 @@ class PyWriter(TypeNames):
 
     # -- helpers -------------------------------------------------------------------------------------------
     def w(self, text=""):
-        self.lines.append(text)
+        """One statement (a longer one broken to fit: ``text.fit``)."""
+        self.lines += fit(text)
 
     def ws(self, lines):
         self.lines += lines
+
+    @property
+    def typer(self):
+        """The Python types the ``.pyi`` stubs give (docstrings name them too)."""
+        if not hasattr(self, "_typer"):
+            from .emit_pyi import PyiWriter
+
+            self._typer = PyiWriter(self.model, self)
+        return self._typer
 
     # -- module ---------------------------------------------------------------------------------------------
     def module(self):
         m = self.model
         fam = m["family"]
-        self.w('"""cuda.bindings-compatible %s API, generated from CUDA %s by codegen - do not edit.' %
-               (fam, version_text(m)))
-        self.w()
-        self.w("Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.")
-        self.w('"""')
+        self.lines += header_docstring(fam, version_text(m), "tuple style")
         self.w("# ruff: noqa: F821 (the stubs _cc_<name> and _cv_<name> are bound as globals from _lib below)")
         self.w()
         self.w("from cudacffi import _support as _s")
@@ -114,6 +122,7 @@ class PyWriter(TypeNames):
                 name = self.enum_class["enum " + d["tag"]]
                 members = ["(%r, %d)" % (n, v) for n, v in d["members"]]
                 self.ws(wrapped("%s = _s.make_enum(%r, [" % (name, name), members, "], __name__)", one_per_line=True))
+                self.ws(enum_docstring(name, d, [(n, n, v) for n, v in d["members"]]))
         for name, target in self.enum_aliases:
             self.w("%s = %s" % (name, target))
         self.w()
@@ -127,7 +136,9 @@ class PyWriter(TypeNames):
     def handles(self):
         module, bases = HANDLE_BASES.get(self.model["family"], (None, {}))
         if bases:
-            self.w("from %s import %s" % (module, ", ".join("%s as _base_%s" % (b, b) for b in sorted(bases.values()))))
+            names = ["%s as _base_%s" % (b, b) for b in sorted(bases.values())]
+            line = "from %s import %s" % (module, ", ".join(names))
+            self.ws([line] if len(line) <= LIMIT else wrapped("from %s import (" % module, names, ")"))
             self.w()
         for d in self.model["decls"]:
             if d["kind"] != "typedef":
@@ -137,28 +148,29 @@ class PyWriter(TypeNames):
             kind = self.kind(name)
             if kind not in ("handle_ptr", "handle_int", "fnptr"):
                 continue
+            doc = docstring.quoted(docstring.wrap(d["doc"], WIDTH - 4), "    ", False) if d.get("doc") else []
             if not t.ptrs and t.fn is None and t.base in self.index.typedefs and self.kind(t.base) == kind:
                 self.w("class %s(%s):" % (name, t.base))
+                self.ws(doc)
                 self.w("    __slots__ = ()")
                 self.w()
                 continue
+            self.ws(["class %s(%s):" % (name, "_base_" + bases[name] if name in bases else
+                                        "_s.IntHandle" if kind == "handle_int" else
+                                        "_s.FunctionPointer" if kind == "fnptr" else "_s.PointerHandle")] + doc)
             if name in bases:
-                self.w("class %s(_base_%s):" % (name, bases[name]))
                 self.w("    __slots__ = ()")
                 if name in STREAM_TYPES:
                     self.w("    _stream_protocol = True  # also any object with __cuda_stream__")
             elif kind == "handle_int":
                 r = self.resolved(CType(name))
                 lo, hi = INT_RANGES[r.base]
-                self.w("class %s(_s.IntHandle):" % name)
                 self.w("    __slots__ = ()")
                 self.w("    _ctype = %r" % r.base)
                 self.w("    _lo, _hi = %d, %d" % (lo, hi))
             elif kind == "fnptr":
-                self.w("class %s(_s.FunctionPointer):" % name)
                 self.w("    __slots__ = ()")
             else:
-                self.w("class %s(_s.PointerHandle):" % name)
                 self.w("    __slots__ = ()")
                 if name in STREAM_TYPES:
                     self.w("    _stream_protocol = True  # also any object with __cuda_stream__")
@@ -169,12 +181,16 @@ class PyWriter(TypeNames):
         # a tag's class is its tag (TypeNames); typedef names become subclasses
         # a typedef may name a struct defined further down (CUDA 13.5): its subclass waits for the parent
         emitted, waiting = set(), {}
+        self.documented = set()  # struct classes with the header's text (their typedefs' classes share it)
 
         def subclass(name, parent):
             if parent not in emitted:
                 waiting.setdefault(parent, []).append(name)
                 return
             self.w("class %s(%s):" % (name, parent))
+            if parent in self.documented:  # help() shows no inherited class docstring
+                self.w("    __doc__ = %s.__doc__" % parent)
+                self.documented.add(name)
             self.w("    __slots__ = ()")
             self.w()
             emitted.add(name)
@@ -208,7 +224,10 @@ class PyWriter(TypeNames):
         if d.get("anonymous"):
             cname = self._anon_cname(ctag)
         self.w("class %s(_s.Struct):" % tag)
-        self.w('    """%s %s."""' % (d["kind"], tag))
+        doc = struct_docstring(d, fields, self.typer)
+        if len(doc) > 1:
+            self.documented.add(tag)
+        self.ws(doc)
         self.w("    __slots__ = ()")
         self.w("    _cname = %r" % (cname,))
         names = ["%r" % n for n, _ in fields]
@@ -340,6 +359,8 @@ class PyWriter(TypeNames):
     # -- functions ----------------------------------------------------------------------------------------------------
     def functions(self):
         lowering, functions = lower(self.model, "tuple", self)
+        self.function_of = {f["name"]: f for f in self.model["functions"]}
+        self.docstrings = {}  # C name -> the wrapper's docstring lines (emit_pyi writes them too)
         self.slots = lowering.slots
         self.lowered = {lf.cname: lf for lf in functions}
         for lf in functions:
@@ -387,18 +408,32 @@ class PyWriter(TypeNames):
             self.w()
             self.w()
 
+    def docstring(self, lf, indent="    "):
+        """The wrapper's docstring lines (the ``.pyi`` stub has the same)."""
+        f = self.function_of[lf.cname]
+        sig = [p.pyname + p.default for p in lf.inputs]
+        outs = outputs(f)
+        returns = "(%s)" % ", ".join([self.status] + [p["pyname"] for p in outs])
+        first = docstring.signature(lf.name, sig, returns, docstring.LIMIT - len(indent) - 4)
+        doc = f.get("doc")
+        params = [(p.pyname, self.typer.input_type(p), p.name) for p in lf.inputs]
+        texts = dict((n, t) for n, t in (doc or {}).get("params", ()))
+        rows = [(self.status, None if lf.returns_string else (doc or {}).get("returns"))]
+        for p in outs:
+            if p["dir"] == "return":
+                rows.append((self.typer.output_type(p), (doc or {}).get("returns")))
+            else:
+                rows.append(("%s : %s" % (p["pyname"], self.typer.output_type(p)), texts.get(p["name"])))
+        return docstring.function(first, doc, params, rows, (), lf.c_note(), indent)
+
     def function(self, lf):
         """One wrapper: conversions, the stub call, cffi's argument errors named, ``(status, *outputs)``."""
         ins = lf.inputs
         sig = [p.pyname + p.default for p in ins]
         out_names = [p.pyname for p in lf.outputs] + (["bytes"] if lf.returns_string else [])
         name = lf.name
-        doc = "%s(%s) -> (%s%s)" % (name, ", ".join(sig), self.status, "".join(", " + n for n in out_names))
         self.ws(wrapped("def %s(" % name, sig, "):"))
-        self.w('    """%s' % doc)
-        self.w()
-        self.w("    %s" % lf.c_note())
-        self.w('    """')
+        self.ws(self.docstrings.setdefault(lf.cname, self.docstring(lf)))
         if lf.uses_scratch:
             self.w("    _scr = _scratch")
         for line in lf.pre:
@@ -454,6 +489,54 @@ class PyWriter(TypeNames):
             self.w("    return (_OK, _ffi.string(_r))")
         self.w()
         self.w()
+
+
+def header_docstring(family, version, style):
+    """A generated module's docstring: what it is, from which headers, by which codegen (``text.mark`` adds its
+    version and content hash to the first line)."""
+    return ['"""%s API generated from CUDA %s by codegen - do not edit.' % (family, version), "",
+            "cuda.bindings-compatible, %s. Regenerate with ``python build_cffi.py``; change codegen/ or its" % style,
+            "overrides, never this file.", '"""']
+
+
+def enum_docstring(name, decl, rows, indent=""):
+    """``Name.__doc__ = \"\"\"...\"\"\"``: an enum's description and its members' (``rows``: (Python name, C name,
+    value)), or nothing where the header documents neither."""
+    docs = decl.get("member_docs", {})
+    heads = [("%s = %d" % (py, v) + ("" if py == c else " (%s)" % c), docs.get(c)) for py, c, v in rows]
+    lines = docstring.members(decl.get("doc"), heads, WIDTH - len(indent))
+    if not lines:
+        return []
+    out = docstring.quoted(lines, indent)
+    if indent:  # a class body's docstring (the .pyi stubs)
+        return out
+    # Name.__doc__ = """\ and the text on the next line (raw: that line starts the text; cleandoc drops it)
+    quote = 'r"""' if out[0].startswith("r") else '"""'
+    return [docstring.Verbatim("%s.__doc__ = %s%s" % (name, quote, "" if quote == 'r"""' else "\\")),
+            docstring.Verbatim(out[0][len(quote):])] + out[1:]
+
+
+def struct_docstring(d, fields, typer, indent="    "):
+    """A struct class's docstring: ``struct TAG.``, then where the header documents it its description and
+    fields (each with its Python type)."""
+    docs = {}
+    for f in _all_fields(d, typer.pw):
+        if f.get("doc"):
+            docs.setdefault(f["name"], f["doc"])
+    rows = [("%s : %s" % (typer.pw.attr(n), typer.field_type(t)), docs.get(n)) for n, t in fields]
+    lines = docstring.fields("%s %s." % (d["kind"], d["tag"]), d.get("doc"), rows, WIDTH - len(indent))
+    return docstring.quoted(lines or ["%s %s." % (d["kind"], d["tag"])], indent, closing_apart=bool(lines))
+
+
+def _all_fields(d, names):
+    """A struct's field dicts, the members of its anonymous unions and structs lifted in (as ``flat_fields``)."""
+    out = []
+    for f in d["fields"]:
+        if f["name"] is None:
+            out += _all_fields(names.index.structs[f["type"]["base"]], names)
+        else:
+            out.append(f)
+    return out
 
 
 def emit(model):

@@ -13,9 +13,9 @@ version whether or not the headers declare the version function.
 
 import re
 
-from . import emit_c
+from . import docstring, emit_c
 from .ctype import CType
-from .text import wrapped
+from .text import LIMIT, fit, wrapped
 from .lowering import TypeNames, lower, prefix, python_name, size_function, snake, tracked_handles  # noqa: F401
 
 
@@ -201,7 +201,8 @@ class ExcWriter:
                                for d in model["decls"])
 
     def w(self, text=""):
-        self.lines.append(text)
+        """One statement (a longer one broken to fit: ``text.fit``)."""
+        self.lines += fit(text)
 
     def ws(self, lines):
         self.lines += lines
@@ -223,11 +224,9 @@ class ExcWriter:
     def module(self):
         m = self.model
         fam = m["family"]
-        self.w('"""cuda.bindings-compatible %s API (exception style), generated from CUDA %s by codegen - do not '
-               'edit.' % (fam, emit_c.version_text(m)))
-        self.w()
-        self.w("Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.")
-        self.w('"""')
+        from .emit_py import header_docstring
+
+        self.lines += header_docstring(fam, emit_c.version_text(m), "exception style")
         self.w()
         self.w("from cudacffi import _exc as _x")
         self.w("from cudacffi import _loader")
@@ -261,6 +260,8 @@ class ExcWriter:
         self.lines = []
         lowering, functions = lower(m, "exception", self.names)
         self.slots = lowering.slots
+        self.function_of = {f["name"]: f for f in m["functions"]}
+        self.docstrings = {}
         for f, lf in zip(m["functions"], functions):
             if not hand_written(m, f):
                 self.function(lf)
@@ -318,9 +319,7 @@ class ExcWriter:
         """The struct classes (readable objects with attribute access, as the tuple style's), under the C
         typedef names and cuda.bindings' (``nvmlMemory_t`` and ``Memory``); their enum and handle fields
         need those classes under their C names too."""
-        from .emit_py import PyWriter
-
-        pw = PyWriter(self.model)
+        pw = self.pw_typer().pw
         for cname, pyname in self.enum_class.items():
             if cname != pyname:
                 self.w("%s = %s" % (cname, pyname))
@@ -334,6 +333,14 @@ class ExcWriter:
             self.w("%s = %s" % (alias, name))
         self.w()
         self.w()
+
+    def pw_typer(self):
+        """The ``.pyi`` types of the struct fields (the tuple style's writer renders the struct classes)."""
+        if not hasattr(self, "_pw"):
+            from .emit_py import PyWriter
+
+            self._pw = PyWriter(self.model)
+        return self._pw.typer
 
     def struct_typedefs(self):
         """The typedef names of the struct classes."""
@@ -370,10 +377,13 @@ class ExcWriter:
         self.w()
 
     def enums(self):
+        from .emit_py import enum_docstring
+
         for d in self.enum_typedefs():
             decl = self.index.enums[CType.from_json(d["type"]).base]
             name = self.enum_class[d["name"]]
             members = ["(%r, %d)" % mv for mv in enum_members(decl["members"])]
+            rows = [(py, c, v) for (py, v), (c, _) in zip(enum_members(decl["members"]), decl["members"])]
             if self.model["family"] in LONG_MEMBER_NAMES:  # CLOCK_SM beside SM, as cuda.bindings.nvml
                 short = {n for n, _ in enum_members(decl["members"])}
                 members += ["(%r, %d)" % (n[len(self.prefix) + 1:], v) for n, v in decl["members"]
@@ -382,6 +392,7 @@ class ExcWriter:
             if aliases:  # THERMAL_GPU beside GPU, as cuda.bindings.nvml
                 members += ["(%r, %d)" % (aliases + n, v) for n, v in enum_members(decl["members"])]
             self.ws(wrapped("%s = _s.make_enum(%r, [" % (name, name), members, "], __name__)", one_per_line=True))
+            self.ws(enum_docstring(name, decl, rows))
         for name, members in self.define_enums():
             members = ["(%r, %d)" % mv for mv in members]
             self.ws(wrapped("%s = _s.make_enum(%r, [" % (name, name), members, "], __name__)", one_per_line=True))
@@ -428,16 +439,28 @@ class ExcWriter:
             return "None"
         return types[0] if len(types) == 1 else "(%s)" % ", ".join(types)
 
+    def docstring(self, lf, indent="    "):
+        """The wrapper's docstring lines (the ``.pyi`` stub has the same)."""
+        f = self.function_of[lf.cname]
+        first = docstring.signature(lf.name, [p.pyname for p in lf.inputs], self.returns(lf), LIMIT - len(indent) - 4)
+        doc = f.get("doc") or {}
+        texts = dict((n, t) for n, t in doc.get("params", ()))
+        params = [(p.pyname, _EXC_INPUTS.get(p.direction.kind, "Any"), p.name) for p in lf.inputs]
+        rows = [("%s : %s" % (p.pyname, self.output_type(p)), texts.get(p.name)) for p in lf.outputs]
+        raises = []
+        if lf.returns_count or lf.returns_string:  # the header's "returns" tells the value
+            rows.append(("int" if lf.returns_count else "str", doc.get("returns")))
+        elif doc.get("returns"):
+            raises.append((self.error, doc["returns"]))
+        return docstring.function(first, f.get("doc"), params, rows, raises, lf.c_note(), indent)
+
     def function(self, lf):
         """One wrapper: conversions, the stub call, cffi's argument errors named, the outputs or a raise. A
         held handle (``lf.held``) is released in a ``finally`` around everything after its check."""
         ins = [p.pyname for p in lf.inputs]
         name = lf.name
         self.ws(wrapped("def %s(" % name, ins, "):"))
-        self.w('    """%s(%s) -> %s' % (name, ", ".join(ins), self.returns(lf)))
-        self.w()
-        self.w("    %s" % lf.c_note())
-        self.w('    """')
+        self.ws(self.docstrings.setdefault(lf.cname, self.docstring(lf)))
         held = [i for i, line in enumerate(lf.pre) if any(line.startswith(h + " = ") for h in lf.held)]
         if len(held) != len(lf.held) or len(held) > 1:
             raise ValueError("%s: one tracked handle per function is supported, found %r" % (lf.cname, lf.held))
@@ -496,6 +519,8 @@ class ExcWriter:
             self.w("    return _ffi.string(_r).decode() if _r != _ffi.NULL else ''")
         if held:
             self.lines[body:] = ["    try:"] + ["    " + line if line else line for line in self.lines[body:]]
+            if any(len(line) > LIMIT for line in self.lines[body:]):
+                raise ValueError("%s: a line longer than %d characters in its try block" % (lf.cname, LIMIT))
             self.w("    finally:")
             self.w("        %s.leave()" % lf.held[0])
         self.w()
@@ -506,19 +531,38 @@ def emit(model):
     return ExcWriter(model).module()
 
 
+def render(model):
+    """(module text, stub text) of an exception-style family: the stubs repeat the module's docstrings."""
+    ew = ExcWriter(model)
+    return ew.module(), emit_pyi(model, ew)
+
+
 # what each input direction takes in the exception style (handles are ints; strings str, bytes or a path)
 _EXC_INPUTS = {"in": "int", "in_ref": "int", "in_str": "Union[str, bytes, None]", "in_list": "Sequence[Union[str, bytes]]",
                "in_ptr": "Any", "caller_buf": "Any", "in_struct": "Any", "inout": "int"}
 
 
-def emit_pyi(model):
-    ew = ExcWriter(model)
+def emit_pyi(model, writer=None):
+    """The stub text of an exception-style family (``writer``: the ExcWriter that rendered its module, whose
+    docstrings the stubs repeat)."""
+    from .emit_py import enum_docstring, struct_docstring
+
+    ew = writer or ExcWriter(model)
+    if not hasattr(ew, "docstrings"):
+        ew.module()
     lines = ["# generated from CUDA %s by codegen - do not edit" % emit_c.version_text(model),
              "from typing import Any, Sequence, Union  # noqa: F401", "",
              "CUDA_VERSION: int", "_library: Any  # the family's library (cudacffi._loader)", ""]
+    enum_decls = {}
+    for d in ew.enum_typedefs():
+        decl = ew.index.enums[CType.from_json(d["type"]).base]
+        rows = [(py, c, v) for (py, v), (c, _) in zip(enum_members(decl["members"]), decl["members"])]
+        enum_decls[ew.enum_class[d["name"]]] = (decl, rows)
     for name in list(ew.enum_class.values()) + [name for name, _ in ew.define_enums()]:
-        lines.append("class %s(int):\n    name: str\n    value: int\n    def __getattr__(self, name: str) -> Any: ...\n"
-                     % name)
+        lines.append("class %s(int):" % name)
+        if name in enum_decls:
+            lines += enum_docstring(name, *enum_decls[name], indent="    ")
+        lines.append("    name: str\n    value: int\n    def __getattr__(self, name: str) -> Any: ...\n")
     lines.append("class %s(Exception):\n    status: Any\n" % ew.error)
     if model["family"] in STATUS_SUBCLASSES:  # their names, from the generated module itself
         for _, _, cls, name in ew.status_classes():
@@ -526,15 +570,24 @@ def emit_pyi(model):
         lines.append("")
     if ew.has_structs:
         for name in ew.struct_typedefs():
-            lines.append("class %s:\n    def __init__(self, *args: Any, **fields: Any) -> None: ...\n"
+            lines.append("class %s:" % name)
+            decl = ew.index.structs.get(ew.names.resolved(CType(name)).base)
+            if decl is not None and decl.get("doc") or any(f.get("doc") for f in (decl or {}).get("fields", ())):
+                doc = struct_docstring(decl, ew.names.flat_fields(decl), ew.pw_typer(), "    ")
+                if len(doc) > 1:
+                    lines += doc
+            lines.append("    def __init__(self, *args: Any, **fields: Any) -> None: ...\n"
                          "    def __getattr__(self, name: str) -> Any: ...\n    def __setattr__(self, name: str, "
-                         "value: Any) -> None: ...\n" % name)
+                         "value: Any) -> None: ...\n")
         lines += ["%s = %s" % pair for pair in ew.struct_aliases()] + [""]
     lowering, functions = lower(model, "exception", ew.names)
     for f, lf in zip(model["functions"], functions):
         if hand_written(model, f):
             continue
-        args = ", ".join("%s: %s" % (p.pyname, _EXC_INPUTS.get(p.direction.kind, "Any")) for p in lf.inputs)
+        args = ["%s: %s" % (p.pyname, _EXC_INPUTS.get(p.direction.kind, "Any")) for p in lf.inputs]
         ret = ew.returns(lf).replace("(", "tuple[").replace(")", "]")
-        lines.append("def %s(%s) -> %s: ..." % (lf.name, args, ret))
-    return "\n".join(lines) + "\n"
+        lines += wrapped("def %s(" % lf.name, args, ") -> %s:" % ret)
+        lines += ew.docstrings.get(lf.cname) or ew.docstring(lf)
+    from .emit_pyi import fitted
+
+    return "\n".join(fitted(lines)) + "\n"

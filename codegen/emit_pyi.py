@@ -1,12 +1,15 @@
 """Emit ``.pyi`` stubs for a family's generated module: enums with their members, handle and struct classes
-with their fields, and every function with its parameters and the types of the tuple it returns."""
+with their fields, and every function with its parameters and the types of the tuple it returns. Each carries
+the header's documentation: a function the docstring of its wrapper, an enum member or struct field the text
+after it (an attribute docstring)."""
 
+from . import docstring
 from .ctype import CType
 from .emit_c import version_text
 from .emit_py import HANDLE_BASES
 from .lowering import TypeNames, lower
 from .signature import outputs
-from .text import wrapped
+from .text import WIDTH, fit, wrapped
 
 _FLOATS = ("float", "double")
 
@@ -25,6 +28,7 @@ class PyiWriter:
     def __init__(self, model, names=None):
         self.model = model
         self.pw = names or TypeNames(model)  # the Python class of every type (the module's own tables)
+        self.bases = HANDLE_BASES.get(model["family"], (None, {}))[1]
 
     def value_type(self, t):
         """The Python type of a value of C type ``t`` as cudacffi returns it."""
@@ -122,8 +126,14 @@ class PyiWriter:
                 continue
             done.add(name)
             lines.append("class %s(IntEnum):" % name)
-            members = enums[tag[len("enum "):]]["members"]
-            lines += ["    %s = %d" % (n, v) for n, v in members] or ["    ..."]
+            decl = enums[tag[len("enum "):]]
+            lines += attribute_doc(decl.get("doc"))
+            docs = decl.get("member_docs", {})
+            for n, v in decl["members"]:
+                lines.append("    %s = %d" % (n, v))
+                lines += attribute_doc(docs.get(n))
+            if not decl["members"]:
+                lines.append("    ...")
             lines.append("")
         for name, _ in m["constants"]:
             lines.append("%s: int" % name)
@@ -135,23 +145,35 @@ class PyiWriter:
                              ["%s as _base_%s" % (b, b) for b in sorted(set(self.bases.values()))], ")")
             lines.append("")
         lines += self.classes()
+        docstrings = getattr(pw, "docstrings", {})  # the wrappers' (emit_py made them first)
         for lf in lower(m, "tuple", pw)[1]:
             args = ["%s: %s%s" % (p.pyname, self.input_type(p), " = ..." if p.default else "") for p in lf.inputs]
             outs = ["Optional[%s]" % self.output_type(p) for p in outputs(self.function_of[lf.cname])]
-            lines += wrapped("def %s(" % lf.name, args, ") -> Tuple[%s]: ..." % ", ".join([m["status"]] + outs))
-        return "\n".join(lines) + "\n"
+            doc = docstrings.get(lf.cname) or pw.docstring(lf)
+            lines += wrapped("def %s(" % lf.name, args, ") -> Tuple[%s]:" % ", ".join([m["status"]] + outs))
+            lines += doc + [""]
+        return "\n".join(fitted(lines)) + "\n"
 
     def classes(self):
         pw = self.pw
         lines = []
+        from .emit_py import _all_fields
+
         for d in self.model["decls"]:
             if d["kind"] == "typedef" and pw.kind(d["name"]) in ("handle_ptr", "handle_int", "fnptr"):
                 base = self.bases.get(d["name"])  # a runtime handle is also its driver handle (emit_py)
-                lines += ["class %s%s:" % (d["name"], "(_base_%s)" % base if base else ""), _HANDLE, ""]
+                lines += ["class %s%s:" % (d["name"], "(_base_%s)" % base if base else "")]
+                lines += attribute_doc(d.get("doc")) + [_HANDLE, ""]
             elif d["kind"] in ("struct", "union") and not d.get("opaque"):
                 lines.append("class %s:" % d["tag"])
+                lines += attribute_doc(d.get("doc"))
+                docs = {}
+                for f in _all_fields(d, pw):
+                    if f.get("doc"):
+                        docs.setdefault(f["name"], f["doc"])
                 for name, t in pw.flat_fields(d):
                     lines.append("    %s: %s" % (pw.attr(name), self.field_type(t)))
+                    lines += attribute_doc(docs.get(name))
                 lines += [_STRUCT, ""]
             elif d["kind"] == "typedef":
                 parent = self.struct_parent(d)
@@ -183,6 +205,27 @@ class PyiWriter:
         return self.value_type(t)
 
 
+def attribute_doc(text, indent="    "):
+    """The docstring lines after a class line, enum member or field (``text`` a header's doc, or None)."""
+    if not text:
+        return []
+    return docstring.quoted(docstring.wrap(text, WIDTH - len(indent)), indent, closing_apart=False)
+
+
+def fitted(lines):
+    """Stub lines, each statement longer than ``text.LIMIT`` broken (``text.fit``); docstrings as they are."""
+    out = []
+    for line in lines:
+        out += [line] if isinstance(line, docstring.Verbatim) or "\n" in line else fit(line)
+    return out
+
+
 def emit(model, names=None):
-    """The stub text of a tuple-style family (``names``: its TypeNames, made if not given)."""
+    """The stub text of a tuple-style family (``names``: the PyWriter that rendered its module, made if not
+    given)."""
+    if names is None:
+        from .emit_py import PyWriter
+
+        names = PyWriter(model)
+        names.module()
     return PyiWriter(model, names).emit()

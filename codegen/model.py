@@ -12,7 +12,7 @@ import copy
 import os
 import re
 
-from . import directions
+from . import directions, docs
 from .ctype import PRIMITIVES, CType
 from .parse import HeaderParser, eval_define, header_defines
 from .preprocess import expand_names, macro_definitions, preprocess
@@ -81,6 +81,7 @@ def build_model(family, include_dirs):
         "functions": functions,
         "constants": constants,
     }
+    docs.attach(model, paths)  # the headers' doc comments, as text (codegen/docs.py)
     return model
 
 

@@ -9,7 +9,7 @@ def render(model, style):
     """{"cdef", "c", "py", "pyi"}: the texts of ``model`` under the calling convention ``style``."""
     if style == "exception":  # nvjitlink, nvvm
         functions, source = emit_py_exception.function_cdefs, emit_py_exception.c_source
-        text, stubs = emit_py_exception.emit(model), emit_py_exception.emit_pyi(model)
+        text, stubs = emit_py_exception.render(model)
     else:
         functions, source = emit_c.function_cdefs, emit_c.c_source
         pw = emit_py.PyWriter(model)

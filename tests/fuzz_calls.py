@@ -108,6 +108,7 @@ def targets(family):
             src = inspect.getsource(inner)
         except (OSError, TypeError):
             src = ""
+        src = re.sub(r"\(\s+", "(", re.sub(r",\s*\n\s*", ", ", src))  # a call broken over lines, as on one
         addresses = set(re.findall(r"(?:_address|output_buffer|input_buffer|strings)\(_ffi, (\w+),", src))
         inout = set()
         for m in re.finditer(r"_o_\w+\[0\] = (.+)", src):  # a scratch slot set from a parameter: in/out

@@ -146,7 +146,8 @@ def test_signature_directions_come_from_the_model():
 
 def test_generated_files_are_marked_formatted_and_name_their_symbols():
     """Each generated file names the generator's version and a hash of its content (a hand edit shows); no
-    line runs on (enums one member per line); docstrings name the C symbol bound."""
+    line runs on (enums one member per line, no line over 120 characters); docstrings start with the signature
+    and end naming the C symbol bound."""
     import codegen
     from codegen.text import check_mark
 
@@ -156,9 +157,10 @@ def test_generated_files_are_marked_formatted_and_name_their_symbols():
         assert "CUDA 12.9 by codegen %s (content sha256:" % codegen.__version__ in first, name
         assert check_mark(text), name
         assert not check_mark(text.replace("cuCtxCreate", "cuCtxCreateX")), name
-    assert max(len(line) for line in texts["py"].splitlines()) < 400
+    assert max(len(line) for line in texts["py"].splitlines()) <= 120
     assert "    ('CUDA_SUCCESS', 0),\n" in texts["py"]
-    assert '"""cuCtxCreate(flags, dev) -> (CUresult, pctx)\n\n    C: cuCtxCreate_v2\n' in texts["py"]
+    doc = texts["py"].split('    """cuCtxCreate(flags, dev) -> (CUresult, pctx)\n\n', 1)[1].split('"""', 1)[0]
+    assert doc.startswith("    Create a CUDA context\n") and doc.endswith("\n    C: cuCtxCreate_v2\n    ")
     exc = render(snapshot.load_model("12.9", "nvjitlink"), "exception")["py"]
     assert "C: nvJitLinkCreate (symbol __nvJitLinkCreate_12_9)" in exc
 

@@ -15,6 +15,12 @@ LIMIT = _checks.OUTPUT_LIMIT
 FAMILIES = {"driver": driver, "runtime": runtime, "nvml": nvml, "cufile": cufile}
 
 
+def _one_line(src):
+    """Generated source with its statements' line breaks (inside brackets: codegen.text.fit) made single spaces."""
+    src = re.sub(r"\s*\n\s*", " ", src)
+    return re.sub(r"([(\[{]) | ([)\]}])", lambda m: m.group(1) or m.group(2), src)
+
+
 def _sized_outputs():
     """(family, function, count argument) for every wrapper that allocates an output by an argument's count."""
     found = []
@@ -23,7 +29,7 @@ def _sized_outputs():
             fn = getattr(fn, "__wrapped__", fn)  # CPython's fast calls: the wrapper they fall back to
             if not inspect.isfunction(fn) or not fn.__module__.startswith("cudacffi._gen"):
                 continue
-            src = inspect.getsource(fn)
+            src = _one_line(inspect.getsource(fn))
             params = list(inspect.signature(fn).parameters)
             counts = set(re.findall(r"_n_(\w+) = _s\.check_integer\(", src))
             counts |= set(re.findall(r"_s\.char_buffer\(_ffi, (\w+),", src))

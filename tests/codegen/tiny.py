@@ -1,6 +1,7 @@
-"""cuda.bindings-compatible tiny API, generated from CUDA 12.9 by codegen 2 (content sha256:daab0293c65e7249) - do not edit.
+"""tiny API generated from CUDA 12.9 by codegen 2 (content sha256:649d7d269c3bef4c) - do not edit.
 
-Regenerate with ``python build_cffi.py``; change codegen/ or its overrides, never this file.
+cuda.bindings-compatible, tuple style. Regenerate with ``python build_cffi.py``; change codegen/ or its
+overrides, never this file.
 """
 # ruff: noqa: F821 (the stubs _cc_<name> and _cv_<name> are bound as globals from _lib below)
 
@@ -15,12 +16,24 @@ _library.cuda_version = CUDA_VERSION
 _library.major = CUDA_VERSION // 1000
 
 tinyResult = _s.make_enum('tinyResult', [('TINY_OK', 0), ('TINY_ERR', 8), ('TINY_ALIAS', 8)], __name__)
+tinyResult.__doc__ = """\
+Error codes of the tiny API
+
+Members
+-------
+TINY_OK = 0
+    Success
+TINY_ERR = 8
+    Something failed; see tinyOpen
+TINY_ALIAS = 8
+"""
 
 TINY_VERSION = 1020
 TINY_FLAG_A = 1
 TINY_NULL = 0
 
 class tinyCtx(_s.PointerHandle):
+    """A tiny context handle"""
     __slots__ = ()
 
 class tinyPtr(_s.IntHandle):
@@ -34,7 +47,14 @@ class tinyCallback(_s.FunctionPointer):
 _cb = {}  # callback type -> its trampoline (made once the classes exist)
 
 class anon_union1(_s.Struct):
-    """union anon_union1."""
+    """union anon_union1.
+
+    Attributes
+    ----------
+    asInt : int
+        As an integer
+    asFloat : float
+    """
     __slots__ = ()
     _cname = 'union anon_union1'
     _fields = ('asInt', 'asFloat')
@@ -42,7 +62,15 @@ class anon_union1(_s.Struct):
     asFloat = _s.Field('asFloat')
 
 class anon_struct1(_s.Struct):
-    """struct anon_struct1."""
+    """struct anon_struct1.
+
+    Attributes
+    ----------
+    x : int
+        Coordinates
+    y : int
+        Coordinates
+    """
     __slots__ = ()
     _cname = ('struct tinyDesc_st', 'pos')
     _fields = ('x', 'y')
@@ -50,7 +78,25 @@ class anon_struct1(_s.Struct):
     y = _s.Field('y')
 
 class tinyDesc_st(_s.Struct):
-    """struct tinyDesc_st."""
+    """struct tinyDesc_st.
+
+    A description
+
+    What tinyOpen_v3 reads.
+
+    Attributes
+    ----------
+    width : int
+        Width in bytes
+    owner : tinyCtx
+    asInt : int
+        As an integer
+    asFloat : float
+    pos : anon_struct1
+        Where it is
+    name : bytes
+    data : int
+    """
     __slots__ = ()
     _cname = 'struct tinyDesc_st'
     _fields = ('width', 'owner', 'asInt', 'asFloat', 'pos', 'name', 'data')
@@ -63,10 +109,19 @@ class tinyDesc_st(_s.Struct):
     data = _s.PointerField('data', 'void *')
 
 class tinyDesc(tinyDesc_st):
+    __doc__ = tinyDesc_st.__doc__
     __slots__ = ()
 
 class tinyLaunch_st(_s.Struct):
-    """struct tinyLaunch_st."""
+    """struct tinyLaunch_st.
+
+    Attributes
+    ----------
+    descs : int
+    numDescs : int
+        How many descs
+    kernelParams : int
+    """
     __slots__ = ()
     _cname = 'struct tinyLaunch_st'
     _fields = ('descs', 'numDescs', 'kernelParams')
@@ -75,6 +130,7 @@ class tinyLaunch_st(_s.Struct):
     kernelParams = _s.KernelParamsField('kernelParams', 'void * *')
 
 class tinyLaunch(tinyLaunch_st):
+    __doc__ = tinyLaunch_st.__doc__
     __slots__ = ()
 
 _s.bind_classes(globals(), _ffi)  # this family's ffi for its own handle and struct classes
@@ -96,6 +152,36 @@ _sequence = _s.sequence
 
 def tinyOpen(flags):
     """tinyOpen(flags) -> (tinyResult, ctx)
+
+    Opens a context
+
+    Opens a context in *ctx. A longer description follows, long enough that the docstring wraps it on two
+    lines at least, to show how tinyOpen's text is wrapped:
+    - flags must be 0 or TINY_FLAG_A;
+    - the context is closed with tinyClose.
+
+        tinyCtx ctx;
+        tinyOpen(&ctx, 0);
+
+    Parameters
+    ----------
+    flags : int
+        Flags (TINY_FLAG_A)
+
+    Returns
+    -------
+    tinyResult
+        TINY_OK, TINY_ERR
+    ctx : tinyCtx
+        Returned context
+
+    See Also
+    --------
+    tinyClose, tinyOpen_v3
+
+    Notes
+    -----
+    This function may also return error codes from previous, asynchronous launches.
 
     C: tinyOpen_v2
     """
@@ -148,7 +234,10 @@ def tinyCopy(dst, src, numbytes):
 
     C: tinyCopy_v2; per-thread default stream: tinyCopy_v2_ptds
     """
-    dst_ = dst._v if dst.__class__ is tinyPtr else dst if dst.__class__ is int else _handle(dst, 'tinyCopy', 'dst', 0, 18446744073709551615)
+    dst_ = (
+        dst._v if dst.__class__ is tinyPtr else dst if dst.__class__ is int
+        else _handle(dst, 'tinyCopy', 'dst', 0, 18446744073709551615)
+    )
     if src.__class__ is int and src >= 0:
         src_, src_k = src, None
     else:
@@ -178,7 +267,10 @@ def tinyNodes(ctx, numNodes=0):
     C: tinyNodes
     """
     _scr = _scratch
-    ctx_ = ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyNodes', 'ctx')
+    ctx_ = (
+        ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int
+        else _handle(ctx, 'tinyNodes', 'ctx')
+    )
     _n_numNodes = _s.check_integer('tinyNodes', 'numNodes', numNodes, 0, (1 << 31) - 1)
     _a_nodes = _s.out_array(_ffi, _n_numNodes, ('handle', 'unsigned long long', tinyPtr), 'tinyNodes', 'numNodes')
     _o_size_t_0 = _scr.size_t_0
@@ -211,7 +303,10 @@ def tinyName(length, ctx):
         _b_name = _s.char_buffer(_ffi, length, 'tinyName', 'length')
     if length.__class__ is not int:
         length = _s.check_integer('tinyName', 'length', length, -2147483648, 2147483647)
-    ctx_ = ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyName', 'ctx')
+    ctx_ = (
+        ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int
+        else _handle(ctx, 'tinyName', 'ctx')
+    )
     try:
         _r = _cc_tinyName(_b_name, length, ctx_)
     except (TypeError, OverflowError) as _e:
@@ -235,7 +330,10 @@ def tinyDescribe(ctx):
     """
     _v_desc = tinyDesc()
     desc_ = _v_desc._ptr
-    ctx_ = ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyDescribe', 'ctx')
+    ctx_ = (
+        ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int
+        else _handle(ctx, 'tinyDescribe', 'ctx')
+    )
     try:
         _r = _cc_tinyDescribe(desc_, ctx_)
     except (TypeError, OverflowError) as _e:
@@ -253,13 +351,19 @@ def tinyLater(ctx, fn, userData):
 
     C: tinyLater
     """
-    ctx_ = ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyLater', 'ctx')
+    ctx_ = (
+        ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int
+        else _handle(ctx, 'tinyLater', 'ctx')
+    )
     if _cbk.is_python_callable(fn):
         _cb_fn = _cbk.arm(_cb_tinyCallback, fn, userData, 'once')
         fn_, userData_ = _cb_fn.address, _cb_fn.data
     else:
         _cb_fn = None
-        fn_ = fn._v if fn.__class__ is tinyCallback or isinstance(fn, _Handle) else fn if fn.__class__ is int else _handle(fn, 'tinyLater', 'fn')
+        fn_ = (
+            fn._v if fn.__class__ is tinyCallback or isinstance(fn, _Handle) else fn if fn.__class__ is int
+            else _handle(fn, 'tinyLater', 'fn')
+        )
         if userData.__class__ is int and userData >= 0:
             userData_, userData_k = userData, None
         else:
@@ -284,9 +388,24 @@ def tinyLater(ctx, fn, userData):
 def tinyClose(ctx):
     """tinyClose(ctx) -> (tinyResult)
 
+    Closes a context
+
+    Parameters
+    ----------
+    ctx : Union[tinyCtx, int, None]
+        The context (NULL is refused)
+
+    Returns
+    -------
+    tinyResult
+        - TINY_OK
+
     C: __tinyClose_1_2
     """
-    ctx_ = ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int else _handle(ctx, 'tinyClose', 'ctx')
+    ctx_ = (
+        ctx._v if ctx.__class__ is tinyCtx or isinstance(ctx, _Handle) else ctx if ctx.__class__ is int
+        else _handle(ctx, 'tinyClose', 'ctx')
+    )
     try:
         _r = _cc_tinyClose(ctx_)
     except (TypeError, OverflowError) as _e:

@@ -1,4 +1,4 @@
-# generated from CUDA 12.9 by codegen 2 (content sha256:70efbecaba34968d) - do not edit
+# generated from CUDA 12.9 by codegen 2 (content sha256:9249d769fb153f0b) - do not edit
 from enum import IntEnum
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Union  # noqa: F401
 
@@ -12,8 +12,11 @@ _s: Any  # cudacffi._support
 def sizeof(objType: Any) -> int: ...
 
 class tinyResult(IntEnum):
+    """Error codes of the tiny API"""
     TINY_OK = 0
+    """Success"""
     TINY_ERR = 8
+    """Something failed; see tinyOpen"""
     TINY_ALIAS = 8
 
 TINY_VERSION: int
@@ -22,6 +25,7 @@ TINY_NULL: int
 CUDA_VERSION: int
 
 class tinyCtx:
+    """A tiny context handle"""
     def __init__(self, init_value: Any = 0, _ptr: int = 0) -> None: ...
     def getPtr(self) -> int: ...
     def __int__(self) -> int: ...
@@ -35,22 +39,32 @@ class tinyPtr:
 
 class anon_union1:
     asInt: int
+    """As an integer"""
     asFloat: float
     def __init__(self, _ptr: int = 0, **fields: Any) -> None: ...
     def getPtr(self) -> int: ...
 
 class anon_struct1:
     x: int
+    """Coordinates"""
     y: int
+    """Coordinates"""
     def __init__(self, _ptr: int = 0, **fields: Any) -> None: ...
     def getPtr(self) -> int: ...
 
 class tinyDesc_st:
+    """A description
+
+    What tinyOpen_v3 reads.
+    """
     width: int
+    """Width in bytes"""
     owner: tinyCtx
     asInt: int
+    """As an integer"""
     asFloat: float
     pos: anon_struct1
+    """Where it is"""
     name: bytes
     data: int
     def __init__(self, _ptr: int = 0, **fields: Any) -> None: ...
@@ -61,6 +75,7 @@ class tinyDesc(tinyDesc_st): ...
 class tinyLaunch_st:
     descs: int
     numDescs: int
+    """How many descs"""
     kernelParams: int
     def __init__(self, _ptr: int = 0, **fields: Any) -> None: ...
     def getPtr(self) -> int: ...
@@ -73,15 +88,97 @@ class tinyCallback:
     def __int__(self) -> int: ...
     def __index__(self) -> int: ...
 
-def tinyOpen(flags: int) -> Tuple[tinyResult, Optional[tinyCtx]]: ...
-def tinyOpen_v3(desc: Optional[tinyDesc], flags: int) -> Tuple[tinyResult, Optional[tinyCtx]]: ...
-def tinyCopy(dst: Union[tinyPtr, int], src: _Buffer, numbytes: int) -> Tuple[tinyResult]: ...
+def tinyOpen(flags: int) -> Tuple[tinyResult, Optional[tinyCtx]]:
+    """tinyOpen(flags) -> (tinyResult, ctx)
+
+    Opens a context
+
+    Opens a context in *ctx. A longer description follows, long enough that the docstring wraps it on two
+    lines at least, to show how tinyOpen's text is wrapped:
+    - flags must be 0 or TINY_FLAG_A;
+    - the context is closed with tinyClose.
+
+        tinyCtx ctx;
+        tinyOpen(&ctx, 0);
+
+    Parameters
+    ----------
+    flags : int
+        Flags (TINY_FLAG_A)
+
+    Returns
+    -------
+    tinyResult
+        TINY_OK, TINY_ERR
+    ctx : tinyCtx
+        Returned context
+
+    See Also
+    --------
+    tinyClose, tinyOpen_v3
+
+    Notes
+    -----
+    This function may also return error codes from previous, asynchronous launches.
+
+    C: tinyOpen_v2
+    """
+
+def tinyOpen_v3(desc: Optional[tinyDesc], flags: int) -> Tuple[tinyResult, Optional[tinyCtx]]:
+    """tinyOpen_v3(desc, flags) -> (tinyResult, ctx)
+
+    C: tinyOpen_v3
+    """
+
+def tinyCopy(dst: Union[tinyPtr, int], src: _Buffer, numbytes: int) -> Tuple[tinyResult]:
+    """tinyCopy(dst, src, numbytes) -> (tinyResult)
+
+    C: tinyCopy_v2; per-thread default stream: tinyCopy_v2_ptds
+    """
+
 def tinyNodes(
     ctx: Union[tinyCtx, int, None], numNodes: int = ...,
-) -> Tuple[tinyResult, Optional[List[tinyPtr]], Optional[int]]: ...
-def tinyName(length: int, ctx: Union[tinyCtx, int, None]) -> Tuple[tinyResult, Optional[bytes]]: ...
-def tinyDescribe(ctx: Union[tinyCtx, int, None]) -> Tuple[tinyResult, Optional[tinyDesc]]: ...
+) -> Tuple[tinyResult, Optional[List[tinyPtr]], Optional[int]]:
+    """tinyNodes(ctx, numNodes=0) -> (tinyResult, nodes, numNodes)
+
+    C: tinyNodes
+    """
+
+def tinyName(length: int, ctx: Union[tinyCtx, int, None]) -> Tuple[tinyResult, Optional[bytes]]:
+    """tinyName(length, ctx) -> (tinyResult, name)
+
+    C: tinyName
+    """
+
+def tinyDescribe(ctx: Union[tinyCtx, int, None]) -> Tuple[tinyResult, Optional[tinyDesc]]:
+    """tinyDescribe(ctx) -> (tinyResult, desc)
+
+    C: tinyDescribe
+    """
+
 def tinyLater(
     ctx: Union[tinyCtx, int, None], fn: Union[tinyCallback, int, None, Callable[..., Any]], userData: _Buffer,
-) -> Tuple[tinyResult]: ...
-def tinyClose(ctx: Union[tinyCtx, int, None]) -> Tuple[tinyResult]: ...
+) -> Tuple[tinyResult]:
+    """tinyLater(ctx, fn, userData) -> (tinyResult)
+
+    C: tinyLater
+    """
+
+def tinyClose(ctx: Union[tinyCtx, int, None]) -> Tuple[tinyResult]:
+    """tinyClose(ctx) -> (tinyResult)
+
+    Closes a context
+
+    Parameters
+    ----------
+    ctx : Union[tinyCtx, int, None]
+        The context (NULL is refused)
+
+    Returns
+    -------
+    tinyResult
+        - TINY_OK
+
+    C: __tinyClose_1_2
+    """
+
