@@ -37,6 +37,8 @@ def _alignment(expr):
     if not re.fullmatch(r"[\d\s*+()]+", text):
         raise ValueError("alignment expression not understood: %r" % expr)
     return int(eval(text, {"__builtins__": {}}))  # digits, +, * and parentheses only
+# the keyword a struct's own attribute follows, maybe after other attributes (13.x: deprecated(...) aligned(16))
+_OWN_ATTRIBUTE = re.compile(r"\b(struct|union)\s*(?:__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)\s*)*$")
 _STRUCT_OPEN = re.compile(r"\b(struct|union)\s+(\w+)?\s*\{")
 _ATTR_TAG = re.compile(r"\s*(\w+)\s*\{")
 
@@ -104,7 +106,7 @@ def _record_alignments(text):
         for m in rx.finditer(text):
             # on the struct itself: struct __attribute__((aligned(16))) float4 { ... } (vector_types.h)
             own = _ATTR_TAG.match(text, m.end())
-            if own and re.search(r"\b(struct|union)\s*$", text[max(0, m.start() - 20):m.start()]):
+            if own and _OWN_ATTRIBUTE.search(text[max(0, m.start() - 400):m.start()]):
                 tag = own.group(1)
                 alignments[tag] = max(alignments.get(tag, 0), _alignment(m.group(1)))
                 continue

@@ -123,7 +123,11 @@ def _iovecs(iov, func, writable):
         raise _s.argument_error(func, "iov", "must be an IOVec or a sequence of IOVec or (address, length) pairs, "
                                 "not %s" % type(iov).__name__)
     else:
-        items = list(iov)
+        try:
+            items = list(iov)
+        except TypeError as e:  # a __len__ but no items (a 0-d numpy array, a cffi pointer)
+            raise _s.argument_error(func, "iov", "must be an IOVec or a sequence of IOVec or (address, length) "
+                                    "pairs, not %s (%s)" % (type(iov).__name__, e)) from None
     if not items:
         raise _s.argument_error(func, "iov", "is empty: give at least one vector", ValueError)
     ffi = _g._ffi
