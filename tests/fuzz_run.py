@@ -55,7 +55,17 @@ def build_standin(family, folder, python=sys.executable):
 def standin_env(folder, families=FAMILIES, python=sys.executable):
     """{CUDACFFI_LIB...: path} of the stand-ins the families need (every family that has one gets one: the
     fuzzer never runs the driver, NVML or cuFile against a real library)."""
-    return {STANDINS[f][0]: build_standin(f, folder, python) for f in families if f in STANDINS}
+    env = {}
+    for f in families:
+        if f in STANDINS and built(f, python):
+            env[STANDINS[f][0]] = build_standin(f, folder, python)
+    return env
+
+
+def built(family, python=sys.executable):
+    """Whether this build has ``cudacffi.<family>`` (an older snapshot has no cuFile or nvFatbin)."""
+    r = subprocess.run([python, "-c", "import cudacffi.%s" % family], capture_output=True, env=child_env())
+    return r.returncode == 0
 
 
 def _signal_name(rc):

@@ -54,7 +54,7 @@ def test_every_scratch_slot_a_wrapper_passes_is_set_before_the_call():
 
     checked = 0
     for path in sorted(glob.glob(os.path.join(ROOT, "cudacffi", "_gen", "*.py"))):
-        with open(path) as f:
+        with open(path, encoding="utf-8") as f:
             src = f.read()
         for body in re.split(r"\ndef ", src)[1:]:
             name = body.split("(", 1)[0]
