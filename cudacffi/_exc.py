@@ -11,7 +11,7 @@ import sys
 
 import _cffi_backend
 
-from ._buffers import _as_index, cdata_nbytes, contiguous_view, held, int_address, string_room
+from ._buffers import _as_index, cdata_nbytes, contiguous_view, held, int_address, nbytes, string_room
 from ._checks import argument_error, check_integer, utf8
 from ._lists import sequence
 from ._live import IN_USE, OTHER_THREAD, Live, Untracked
@@ -214,24 +214,11 @@ def _room(ffi, room, size_of, handle, func, name, text, ctype, count=None):
     return False
 
 
-def _room_of(x):
-    """Bytes a buffer argument holds where that is known (a buffer object, a cffi array), else None (an int
-    address, None, a cffi pointer: the caller's promise)."""
-    if x is None or isinstance(x, int):
-        return None
-    if isinstance(x, _CData):
-        return cdata_nbytes(x)
-    try:
-        return memoryview(x).nbytes
-    except Exception:
-        return None
-
-
 def check_extent(x, size, offset, func, name, size_name):
     """ValueError naming ``size_name`` where buffer ``x`` holds fewer than ``size + offset`` bytes (cuFileRead
     writes ``size`` bytes at ``x + offset``); ``size`` and ``offset`` that are not integers are left to their own
     conversion to report."""
-    room = _room_of(x)
+    room = nbytes(x)
     if room is None:
         return
     n, at = _as_index(size), _as_index(offset)
@@ -245,7 +232,7 @@ def check_extent(x, size, offset, func, name, size_name):
 def cell_count(x):
     """The unsigned int a caller's one-cell buffer holds (cuFileBatchIOGetStatus's ``nr``: how many events the
     library may write), or None where it is an address (the caller's promise) or too short to hold one."""
-    room = _room_of(x)
+    room = nbytes(x)
     if room is None or room < 4:
         return None
     if isinstance(x, _CData):

@@ -16,10 +16,6 @@ _NOT_READY = 600  # CUDA_ERROR_NOT_READY
 _graph_builder = []  # the GraphBuilder class, imported once (graph.py imports this module)
 
 
-def _fail(status):
-    check((_drv.CUresult._by_value.get(status, status),))
-
-
 def _number_as_int(value):
     """``value`` as an int the way a C int field takes it: anything numeric through ``int()`` (floats truncated);
     TypeError for the rest (str included)."""
@@ -272,7 +268,7 @@ class Stream:
             _utils.driver()
         status = _drv.cuStreamSynchronize(self._h)[0]
         if status:
-            _fail(status)
+            check((status,))
 
     def record(self, event=None, options=None):
         """Record ``event`` on this stream, or a new Event made with ``options`` where ``event`` is None (the
@@ -284,7 +280,7 @@ class Stream:
                     _utils.driver()
                 status = _drv.cuEventRecord(eh, self._h)[0]
                 if status:
-                    _fail(status)
+                    check((status,))
                 return event
         handle = self._live()
         if event is None:
@@ -316,7 +312,7 @@ class Stream:
                     _utils.driver()
                 status = _drv.cuStreamWaitEvent(self._h, eh, 0)[0]
                 if status:
-                    _fail(status)
+                    check((status,))
                 return
         handle = self._live()
         drv = _utils.driver()
@@ -479,7 +475,7 @@ class Event:
             _utils.driver()
         status = _drv.cuEventSynchronize(handle)[0]
         if status:
-            _fail(status)
+            check((status,))
 
     @property
     def is_done(self):
@@ -492,7 +488,7 @@ class Event:
         if status == _NOT_READY:
             return False
         if status:
-            _fail(status)
+            check((status,))
         return True
 
     def __sub__(self, other):
