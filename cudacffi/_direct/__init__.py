@@ -1,0 +1,157 @@
+"""The one seam between ``cudacffi.core`` and the family layer's internals.
+
+``cudacffi.core`` calls the public family modules (``cudacffi.driver``, ``cudacffi.nvml``, ...) and, for the few
+hot or raw paths those cannot serve, this module alone. Everything here is owned by the family layer: core never
+imports ``cudacffi._gen``, a compiled ``_<family>`` module, ``_support``, ``_params``, ``_buffers`` or
+``_callbacks`` itself (``tests/test_layers.py`` holds it to that).
+
+What it offers, by purpose:
+
+Launch
+    ``launch_blob``: the C launcher of a packed argument blob (``_cc_launch_blob``) or None in a build without it;
+    ``launch_blob_address``: its entry address for the CPython C launcher; ``LAUNCH_UNBOUND``: the status a C
+    stub answers before its symbol is bound; ``uint32_array``: a C ``uint32_t[]`` of offsets;
+    ``value_type``: let a class pack as a kernel argument by its ``_v``; ``struct_code``: a C scalar's ``struct``
+    code.
+Fast calls (CPython)
+    ``fastcall``: ``cudacffi._fastcall`` or None (PyPy, or not built); ``plain_call``: a generated function as a
+    C callable answering plain ints; ``pool_calls``: cuMemAllocFromPoolAsync / cuMemFreeAsync as
+    ``(status, ptr)`` / ``(status,)`` of plain ints; ``pool_allocate_in_c``: a memory pool's ``allocate`` made
+    in C, or None.
+Raw driver calls
+    ``driver_call``: an entry point called on cffi arguments (bound on first use), answering its status;
+    ``driver_new``, ``driver_address``: the cffi objects it takes; ``aligned_tensor_map``: a zeroed, 64-byte
+    aligned ``CUtensorMap``.
+NVML (``cudacffi._direct.nvml``, apart so that core's import does not load NVML's module)
+    ``nvml.call``, ``nvml.new``, ``nvml.cast``, ``nvml.sizeof``: the same for NVML.
+Buffers and callbacks
+    ``held``: the keepalive of ``ffi.from_buffer``; ``CallbackRecord``: the class of a host callback's record;
+    ``capsule``: ``cudacffi._capsule`` (DLPack capsules in C), or the ImportError saying why not.
+"""
+
+from .. import _buffers, _callbacks, _driver, _params, _support
+from .._gen import driver as _gen_driver
+
+__all__ = ["LAUNCH_UNBOUND", "CallbackRecord", "aligned_tensor_map", "capsule", "driver_address", "driver_call",
+           "driver_new", "fastcall", "held", "launch_blob", "launch_blob_address", "plain_call", "pool_allocate_in_c",
+           "pool_calls", "raw_call", "struct_code", "uint32_array", "value_type"]
+
+_dffi, _dlib = _driver.ffi, _driver.lib
+
+# -- launch --------------------------------------------------------------------------------------------------------
+
+LAUNCH_UNBOUND = _dlib._CC_UNBOUND
+launch_blob = getattr(_dlib, "_cc_launch_blob", None)  # (None in a build older than the launcher)
+value_type = _params.value_type
+struct_code = _params.struct_code
+
+
+def launch_blob_address():
+    """The entry address of ``_cc_launch_blob``, as an int (for ``fastcall().launcher``)."""
+    return int(_dffi.cast("uintptr_t", _dffi.addressof(_dlib, "_cc_launch_blob")))
+
+
+def uint32_array(values):
+    """A C ``uint32_t[]`` holding ``values`` (NULL for none)."""
+    return _dffi.new("uint32_t[]", values) if values else _dffi.NULL
+
+
+# -- fast calls ----------------------------------------------------------------------------------------------------
+
+fastcall = _support._fastcall_module  # () -> cudacffi._fastcall, or None
+
+
+def plain_call(name):
+    """``cudacffi.driver``'s function ``name`` as a C callable answering ``(status, *outputs)`` as plain ints, or
+    None where there is none (PyPy, the module not built, a function it cannot make)."""
+    return _support.plain_call(_gen_driver, name)
+
+
+_FAILED = (1 << 64) - 1  # the C stub's pointer on a failure (its status then in _cc_status())
+
+
+def pool_calls(alloc_wrapper, free_wrapper):
+    """``[alloc(size, pool, stream) -> (status, ptr), free(ptr, stream) -> (status,)]`` of plain ints for
+    cuMemAllocFromPoolAsync and cuMemFreeAsync: the fastcall callables on CPython; on PyPy the C stubs, which
+    its JIT inlines, falling back to the wrappers given (which bind the symbol, and read a failure)."""
+    alloc, free = plain_call("cuMemAllocFromPoolAsync"), plain_call("cuMemFreeAsync")
+    if alloc is not None and free is not None:
+        return [alloc, free]
+    value, stub, status = _dlib._cv_cuMemAllocFromPoolAsync, _dlib._cc_cuMemFreeAsync, _dlib._cc_status
+
+    def alloc(size, pool, stream):
+        ptr = value(size, pool, stream)
+        if ptr == _FAILED and status():
+            err, ptr = alloc_wrapper(size, pool, stream)
+            return int(err), None if ptr is None else int(ptr)
+        return 0, ptr
+
+    def free(ptr, stream):
+        if stub(ptr, stream):
+            return int(free_wrapper(ptr, stream)[0]),
+        return 0,
+
+    return [alloc, free]
+
+
+def pool_allocate_in_c(allocate, stream_type, new_buffer, raise_status):
+    """On CPython, a memory pool's ``allocate`` method whose common case (a positive int size and a live stream of
+    ``stream_type`` on a pool that allocates) is made in C by ``cudacffi._fastcall.pool_allocate``; every other
+    call goes to ``allocate``. None where there is no such path (PyPy, the module not built)."""
+    module = fastcall()
+    spec = getattr(_gen_driver, "_fast_specs", {}).get("cuMemAllocFromPoolAsync")
+    if module is None or spec is None:
+        return None
+    entry, index, _, _, unbound = spec
+    return module.pool_allocate(entry(index), unbound, allocate, stream_type, new_buffer, raise_status)
+
+
+# -- raw calls -----------------------------------------------------------------------------------------------------
+
+def raw_call(lib, bind, unbound, name, args):
+    """C stub ``_cc_<name>`` of ``lib`` called on ``args``; on ``unbound`` the symbol is bound (``bind(name)``,
+    FunctionNotFoundError where the library lacks it) and the call made again. The status, as an int."""
+    fn = getattr(lib, "_cc_" + name)
+    status = fn(*args)
+    if status == unbound:
+        bind(name)
+        status = fn(*args)
+    return status
+
+
+def driver_call(name, *args):
+    """The driver's ``name`` called on cffi arguments (bound on first use): its CUresult as an int."""
+    return raw_call(_dlib, _gen_driver._bind, _dlib._CC_UNBOUND, name, args)
+
+
+driver_new = _dffi.new
+
+
+def driver_address(cdata):
+    """The address of a cffi object of the driver's ffi, as an int."""
+    return int(_dffi.cast("uintptr_t", cdata))
+
+
+def aligned_tensor_map(tensor_map_type):
+    """A zeroed ``tensor_map_type`` (``driver.CUtensorMap``) at a 64-byte aligned address, as the driver requires
+    of the map it writes (cffi allocates with less alignment than the struct declares)."""
+    backing = _dffi.new("char[]", 128 + 64)
+    address = (int(_dffi.cast("uintptr_t", backing)) + 63) & ~63
+    return tensor_map_type._view(_dffi.cast("CUtensorMap *", address), backing)
+
+
+# -- buffers and callbacks -----------------------------------------------------------------------------------------
+
+held = _buffers.held
+CallbackRecord = _callbacks.Record
+
+
+def capsule():
+    """``cudacffi._capsule``; ImportError saying how to build it where it is missing."""
+    try:
+        from .. import _capsule  # optional: a build may lack the C extension
+    except ImportError as e:
+        raise ImportError("cudacffi._capsule is not built (%s): run 'python build_cffi.py' or reinstall cudacffi"
+                          % e) from None
+    return _capsule
+
