@@ -16,9 +16,10 @@ first use), the docstrings say so.
 import importlib
 
 from ._utils import ComputeCapability, CUDAError, NVRTCError
-from ._device import Context, Device, DeviceProperties
-from ._stream import (LEGACY_DEFAULT_STREAM, PER_THREAD_DEFAULT_STREAM, Event, EventOptions, Stream,
-                      StreamOptions)
+from ._context import Context
+from ._device_properties import DeviceProperties
+from ._event import Event, EventOptions
+from ._stream import LEGACY_DEFAULT_STREAM, PER_THREAD_DEFAULT_STREAM, Stream, StreamOptions
 from ._memory import Buffer, MemoryResource
 from ._memory_resource import (DeviceMemoryResource, DeviceMemoryResourceOptions, GraphMemoryResource,
                                IPCAllocationHandle, IPCBufferDescriptor, LegacyPinnedMemoryResource,
@@ -35,6 +36,7 @@ from ._green import (ContextOptions, DeviceResources, SMResource, SMResourceOpti
                      WorkqueueResourceOptions, WorkqueueSharingScopeType)
 from ._graphics import GraphicsResource
 from . import texture  # noqa: F401
+from ._device import Device
 
 # The cuda.core version whose API this package implements: code written for cuda.core gates features on it
 # (``Version(core.__version__) >= Version("0.4")``); cudacffi.__version__ is the project's own.

@@ -1,230 +1,43 @@
-"""Device, DeviceProperties and Context: cuda.core's entry point on the driver API.
+"""Device: cuda.core's entry point, the façade on top of cudacffi.core's layers.
 
-A Device is a per-thread singleton per ordinal, as in cuda.core. Beyond cuda.core: a device used on a
-thread where no context is current makes its primary context current (instead of raising), and
-``total_memory`` is a property of the device.
+A Device is a per-thread singleton per ordinal, as in cuda.core. It is the one class that makes the objects of
+every layer (streams, events, buffers, graph builders, green contexts, textures); no layer below imports it (they
+ask ``_context`` for a device's id, context or capability, and for the Device object itself through
+``_registry``). Beyond cuda.core: a device used on a thread where no context is current makes its primary context
+current (instead of raising), and ``total_memory`` is a property of the device.
 """
 
+from __future__ import annotations
+
+import importlib
 import threading
+from typing import TYPE_CHECKING, Any, Optional, Tuple, Union
 
 from .. import driver as _drv
-from . import _release, _utils
+from . import _registry, _release, _utils
+from ._context import Context, primary_context
+from ._device_properties import DeviceProperties
+from ._event import Event, EventOptions
+from ._stream import Stream, StreamOptions, default_stream
 from ._utils import ComputeCapability, check
 
-# cuda.core's DeviceProperties answers bool for these attributes (every other attribute is an int)
-_BOOL_PROPERTIES = frozenset("""
-gpu_overlap kernel_exec_timeout integrated can_map_host_memory concurrent_kernels ecc_enabled tcc_driver
-unified_addressing global_l1_cache_supported local_l1_cache_supported managed_memory multi_gpu_board
-host_native_atomic_supported pageable_memory_access concurrent_managed_access compute_preemption_supported
-can_use_host_pointer_for_registered_mem cooperative_launch pageable_memory_access_uses_host_page_tables
-direct_managed_mem_access_from_host virtual_memory_management_supported
-handle_type_posix_file_descriptor_supported handle_type_win32_handle_supported
-handle_type_win32_kmt_handle_supported generic_compression_supported gpu_direct_rdma_with_cuda_vmm_supported
-sparse_cuda_array_supported read_only_host_register_supported memory_pools_supported gpu_direct_rdma_supported
-deferred_mapping_cuda_array_supported multicast_supported can_tex2d_gather stream_priorities_supported
-can_flush_remote_writes host_register_supported timeline_semaphore_interop_supported cluster_launch
-can_use_64_bit_stream_mem_ops can_use_stream_wait_value_nor dma_buf_supported ipc_event_supported
-tensor_map_access_supported handle_type_fabric_supported unified_function_pointers mps_enabled
-d3d12_cig_supported vulkan_cig_supported host_numa_virtual_memory_management_supported
-host_numa_memory_pools_supported host_numa_multinode_ipc_supported host_memory_pools_supported
-host_virtual_memory_management_supported host_alloc_dma_buf_supported only_partial_host_native_atomic_supported
-can_use_stream_mem_ops_v1 can_use_64_bit_stream_mem_ops_v1 can_use_stream_wait_value_nor_v1
-cooperative_multi_device_launch virtual_address_management_supported
-""".split())
+if TYPE_CHECKING:
+    from ._green import ContextOptions, DeviceResources
+    from ._memory import Buffer, MemoryResource
+    from .graph import GraphBuilder
+    from .texture import MipmappedArray, OpaqueArray, SurfaceObject, TextureObject
+    from .system import Device as SystemDevice
+    from .texture import MipmappedArrayOptions, OpaqueArrayOptions, ResourceDescriptor, TextureObjectOptions
+    from .typing import IsStreamType
 
-_PREFIX = "CU_DEVICE_ATTRIBUTE_"
-
-# The attributes cuda.core's DeviceProperties reads that headers older than CUDA 12.9 (or 13.0) lack, by number: a
-# build on such headers asks for them by number (the driver's numbering never changes), and a driver older than
-# an attribute answers as for any attribute it does not know.
-_LATER_ATTRIBUTES = {
-    "handle_type_fabric_supported": 128, "numa_config": 130, "numa_id": 131, "multicast_supported": 132,
-    "mps_enabled": 133, "host_numa_id": 134, "d3d12_cig_supported": 135, "mem_decompress_algorithm_mask": 136,
-    "mem_decompress_maximum_length": 137, "vulkan_cig_supported": 138, "gpu_pci_device_id": 139,
-    "gpu_pci_subsystem_id": 140, "host_numa_virtual_memory_management_supported": 141,
-    "host_numa_memory_pools_supported": 142, "host_numa_multinode_ipc_supported": 143,
-    "host_memory_pools_supported": 144, "host_virtual_memory_management_supported": 145,
-    "host_alloc_dma_buf_supported": 146, "only_partial_host_native_atomic_supported": 147}
-
-# What a property reads where the driver does not know its attribute (CUDA_ERROR_INVALID_VALUE), as cuda.core's
-# does: 0 (False) but for these.
-_DEFAULTS = {"mem_sync_domain_count": 1, "host_numa_id": -1}
-
-
-def property_names():
-    """{Python name: CUdevice_attribute member, or its number where this build's headers predate it} for every
-    attribute of this build's headers and every one cuda.core's DeviceProperties reads."""
-    from .. import driver
-
-    names = dict(_LATER_ATTRIBUTES)
-    for member_name, member in driver.CUdevice_attribute.__members__.items():
-        if member_name.startswith(_PREFIX) and member_name != _PREFIX + "MAX":
-            names[member_name[len(_PREFIX):].lower()] = member
-    return names
-
-
-class DeviceProperties:
-    """Every ``CUdevice_attribute`` of a device as a lazy, cached property (``max_threads_per_block``, ...)."""
-
-    __slots__ = ("_dev", "_cache")
-
-    def __init__(self, *args, **kwargs):
-        raise RuntimeError("DeviceProperties cannot be instantiated directly: use Device().properties")
-
-    @classmethod
-    def _init(cls, dev):
-        self = object.__new__(cls)
-        self._dev = dev
-        self._cache = {}
-        return self
-
-    def _get(self, name, attr):
-        try:
-            return self._cache[name]
-        except KeyError:
-            pass
-        drv = _utils.driver()
-        err, value = drv.cuDeviceGetAttribute(attr, self._dev)
-        if err == drv.CUresult.CUDA_ERROR_INVALID_VALUE:  # an attribute this driver does not know
-            value = _DEFAULTS.get(name, 0)
-        else:
-            value = check((err, value))
-        if name in _BOOL_PROPERTIES:
-            value = bool(value)
-        self._cache[name] = value
-        return value
-
-    def __dir__(self):
-        return sorted(set(object.__dir__(self)) | set(property_names()))
-
-    def __repr__(self):
-        return "<DeviceProperties of device %d>" % int(self._dev)
-
-
-def _make_property(name, attr):
-    def get(self):
-        return self._get(name, attr)
-    get.__name__ = name
-    kind = "bool" if name in _BOOL_PROPERTIES else "int"
-    attr_name = getattr(attr, "name", _PREFIX + name.upper())
-    return property(get, doc="%s: %s (cuDeviceGetAttribute, cached; %r where the driver does not know it)"
-                    % (kind, attr_name, _DEFAULTS.get(name, 0) if kind == "int" else False))
-
-
-for _name, _attr in property_names().items():
-    setattr(DeviceProperties, _name, _make_property(_name, _attr))
-del _name, _attr
-
-
-class Context:
-    """A CUDA context (a device's primary context, as Device.context gives it). Contexts compare and hash by
-    handle and are weakly referenceable; a closed one reads ``handle`` None and ``is_closed``, and cannot be
-    pickled."""
-
-    __slots__ = ("_handle", "_h", "_device_id", "_owned", "__weakref__")
-
-    def __new__(cls, *args, **kwargs):
-        # A bare object is a closed context (as cuda.core's); __init__ refuses direct construction.
-        self = object.__new__(cls)
-        self._handle = None
-        self._h = self._device_id = 0
-        self._owned = False
-        return self
-
-    def __init__(self, *args, **kwargs):
-        raise RuntimeError("Context objects cannot be instantiated directly. Please use Device or Stream APIs.")
-
-    @classmethod
-    def _from_ctx(cls, handle, device_id):
-        self = object.__new__(cls)
-        self._handle = handle
-        self._h = int(handle)
-        self._device_id = device_id
-        self._owned = False
-        return self
-
-    def _live(self):
-        handle = self._handle
-        if handle is None:
-            raise RuntimeError("Context has been closed")
-        return handle
-
-    @property
-    def handle(self):
-        """The ``driver.CUcontext`` (None once closed)."""
-        return self._handle
-
-    @property
-    def is_closed(self):
-        return self._handle is None
-
-    @property
-    def is_green(self):
-        return False
-
-    @property
-    def resources(self):
-        """The DeviceResources this context may use (a green context's partition, else the device's)."""
-        from ._green import context_resources
-
-        self._live()
-        return context_resources(self)
-
-    def close(self):
-        """Let go of the context (a primary context stays retained by its Device for the process's life); as in
-        cuda.core, not while it is current on this thread. Closing twice is harmless."""
-        handle = self._handle
-        if handle is None:
-            return
-        err, current = _utils.driver().cuCtxGetCurrent()
-        if not err and current is not None and int(current) == self._h:
-            raise RuntimeError("Cannot close a CUDA context while it is current. Restore a previous context before "
-                               "closing this context.")
-        self._handle = None
-
-    def create_stream(self, options=None):
-        """A new stream in this context (beyond cuda.core, which makes them from green contexts only)."""
-        from ._stream import Stream
-
-        self._live()
-        return Stream._create(Device(self._device_id), options)
-
-    def _value(self):
-        return self._h if self._handle is not None else 0
-
-    def __eq__(self, other):
-        if not isinstance(other, Context):
-            return NotImplemented
-        return other._value() == self._value()
-
-    def __hash__(self):
-        return hash(self._value())
-
-    def __repr__(self):
-        return "<Context handle=0x%x device=%d>" % (self._value(), self._device_id)
-
-    def __reduce__(self):
-        raise TypeError("a Context cannot be pickled: its handle is valid only in this process")
-
+__all__ = ["Device"]
 
 _tls = threading.local()
 _ready = _utils._initialized  # [False] before cuInit, and again in a forked child
 _queue = _release._queue  # releases finalizers queued: made by _utils.driver() before the next call
-_primary = {}  # device ordinal -> retained primary CUcontext (retained once per process, never released)
-_primary_lock = threading.Lock()
 
 
-def _retain_primary(device_id, cu_device):
-    ctx = _primary.get(device_id)
-    if ctx is None:
-        drv = _utils.driver()  # (before the lock: it may make the releases finalizers queued)
-        with _primary_lock:
-            ctx = _primary.get(device_id)
-            if ctx is None:
-                ctx = _primary[device_id] = check(drv.cuDevicePrimaryCtxRetain(cu_device))
-    return ctx
-
-
+@_registry.provides
 class Device:
     """A GPU: the entry point for contexts, streams, events, memory and launches.
 
@@ -235,7 +48,7 @@ class Device:
     __slots__ = ("_id", "_cu", "_properties", "_uuid", "_context", "_inited", "_default_stream", "_mr", "_cc",
                  "_primary", "__weakref__")
 
-    def __new__(cls, device_id=None):
+    def __new__(cls, device_id: Union[int, "Device", None] = None) -> "Device":
         if device_id.__class__ is int and _ready[0]:  # this thread's object for an ordinal seen before
             devices = getattr(_tls, "devices", None)
             if devices is not None and 0 <= device_id < len(devices):
@@ -278,47 +91,47 @@ class Device:
         return self
 
     @classmethod
-    def get_all_devices(cls):
+    def get_all_devices(cls) -> Tuple["Device", ...]:
         """A tuple of every device, in ordinal order."""
         n = check(_utils.driver().cuDeviceGetCount())
         return tuple(cls(i) for i in range(n))
 
     # -- identity --------------------------------------------------------------------------------------------
     @property
-    def device_id(self):
+    def device_id(self) -> int:
         return self._id
 
-    def __int__(self):
+    def __int__(self) -> int:
         return self._id
 
-    def __index__(self):
+    def __index__(self) -> int:
         return self._id
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Device):
             return NotImplemented
         return other._id == self._id
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((Device, self._id))
 
-    def __reduce__(self):
+    def __reduce__(self) -> Any:
         return Device, (self._id,)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<Device %d (%s)>" % (self._id, self.name)
 
     # -- facts -----------------------------------------------------------------------------------------------
     @property
-    def name(self):
+    def name(self) -> str:
         return check(_utils.driver().cuDeviceGetName(256, self._cu)).split(b"\0")[0].decode()
 
     @property
-    def pci_bus_id(self):
+    def pci_bus_id(self) -> str:
         return check(_utils.driver().cuDeviceGetPCIBusId(32, self._cu)).split(b"\0")[0].decode()
 
     @property
-    def uuid(self):
+    def uuid(self) -> str:
         """The device's UUID as cuda.core writes it: 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx'."""
         if self._uuid is None:
             drv = _utils.driver()
@@ -329,13 +142,13 @@ class Device:
         return self._uuid
 
     @property
-    def properties(self):
+    def properties(self) -> DeviceProperties:
         if self._properties is None:
             self._properties = DeviceProperties._init(self._cu)
         return self._properties
 
     @property
-    def compute_capability(self):
+    def compute_capability(self) -> ComputeCapability:
         cc = self._cc
         if cc is None:  # constant for the device: asked once
             p = self.properties
@@ -343,24 +156,24 @@ class Device:
         return cc
 
     @property
-    def arch(self):
+    def arch(self) -> str:
         """Compute capability as a string: '90' for 9.0."""
         major, minor = self.compute_capability
         return "%d%d" % (major, minor)
 
     @property
-    def total_memory(self):
+    def total_memory(self) -> int:
         """Bytes of device memory (cuDeviceTotalMem). Beyond cuda.core."""
         return check(_utils.driver().cuDeviceTotalMem(self._cu))
 
-    def can_access_peer(self, peer):
+    def can_access_peer(self, peer: Union[int, "Device"]) -> bool:
         peer = Device(peer)
         if peer._id == self._id:
             return True
         return bool(check(_utils.driver().cuDeviceCanAccessPeer(self._cu, peer._cu)))
 
     # -- contexts --------------------------------------------------------------------------------------------
-    def set_current(self, ctx=None):
+    def set_current(self, ctx: Optional[Context] = None) -> Optional[Context]:
         """Make this device's primary context current on this thread (or ``ctx``: then the previous
         current context is popped and returned)."""
         primary = self._primary
@@ -396,7 +209,7 @@ class Device:
             return Context._from_ctx(prev, self._id)
         primary = self._primary
         if primary is None:
-            primary = self._primary = _retain_primary(self._id, self._cu)
+            primary = self._primary = primary_context(self._id, self._cu)
         status = drv.cuCtxSetCurrent(primary)[0]
         if status:
             check((status,))
@@ -406,7 +219,7 @@ class Device:
         self._inited = True
         return None
 
-    def _ensure_current(self):
+    def _ensure_current(self) -> None:
         """Beyond cuda.core: where no context is current on this thread, make the primary one current."""
         if self._inited:
             return
@@ -424,57 +237,51 @@ class Device:
             self.set_current()
 
     @property
-    def context(self):
+    def context(self) -> Context:
         self._ensure_current()
         if self._context is None:
             self._context = Context._from_ctx(check(_utils.driver().cuCtxGetCurrent()), self._id)
         return self._context
 
     @property
-    def default_stream(self):
+    def default_stream(self) -> Stream:
         """The legacy default stream, or the per-thread one where CUDA_PYTHON_CUDA_PER_THREAD_DEFAULT_STREAM
         is set (as cuda.core)."""
-        from ._stream import default_stream
-
         self._ensure_current()
         return default_stream()
 
     @property
-    def memory_resource(self):
+    def memory_resource(self) -> MemoryResource:
         """What ``allocate`` allocates from: the device's memory pool (a DeviceMemoryResource shared by the
         process; plain cuMemAlloc for a device without pools) until another MemoryResource is set (on this
         thread's Device object, as in cuda.core)."""
-        if self._mr is None:
-            from ._memory_resource import default_resource
+        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
 
+        if self._mr is None:
             self._ensure_current()
-            self._mr = default_resource(self)
+            self._mr = _memory_resource.default_resource(self)
         return self._mr
 
     @memory_resource.setter
-    def memory_resource(self, mr):
-        from ._memory import MemoryResource
+    def memory_resource(self, mr: MemoryResource) -> None:
+        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
 
-        if not isinstance(mr, MemoryResource):
+        if not isinstance(mr, _memory.MemoryResource):
             raise TypeError("memory_resource must be a MemoryResource, not %s" % type(mr).__name__)
         self._mr = mr
 
     # -- work ------------------------------------------------------------------------------------------------
-    def create_stream(self, obj=None, options=None):
-        from ._stream import Stream
-
+    def create_stream(self, obj: Optional["IsStreamType"] = None, options: Optional[StreamOptions] = None) -> Stream:
         if obj is not None:
             return Stream._from_foreign(obj, options)
         self._ensure_current()
         return Stream._create(self, options)
 
-    def create_event(self, options=None):
-        from ._stream import Event
-
+    def create_event(self, options: Optional[EventOptions] = None) -> Event:
         self._ensure_current()
         return Event._create(self, options, bound=False)
 
-    def allocate(self, size, stream=None):
+    def allocate(self, size: int, stream: Optional["IsStreamType"] = None) -> Buffer:
         """A Buffer of ``size`` bytes from ``memory_resource``, stream-ordered on ``stream``. Beyond cuda.core:
         ``stream`` may be omitted (the device's default stream) and may be passed by position."""
         mr = self._mr
@@ -482,70 +289,72 @@ class Device:
             mr = self.memory_resource
         return mr.allocate(size, stream=stream)
 
-    def create_graph_builder(self):
+    def create_graph_builder(self) -> GraphBuilder:
         """A GraphBuilder capturing on a new stream of this device."""
-        from .graph import GraphBuilder
+        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
 
         self._ensure_current()
-        return GraphBuilder._on(self.create_stream(), owned=True)
+        return graph.GraphBuilder._on(self.create_stream(), owned=True)
 
-    def sync(self):
+    def sync(self) -> None:
         self._ensure_current()
         check(_utils.driver().cuCtxSynchronize())
 
     # -- resources, green contexts, textures and surfaces (cudacffi.core._green, cudacffi.core.texture) ------
     @property
-    def resources(self):
+    def resources(self) -> "DeviceResources":
         """The device's DeviceResources (all its SMs and workqueues), to split for green contexts."""
-        from ._green import device_resources
+        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
 
-        return device_resources(self)
+        return _green.device_resources(self)
 
-    def create_context(self, options=None):
+    def create_context(self, options: Optional["ContextOptions"] = None) -> Context:
         """A new context, not made current: a green context over ``options.resources`` (a ContextOptions),
         or with None a plain context of its own (cuCtxCreate). ``close()`` destroys it."""
-        from ._green import create_context
+        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
 
-        return create_context(self, options)
+        return _green.create_context(self, options)
 
-    def create_opaque_array(self, options):
+    def create_opaque_array(self, options: "OpaqueArrayOptions") -> OpaqueArray:
         """A new OpaqueArray (a CUDA array) as ``options`` (an OpaqueArrayOptions) describes."""
-        from .texture import OpaqueArray
+        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
 
         self._ensure_current()
-        return OpaqueArray._create(self._id, options)
+        return texture.OpaqueArray._create(self._id, options)
 
-    def create_mipmapped_array(self, options):
+    def create_mipmapped_array(self, options: "MipmappedArrayOptions") -> MipmappedArray:
         """A new MipmappedArray as ``options`` (a MipmappedArrayOptions) describes."""
-        from .texture import MipmappedArray
+        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
 
         self._ensure_current()
-        return MipmappedArray._create(self._id, options)
+        return texture.MipmappedArray._create(self._id, options)
 
-    def create_texture_object(self, *, resource, options=None):
+    def create_texture_object(self, *, resource: "ResourceDescriptor",
+                              options: Optional["TextureObjectOptions"] = None) -> TextureObject:
         """A TextureObject reading ``resource`` (a ResourceDescriptor) as ``options`` (TextureObjectOptions,
         a dict of its fields, or None for the defaults) says."""
-        from .texture import TextureObject
+        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
 
         self._ensure_current()
-        return TextureObject._create(self._id, resource, options)
+        return texture.TextureObject._create(self._id, resource, options)
 
-    def create_surface_object(self, *, resource):
+    def create_surface_object(self, *, resource: "ResourceDescriptor") -> SurfaceObject:
         """A SurfaceObject over ``resource`` (ResourceDescriptor.from_opaque_array of an array made with
         ``is_surface_load_store=True``)."""
-        from .texture import SurfaceObject
+        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
 
         self._ensure_current()
-        return SurfaceObject._create(self._id, resource)
+        return texture.SurfaceObject._create(self._id, resource)
 
     # -- NVML (core-system) ----------------------------------------------------------------------------------
-    def to_system_device(self):
+    def to_system_device(self) -> "SystemDevice":
         """The ``cudacffi.core.system.Device`` of this GPU (NVML's view of it, matched by UUID)."""
-        from . import system
+        # cudacffi.core.system loads on first use, as the package's attribute does: it imports NVML's bindings
+        return importlib.import_module(".system", "cudacffi.core").Device(uuid=self.uuid)
 
-        return system.Device(uuid=self.uuid)
 
-
-def _uuid_bytes(uuid):
+def _uuid_bytes(uuid: Any) -> bytes:
     b = uuid.bytes
     return b if not isinstance(b, str) else b.encode("latin-1")
+
+

@@ -1,22 +1,34 @@
-"""Stream and Event, with cuda.core's options and the ``__cuda_stream__`` protocol both ways."""
+"""Stream (a queue of GPU work), StreamOptions, the default streams, and ``stream_handle`` (the ``__cuda_stream__``
+protocol read from any object)."""
+
+from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional, Tuple, Union
 
 from .. import driver as _drv
-from . import _graph_nodes, _memory, _release, _utils
+from . import _context, _registry, _release, _utils
+from ._context import Context
+from ._event import Event, EventOptions
 from ._utils import as_int, check, check_or_create_options
+
+if TYPE_CHECKING:
+    from ._device import Device
+    from ._green_resources import DeviceResources
+    from .graph import GraphBuilder
+    from .typing import IsStreamType
+
+__all__ = ["LEGACY_DEFAULT_STREAM", "PER_THREAD_DEFAULT_STREAM", "Stream", "StreamOptions", "default_stream",
+           "stream_handle"]
 
 # The hot paths (record, wait, sync, is_done) make their one driver call after what _utils.driver() does on every
 # call: the one-time cuInit (or the forked-child error) and the queued releases.
 _queue = _release._queue
 _ready = _utils._initialized  # [False] before cuInit, and again in a forked child
-_NOT_READY = 600  # CUDA_ERROR_NOT_READY
-_graph_builder = []  # the GraphBuilder class, imported once (graph.py imports this module)
 
 
-def _number_as_int(value):
+def _number_as_int(value: Any) -> int:
     """``value`` as an int the way a C int field takes it: anything numeric through ``int()`` (floats truncated);
     TypeError for the rest (str included)."""
     if value.__class__ is int:
@@ -36,7 +48,7 @@ class StreamOptions:
     nonblocking: bool = True
     priority: Optional[int] = None
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: Any) -> None:
         # as cuda.core's typed fields do: nonblocking is kept as a bool, priority as an int (True reads 1, 2.7
         # reads 2), on construction and assignment alike
         if name == "nonblocking":
@@ -46,15 +58,7 @@ class StreamOptions:
         object.__setattr__(self, name, value)
 
 
-@dataclass
-class EventOptions:
-    """``timing_enabled`` (default False), ``blocking_sync`` (Event.sync yields the CPU), ``ipc_enabled``."""
-
-    timing_enabled: Optional[bool] = False
-    blocking_sync: Optional[bool] = False
-    ipc_enabled: Optional[bool] = False
-
-
+@_registry.provides
 class Stream:
     """A queue of GPU work. Make one with ``Device.create_stream()``, wrap a foreign handle with
     ``Stream.from_handle(int)`` or ``Device.create_stream(obj)``. Beyond cuda.core: ``Stream()`` (and
@@ -68,7 +72,7 @@ class Stream:
     __slots__ = ("_handle", "_h", "_owned", "_foreign", "_device", "_nonblocking", "_priority", "_ctx",
                  "__weakref__")
 
-    def __new__(cls, *args, **kwargs):
+    def __new__(cls, *args: Any, **kwargs: Any) -> "Stream":
         # A bare object is a closed stream (as cuda.core's); Stream() then creates one in __init__.
         if args or kwargs:
             raise RuntimeError(_NO_INIT)
@@ -78,15 +82,13 @@ class Stream:
         self._owned = False
         return self
 
-    def __init__(self):
-        from ._device import Device
-
-        dev = Device()
+    def __init__(self) -> None:
+        dev = _context.device()
         dev._ensure_current()
         self._fill(dev, None)
 
     @classmethod
-    def _wrap(cls, handle_int, owned, foreign=None, device=None):
+    def _wrap(cls, handle_int: int, owned: bool, foreign: Any = None, device: Optional["Device"] = None) -> "Stream":
         self = object.__new__(cls)
         self._handle = _drv.CUstream(handle_int)
         self._h = handle_int
@@ -97,12 +99,12 @@ class Stream:
         return self
 
     @classmethod
-    def _create(cls, device, options):
+    def _create(cls, device: "Device", options: Any) -> "Stream":
         self = object.__new__(cls)
         self._fill(device, options)
         return self
 
-    def _fill(self, device, options):
+    def _fill(self, device: "Device", options: Any) -> None:
         opts = check_or_create_options(StreamOptions, options, "Stream options")
         drv = _utils.driver()
         flags = drv.CUstream_flags.CU_STREAM_NON_BLOCKING if opts.nonblocking else drv.CUstream_flags.CU_STREAM_DEFAULT
@@ -123,13 +125,13 @@ class Stream:
         self._priority = priority
 
     @classmethod
-    def _from_foreign(cls, obj, options=None):
+    def _from_foreign(cls, obj: Any, options: Any = None) -> "Stream":
         if options is not None:
             raise ValueError("obj and options cannot be both specified")
-        return cls._wrap(_utils.stream_handle(obj, "obj"), False, foreign=obj)
+        return cls._wrap(stream_handle(obj, "obj"), False, foreign=obj)
 
     @staticmethod
-    def from_handle(handle):
+    def from_handle(handle: int) -> "Stream":
         """A Stream over an existing ``CUstream`` (its address, an int); it is not destroyed on close."""
         h = as_int(handle, "handle")
         if h < 0:
@@ -137,32 +139,32 @@ class Stream:
         return Stream._wrap(h, False)
 
     # -- protocol and identity ------------------------------------------------------------------------------
-    def __cuda_stream__(self):
+    def __cuda_stream__(self) -> Tuple[int, int]:
         self._live()
         return (0, self._h)
 
     @property
-    def handle(self):
+    def handle(self) -> _drv.CUstream:
         """The ``driver.CUstream`` (``int(stream.handle)`` is its address; 0 once closed)."""
         handle = self._handle
         return handle if handle is not None else _drv.CUstream(0)
 
     @property
-    def is_closed(self):
+    def is_closed(self) -> bool:
         return self._handle is None
 
-    def _value(self):
+    def _value(self) -> int:
         return self._h if self._handle is not None else 0
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Stream):
             return NotImplemented
         return other._value() == self._value()
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self._value())
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self._handle is None:
             return "<Stream handle=0x0 context=0x0>"
         ctx = self._ctx
@@ -172,20 +174,20 @@ class Stream:
             self._ctx = ctx if self._owned else None  # a stream we created keeps its context
         return "<Stream handle=0x%x context=0x%x>" % (self._h, 0 if ctx is None else int(ctx))
 
-    def __reduce__(self):
+    def __reduce__(self) -> Any:
         raise TypeError("a Stream cannot be pickled: its handle is valid only in this process")
 
-    def __enter__(self):
+    def __enter__(self) -> "Stream":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> None:
         if self._handle is not None:
             try:
                 self.sync()
             finally:
                 self.close()
 
-    def close(self):
+    def close(self) -> None:
         """Destroy the stream if this object created it; a stream wrapped from elsewhere is only let go. The
         object then reads ``handle == 0``. Closing twice is harmless."""
         _release.drain()
@@ -197,7 +199,7 @@ class Stream:
         if self._owned:
             check(_drv.cuStreamDestroy(handle))
 
-    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see _release)
+    def __del__(self, _defer: Any = _release.defer) -> None:  # a finalizer only queues (see _release)
         handle = getattr(self, "_handle", None)  # (None where __init__ failed)
         if handle is not None and self._owned:
             self._handle = None
@@ -205,7 +207,7 @@ class Stream:
 
     # -- facts -------------------------------------------------------------------------------------------
     @property
-    def is_nonblocking(self):
+    def is_nonblocking(self) -> bool:
         handle = self._live()
         if self._nonblocking is None:
             drv = _utils.driver()
@@ -214,13 +216,13 @@ class Stream:
         return self._nonblocking
 
     @property
-    def priority(self):
+    def priority(self) -> int:
         handle = self._live()
         if self._priority is None:
             self._priority = check(_utils.driver().cuStreamGetPriority(handle))
         return self._priority
 
-    def _context_handle(self):
+    def _context_handle(self) -> Any:
         ctx = self._ctx
         if ctx is None:
             ctx = check(_utils.driver().cuStreamGetCtx(self._live()))
@@ -229,39 +231,33 @@ class Stream:
         return ctx
 
     @property
-    def context(self):
-        from ._device import Context
-
+    def context(self) -> Context:
         self._live()
         ctx = self._context_handle()
         device = self._device
-        return Context._from_ctx(ctx, device._id if device is not None else _device_of(ctx))
+        return Context._from_ctx(ctx, device._id if device is not None else _context.device_of(ctx))
 
     @property
-    def resources(self):
+    def resources(self) -> "DeviceResources":
         """The DeviceResources of the context this stream runs in (a default stream: the current context)."""
-        from ._green import stream_resources
-
         self._live()
-        return stream_resources(self)
+        return _registry.lookup("stream_resources")(self)
 
     @property
-    def device(self):
-        from ._device import Device
-
+    def device(self) -> "Device":
         self._live()
         if self._device is None:
-            self._device = Device(_device_of(self._context_handle()))
+            self._device = _context.device(_context.device_of(self._context_handle()))
         return self._device
 
-    def _live(self):
+    def _live(self) -> Any:
         handle = self._handle
         if handle is None:
             raise RuntimeError("Stream has been closed")
         return handle
 
     # -- work ----------------------------------------------------------------------------------------------
-    def sync(self):
+    def sync(self) -> None:
         if self._handle is None:
             raise RuntimeError("Stream has been closed")
         if _queue or not _ready[0]:
@@ -270,7 +266,7 @@ class Stream:
         if status:
             check((status,))
 
-    def record(self, event=None, options=None):
+    def record(self, event: Optional[Event] = None, options: Optional[EventOptions] = None) -> Event:
         """Record ``event`` on this stream, or a new Event made with ``options`` where ``event`` is None (the
         only way to make an IPC-enabled event, which cannot be recorded again); returns the event."""
         if event.__class__ is Event and self._handle is not None:  # the loop's case: one driver call
@@ -293,16 +289,12 @@ class Stream:
         check(_utils.driver().cuEventRecord(event._live(), handle))
         return event
 
-    def create_graph_builder(self):
+    def create_graph_builder(self) -> "GraphBuilder":
         """A GraphBuilder capturing on this stream (which stays this object's to close)."""
         self._live()
-        if not _graph_builder:
-            from .graph import GraphBuilder
+        return _registry.lookup("GraphBuilder")._on(self, owned=False)
 
-            _graph_builder.append(GraphBuilder)
-        return _graph_builder[0]._on(self, owned=False)
-
-    def wait(self, event_or_stream):
+    def wait(self, event_or_stream: Union[Event, "Stream", "IsStreamType"]) -> None:
         """Make future work on this stream wait for an Event, or for all work now queued on a stream (a Stream
         or any object with ``__cuda_stream__``)."""
         if event_or_stream.__class__ is Event and self._handle is not None:  # the loop's case: one driver call
@@ -324,7 +316,7 @@ class Stream:
             other = event_or_stream._h
         else:
             try:
-                other = _utils.stream_handle(event_or_stream, "event_or_stream")
+                other = stream_handle(event_or_stream, "event_or_stream")
             except Exception as e:
                 raise ValueError("only an Event, Stream, or object supporting __cuda_stream__ can be waited, got %s"
                                  % type(event_or_stream)) from e
@@ -342,17 +334,7 @@ _NO_INIT = ("Stream objects cannot be instantiated directly. Please use Device A
             "APIs (from_handle).")
 
 
-def _device_of(ctx):
-    """The ordinal of the device a context belongs to."""
-    drv = _utils.driver()
-    check(drv.cuCtxPushCurrent(ctx))
-    try:
-        return int(check(drv.cuCtxGetDevice()))
-    finally:
-        drv.cuCtxPopCurrent()
-
-
-def default_stream():
+def default_stream() -> Stream:
     """The stream ``Device.default_stream`` gives: per-thread where CUDA_PYTHON_CUDA_PER_THREAD_DEFAULT_STREAM
     is set to a non-zero value, else the legacy default stream."""
     if os.environ.get("CUDA_PYTHON_CUDA_PER_THREAD_DEFAULT_STREAM", "0") not in ("", "0"):
@@ -360,292 +342,30 @@ def default_stream():
     return LEGACY_DEFAULT_STREAM
 
 
-class Event:
-    """A marker in a stream. ``end - start`` gives the milliseconds between two timing-enabled events.
-
-    A closed event reads ``handle == 0`` and ``is_closed``; anything else asked of it raises RuntimeError. Events
-    compare and hash by handle and are weakly referenceable. Only an IPC-enabled event (one made by
-    ``Stream.record(options=EventOptions(ipc_enabled=True))``) passes to another process: through
-    multiprocessing (its queues, pipes and Process arguments) or as its ``ipc_descriptor``; ``pickle.dumps``
-    itself refuses every event, as cuda.core does."""
-
-    __slots__ = ("_handle", "_device", "_ctx", "_timing", "_blocking", "_ipc", "_ipc_desc", "__weakref__")
-
-    def __new__(cls, *args, **kwargs):
-        # A bare object is a closed event (as cuda.core's); __init__ refuses direct construction.
-        self = object.__new__(cls)
-        self._handle = self._device = self._ctx = self._ipc_desc = None
-        self._timing = self._blocking = self._ipc = False
-        return self
-
-    def __init__(self, *args, **kwargs):
-        raise RuntimeError("Event objects cannot be instantiated directly. Please use Stream APIs (record).")
-
-    @classmethod
-    def _create(cls, device, options, bound=False):
-        """A new event in the current context; ``bound``: made by Stream.record (IPC-enabled events must be)."""
-        opts = check_or_create_options(EventOptions, options, "Event options")
-        drv = _utils.driver()
-        flags = 0
-        if not opts.timing_enabled:
-            flags |= int(drv.CUevent_flags.CU_EVENT_DISABLE_TIMING)
-        if opts.blocking_sync:
-            flags |= int(drv.CUevent_flags.CU_EVENT_BLOCKING_SYNC)
-        if opts.ipc_enabled:
-            if not bound:
-                raise TypeError("IPC-enabled events must be bound; use Stream.record for creation.")
-            if opts.timing_enabled:
-                raise TypeError("IPC-enabled events cannot use timing.")
-            flags |= int(drv.CUevent_flags.CU_EVENT_INTERPROCESS)
-        self = object.__new__(cls)
-        self._handle = check(drv.cuEventCreate(flags))
-        self._ctx = check(drv.cuCtxGetCurrent())
-        self._device = device
-        self._timing = bool(opts.timing_enabled)
-        self._blocking = bool(opts.blocking_sync)
-        self._ipc = bool(opts.ipc_enabled)
-        self._ipc_desc = None
-        if self._ipc:
-            # The descriptor is taken now, in this thread's context: multiprocessing pickles in a thread of its
-            # own where no context is current, and cuIpcGetEventHandle would fail there.
-            try:
-                data = check(drv.cuIpcGetEventHandle(self._handle))
-                self._ipc_desc = IPCEventDescriptor._init(bytes(data.reserved), self._blocking)
-            except BaseException:
-                self.close()
-                raise
-            _register_with_multiprocessing()
-        return self
-
-    def _live(self):
-        handle = self._handle
-        if handle is None:
-            raise RuntimeError("Event has been closed")
-        return handle
-
-    @property
-    def handle(self):
-        """The ``driver.CUevent`` (``int(event.handle)`` is its address; 0 once closed)."""
-        handle = self._handle
-        return handle if handle is not None else _drv.CUevent(0)
-
-    @property
-    def is_closed(self):
-        return self._handle is None
-
-    @property
-    def is_timing_enabled(self):
-        self._live()
-        return self._timing
-
-    @property
-    def is_blocking_sync(self):
-        self._live()
-        return self._blocking
-
-    @property
-    def is_ipc_enabled(self):
-        self._live()
-        return self._ipc
-
-    @property
-    def device(self):
-        """The Device the event was made on (for an event opened from another process: the device whose context
-        opened it)."""
-        self._live()
-        if self._device is None:
-            from ._device import Device
-
-            self._device = Device(_device_of(self._ctx)) if self._ctx is not None else Device()
-        return self._device
-
-    @property
-    def context(self):
-        """The Context the event was made in."""
-        from ._device import Context
-
-        device = self.device
-        if self._ctx is None:
-            return device.context
-        return Context._from_ctx(self._ctx, device._id)
-
-    def sync(self):
-        handle = self._live()
-        if _queue or not _ready[0]:
-            _utils.driver()
-        status = _drv.cuEventSynchronize(handle)[0]
-        if status:
-            check((status,))
-
-    @property
-    def is_done(self):
-        handle = self._handle
-        if handle is None:
-            raise RuntimeError("Event has been closed")
-        if _queue or not _ready[0]:
-            _utils.driver()
-        status = _drv.cuEventQuery(handle)[0]
-        if status == _NOT_READY:
-            return False
-        if status:
-            check((status,))
-        return True
-
-    def __sub__(self, other):
-        """Milliseconds (a float) from ``other`` (recorded first) to this event; both must be timing-enabled,
-        recorded and complete."""
-        if not isinstance(other, Event):
-            raise TypeError("Event expected, got %s" % type(other).__name__)
-        end, start = self._live(), other._live()
-        drv = _utils.driver()
-        err, ms = drv.cuEventElapsedTime(start, end)
-        if not err:
-            return ms
-        if err == drv.CUresult.CUDA_ERROR_INVALID_HANDLE:
-            if not (self._timing and other._timing):
-                raise RuntimeError("Both Events must be created with timing enabled in order to subtract them; use "
-                                   "EventOptions(timing_enabled=True) when creating both events.")
-            raise RuntimeError("Both Events must be recorded before they can be subtracted; use Stream.record() to "
-                               "record both events to a stream.")
-        if err == drv.CUresult.CUDA_ERROR_NOT_READY:
-            raise RuntimeError("One or both events have not completed; use Event.sync(), Stream.sync(), or "
-                               "Device.sync() to wait for the events to complete before subtracting them.")
-        check((err,))
-
-    def __rsub__(self, other):
-        return NotImplemented
-
-    def __isub__(self, other):
-        return NotImplemented
-
-    def close(self):
-        """Destroy the event; the object then reads ``handle == 0``. Closing twice is harmless. A graph whose
-        nodes record or wait for it keeps the CUDA event until it no longer needs it."""
-        _release.drain()
-        handle = self._handle
-        if handle is not None:
-            self._handle = None
-            if not _graph_nodes.defer_close(self, lambda: _drv.cuEventDestroy(handle)):
-                check(_drv.cuEventDestroy(handle))
-
-    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see _release); no graph keeps it now
-        handle = getattr(self, "_handle", None)
-        if handle is not None:
-            self._handle = None
-            _defer(_drv.cuEventDestroy, handle)
-
-    def _value(self):
-        handle = self._handle
-        return int(handle) if handle is not None else 0
-
-    def __eq__(self, other):
-        if not isinstance(other, Event):
-            return NotImplemented
-        return other._value() == self._value()
-
-    def __hash__(self):
-        return hash(self._value())
-
-    def __repr__(self):
-        return "<Event handle=0x%x>" % self._value()
-
-    # -- IPC -------------------------------------------------------------------------------------------------
-    @property
-    def ipc_descriptor(self):
-        """The IPCEventDescriptor another process opens with ``Event.from_ipc_descriptor`` (RuntimeError for an
-        event that is not IPC-enabled)."""
-        self._live()
-        if self._ipc_desc is None:
-            raise RuntimeError("Event is not IPC-enabled: make it with stream.record(options=EventOptions("
-                               "ipc_enabled=True))")
-        return self._ipc_desc
-
-    @classmethod
-    def from_ipc_descriptor(cls, ipc_descriptor):
-        """The event another process exported (its ``ipc_descriptor``), opened in the current device's context
-        (made current where none is); waiting on it here waits for the other process's record."""
-        if not isinstance(ipc_descriptor, IPCEventDescriptor):
-            raise TypeError("ipc_descriptor must be an IPCEventDescriptor, not %s" % type(ipc_descriptor).__name__)
-        _utils.check_not_forked()
-        from ._device import Device
-
-        dev = Device()
-        dev._ensure_current()
-        drv = _utils.driver()
-        data = drv.CUipcEventHandle()
-        data.reserved = ipc_descriptor._reserved
-        handle = check(drv.cuIpcOpenEventHandle(data))
-        self = object.__new__(cls)
-        self._handle = handle
-        self._device = dev
-        self._ctx = check(drv.cuCtxGetCurrent())
-        self._timing = False
-        self._blocking = ipc_descriptor._blocking
-        self._ipc = True
-        self._ipc_desc = ipc_descriptor
-        _register_with_multiprocessing()
-        return self
-
-    def __reduce__(self):
-        raise TypeError("an Event cannot be pickled; an IPC-enabled event passes to another process through "
-                        "multiprocessing (its queues, pipes and Process arguments), or send its ipc_descriptor")
+def stream_handle(stream: Any, what: str = "stream") -> int:
+    """The int handle of a Stream or any object with ``__cuda_stream__``; TypeError naming ``what``, ValueError
+    for a closed Stream."""
+    if stream.__class__ is Stream or isinstance(stream, Stream):
+        if stream._handle is None:
+            raise ValueError("%s is closed" % what)
+        return stream._h
+    if stream is None:
+        raise TypeError("%s is required and must not be None; pass device.default_stream explicitly to use the "
+                        "default stream." % what)
+    proto = getattr(type(stream), "__cuda_stream__", None)
+    if proto is None:
+        raise TypeError("Stream or GraphBuilder expected, got %s (%s takes a Stream, a GraphBuilder or an object with "
+                        "__cuda_stream__())" % (type(stream).__name__, what))
+    info = stream.__cuda_stream__()
+    if not (isinstance(info, tuple) and len(info) == 2 and info[0] == 0 and isinstance(info[1], int)):
+        raise TypeError("%s.__cuda_stream__() must return (0, handle), not %r" % (what, info))
+    return info[1]
 
 
-def _reduce_event(event):
-    """How multiprocessing sends an Event: as its IPC descriptor, opened again on the other side."""
-    return Event.from_ipc_descriptor, (event.ipc_descriptor,)
-
-
-_registered = [False]
-
-
-def _register_with_multiprocessing():
-    # Imported only once an IPC event exists: multiprocessing costs about 10 ms to import.
-    if not _registered[0]:
-        import multiprocessing.reduction
-
-        multiprocessing.reduction.register(Event, _reduce_event)
-        _registered[0] = True
-
-
-class IPCEventDescriptor:
-    """What another process needs to open an IPC-enabled event: 64 opaque bytes, and whether the event
-    synchronizes by blocking. Picklable. Treat a descriptor from an untrusted peer as untrusted input."""
-
-    __slots__ = ("_reserved", "_blocking")
-
-    def __init__(self, *args, **kwargs):
-        raise RuntimeError("IPCEventDescriptor objects cannot be instantiated directly: use Event.ipc_descriptor")
-
-    @staticmethod
-    def _init(reserved, is_blocking_sync):
-        if not isinstance(reserved, bytes) or len(reserved) != 64:
-            raise ValueError("an IPC event descriptor holds 64 bytes, got %r" % (reserved,))
-        self = object.__new__(IPCEventDescriptor)
-        self._reserved = reserved
-        self._blocking = bool(is_blocking_sync)
-        return self
-
-    def __reduce__(self):
-        return (IPCEventDescriptor._init, (self._reserved, self._blocking))
-
-    def __eq__(self, other):
-        return isinstance(other, IPCEventDescriptor) and (other._reserved, other._blocking) == (self._reserved,
-                                                                                              self._blocking)
-
-    def __hash__(self):
-        return hash((IPCEventDescriptor, self._reserved, self._blocking))
-
-    def __repr__(self):
-        return "<IPCEventDescriptor%s>" % (" blocking_sync" if self._blocking else "")
-
-
-def _special(handle_int):
+def _special(handle_int: int) -> Stream:
     """A Stream over CU_STREAM_LEGACY / CU_STREAM_PER_THREAD, made without loading the driver."""
-    from .. import driver as drv
-
     self = object.__new__(Stream)
-    self._handle = drv.CUstream(handle_int)
+    self._handle = _drv.CUstream(handle_int)
     self._h = handle_int
     self._owned = False
     self._foreign = None
@@ -655,7 +375,7 @@ def _special(handle_int):
     return self
 
 
-_utils.Stream = _memory.Stream = Stream  # for stream_handle and Buffer.close, without an import per call
+_utils.Stream = Stream  # (until every area imports stream_handle from here)
 
 LEGACY_DEFAULT_STREAM = _special(1)
 PER_THREAD_DEFAULT_STREAM = _special(2)
