@@ -128,6 +128,55 @@ def alloc(cuda_context):
         check(driver.cuMemFree(dptr))
 
 
+
+# -- cudacffi.core's GPU tests: the package, device 0 (current) and a stream on it --------------------------------
+# The names say which layer they belong to: ``device``, ``cuda_context`` and ``stream`` above are the driver's
+# (a CUdevice, a CUcontext, a CUstream); ``core_device`` and ``core_stream`` are cudacffi.core's objects.
+
+
+@pytest.fixture
+def core():
+    """The cudacffi.core package."""
+    import cudacffi.core as core
+
+    return core
+
+
+@pytest.fixture
+def core_device(core):
+    """cudacffi.core.Device(0), made current."""
+    d = core.Device(0)
+    d.set_current()
+    return d
+
+
+@pytest.fixture
+def core_stream(core_device):
+    """A new cudacffi.core.Stream on device 0, closed when the test ends."""
+    s = core_device.create_stream()
+    yield s
+    s.close()
+
+
+_CORE_MODULES = {}
+
+
+def core_module(device, source, name_expressions=(), **options):
+    """The ObjectCode of CUDA C++ ``source`` compiled to cubin by cudacffi.core's Program for ``device`` (a
+    cudacffi.core.Device) with ProgramOptions ``options``, once per session."""
+    key = (source, device.arch, tuple(name_expressions), tuple(sorted(options.items())))
+    if key not in _CORE_MODULES:
+        from cudacffi.core import Program, ProgramOptions
+
+        program = Program(source, "c++", ProgramOptions(arch="sm_" + device.arch, **options))
+        _CORE_MODULES[key] = program.compile("cubin", name_expressions=tuple(name_expressions))
+    return _CORE_MODULES[key]
+
+
+def core_kernel(device, source, name):
+    """The kernel ``name`` of ``source`` compiled for ``device`` (see core_module)."""
+    return core_module(device, source).get_kernel(name)
+
 def compute_capability(device):
     """(major, minor) of a CUdevice."""
     from cudacffi import check, driver

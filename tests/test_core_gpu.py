@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from conftest import compute_capability, run_python
+from conftest import compute_capability, core_module, run_python
 
 import cudacffi
 from cudacffi import check, driver
@@ -49,20 +49,9 @@ extern "C" __global__ void cluster_ids(unsigned int *out)
 """
 
 
-from corefixtures import core, dev, stream  # noqa: E402,F401 (fixtures)
-
-
-_compiled = {}
-
-
-def kernels(dev):
+def kernels(device):
     """The module of KERNELS compiled for this device, once per session."""
-    from cudacffi.core import Program, ProgramOptions
-
-    if "main" not in _compiled:
-        prog = Program(KERNELS, "c++", ProgramOptions(arch="sm_" + dev.arch, std="c++17"))
-        _compiled["main"] = prog.compile("cubin", name_expressions=("saxpy<float>", "saxpy<double>"))
-    return _compiled["main"]
+    return core_module(device, KERNELS, ("saxpy<float>", "saxpy<double>"), std="c++17")
 
 
 def read(buf, stream, fmt):
@@ -74,17 +63,17 @@ def read(buf, stream, fmt):
 
 # -- devices -------------------------------------------------------------------------------------------------
 
-def test_device_facts_match_the_driver(core, dev):
+def test_device_facts_match_the_driver(core, core_device):
     cu = check(driver.cuDeviceGet(0))
-    assert dev.device_id == 0 and int(dev) == 0
-    assert dev.name == check(driver.cuDeviceGetName(256, cu)).split(b"\0")[0].decode()
+    assert core_device.device_id == 0 and int(core_device) == 0
+    assert core_device.name == check(driver.cuDeviceGetName(256, cu)).split(b"\0")[0].decode()
     cc = compute_capability(cu)
-    assert tuple(dev.compute_capability) == cc and dev.compute_capability.major == cc[0]
-    assert dev.arch == "%d%d" % cc
-    assert dev.total_memory == check(driver.cuDeviceTotalMem(cu))
-    assert len(dev.uuid) == 36 and dev.uuid.count("-") == 4
-    assert dev.pci_bus_id == check(driver.cuDeviceGetPCIBusId(32, cu)).split(b"\0")[0].decode()
-    assert dev.can_access_peer(0) is True
+    assert tuple(core_device.compute_capability) == cc and core_device.compute_capability.major == cc[0]
+    assert core_device.arch == "%d%d" % cc
+    assert core_device.total_memory == check(driver.cuDeviceTotalMem(cu))
+    assert len(core_device.uuid) == 36 and core_device.uuid.count("-") == 4
+    assert core_device.pci_bus_id == check(driver.cuDeviceGetPCIBusId(32, cu)).split(b"\0")[0].decode()
+    assert core_device.can_access_peer(0) is True
     n = check(driver.cuDeviceGetCount())
     assert len(core.Device.get_all_devices()) == n == core.system.num_devices
     v = check(driver.cuDriverGetVersion())
@@ -92,10 +81,10 @@ def test_device_facts_match_the_driver(core, dev):
     assert [d.device_id for d in core.system.devices] == list(range(n))
 
 
-def test_every_property_matches_the_driver(dev):
+def test_every_property_matches_the_driver(core_device):
     from cudacffi.core._device import _BOOL_PROPERTIES, property_names
 
-    props = dev.properties
+    props = core_device.properties
     checked = 0
     for name, attr in property_names().items():
         err, want = driver.cuDeviceGetAttribute(attr, 0)
@@ -109,8 +98,8 @@ def test_every_property_matches_the_driver(dev):
     assert props.max_threads_per_block >= 512 and props.warp_size == 32
 
 
-def test_device_is_a_per_thread_singleton_and_makes_its_context_current(core, dev):
-    assert core.Device(0) is dev and core.Device() is dev
+def test_device_is_a_per_thread_singleton_and_makes_its_context_current(core, core_device):
+    assert core.Device(0) is core_device and core.Device() is core_device
     other = {}
 
     def worker():
@@ -128,37 +117,37 @@ def test_device_is_a_per_thread_singleton_and_makes_its_context_current(core, de
     t.start()
     t.join()
     assert "error" not in other, other.get("error")
-    assert other["device"] is not dev and other["device"] == dev
-    assert other["ctx"] == int(dev.context.handle)
+    assert other["device"] is not core_device and other["device"] == core_device
+    assert other["ctx"] == int(core_device.context.handle)
 
 
-def test_context_is_the_primary_context(dev):
-    ctx = dev.context
+def test_context_is_the_primary_context(core_device):
+    ctx = core_device.context
     assert int(ctx.handle) == int(check(driver.cuCtxGetCurrent()))
-    assert ctx == dev.context and not ctx.is_green
-    dev.sync()
+    assert ctx == core_device.context and not ctx.is_green
+    core_device.sync()
 
 
 # -- streams and events --------------------------------------------------------------------------------------
 
-def test_stream_options_and_facts(core, dev):
+def test_stream_options_and_facts(core, core_device):
     low, high = check(driver.cuCtxGetStreamPriorityRange())
-    s = dev.create_stream(options=core.StreamOptions(nonblocking=False, priority=high))
+    s = core_device.create_stream(options=core.StreamOptions(nonblocking=False, priority=high))
     try:
         assert s.is_nonblocking is False and s.priority == high
-        assert s.device == dev and s.context == dev.context
+        assert s.device == core_device and s.context == core_device.context
         assert s.__cuda_stream__() == (0, int(s.handle))
         s.sync()
     finally:
         s.close()
     s.close()
     assert s.is_closed
-    d = dev.create_stream()
+    d = core_device.create_stream()
     assert d.is_nonblocking is True and d.priority == low
     d.close()
 
 
-def test_stream_from_handle_and_foreign_objects(core, dev, stream):
+def test_stream_from_handle_and_foreign_objects(core, core_device, core_stream):
     raw = check(driver.cuStreamCreate(0))
     try:
         wrapped = core.Stream.from_handle(int(raw))
@@ -170,40 +159,40 @@ def test_stream_from_handle_and_foreign_objects(core, dev, stream):
             def __cuda_stream__(self):
                 return (0, int(raw))
 
-        s = dev.create_stream(Foreign())
+        s = core_device.create_stream(Foreign())
         assert int(s.handle) == int(raw)
-        s.wait(stream)
-        stream.wait(s)
+        s.wait(core_stream)
+        core_stream.wait(s)
         s.close()
     finally:
         check(driver.cuStreamDestroy(raw))
 
 
-def test_default_streams(core, dev):
-    assert dev.default_stream in (core.LEGACY_DEFAULT_STREAM, core.PER_THREAD_DEFAULT_STREAM)
+def test_default_streams(core, core_device):
+    assert core_device.default_stream in (core.LEGACY_DEFAULT_STREAM, core.PER_THREAD_DEFAULT_STREAM)
     core.LEGACY_DEFAULT_STREAM.sync()
     core.PER_THREAD_DEFAULT_STREAM.sync()
 
 
-def test_with_stream_syncs_and_closes(core, dev):
+def test_with_stream_syncs_and_closes(core, core_device):
     with core.Stream() as s:
         assert not s.is_closed
     assert s.is_closed
 
 
-def test_event_timing_in_milliseconds(core, dev, stream):
-    spin = kernels(dev).get_kernel("spin")
+def test_event_timing_in_milliseconds(core, core_device, core_stream):
+    spin = kernels(core_device).get_kernel("spin")
     opts = core.EventOptions(timing_enabled=True)
-    start = stream.record(options=opts)
-    clock_khz = dev.properties.clock_rate
-    core.launch(stream, core.LaunchConfig(grid=1, block=1), spin, clock_khz * 20)  # about 20 ms
-    end = stream.record(options=opts)
+    start = core_stream.record(options=opts)
+    clock_khz = core_device.properties.clock_rate
+    core.launch(core_stream, core.LaunchConfig(grid=1, block=1), spin, clock_khz * 20)  # about 20 ms
+    end = core_stream.record(options=opts)
     end.sync()
     assert end.is_done and start.is_done
     ms = end - start
     assert isinstance(ms, float) and 5.0 < ms < 2000.0, ms
-    plain = dev.create_event()
-    stream.record(plain)
+    plain = core_device.create_event()
+    core_stream.record(plain)
     plain.sync()
     assert not plain.is_timing_enabled
     with pytest.raises(RuntimeError, match="Both Events must be created with timing enabled"):
@@ -213,13 +202,13 @@ def test_event_timing_in_milliseconds(core, dev, stream):
         e.close()
 
 
-def test_event_wait_orders_streams(core, dev, stream):
-    other = dev.create_stream()
-    counter = dev.allocate(4, stream=stream)
-    counter.fill(0, stream=stream)
-    ev = stream.record()
+def test_event_wait_orders_streams(core, core_device, core_stream):
+    other = core_device.create_stream()
+    counter = core_device.allocate(4, stream=core_stream)
+    counter.fill(0, stream=core_stream)
+    ev = core_stream.record()
     other.wait(ev)
-    core.launch(other, core.LaunchConfig(grid=4, block=32), kernels(dev).get_kernel("count"), counter)
+    core.launch(other, core.LaunchConfig(grid=4, block=32), kernels(core_device).get_kernel("count"), counter)
     other.sync()
     assert read(counter, other, "I") == (128,)
     counter.close(other)
@@ -228,23 +217,23 @@ def test_event_wait_orders_streams(core, dev, stream):
 
 # -- buffers -------------------------------------------------------------------------------------------------
 
-def test_buffer_copies_and_fill(dev, stream):
-    a = dev.allocate(16, stream=stream)
-    b = dev.allocate(16, stream=stream)
-    a.copy_from(bytes(range(16)), stream=stream)
-    a.copy_to(b, stream=stream)
-    assert bytes(read(b, stream, "B")) == bytes(range(16))
-    b.fill(7, stream=stream)
-    assert read(b, stream, "B") == (7,) * 16
-    b.fill(struct.pack("<I", 0xDEADBEEF), stream=stream)
-    assert read(b, stream, "I") == (0xDEADBEEF,) * 4
-    c = a.copy_to(stream=stream)
-    assert c.size == 16 and bytes(read(c, stream, "B")) == bytes(range(16))
+def test_buffer_copies_and_fill(core_device, core_stream):
+    a = core_device.allocate(16, stream=core_stream)
+    b = core_device.allocate(16, stream=core_stream)
+    a.copy_from(bytes(range(16)), stream=core_stream)
+    a.copy_to(b, stream=core_stream)
+    assert bytes(read(b, core_stream, "B")) == bytes(range(16))
+    b.fill(7, stream=core_stream)
+    assert read(b, core_stream, "B") == (7,) * 16
+    b.fill(struct.pack("<I", 0xDEADBEEF), stream=core_stream)
+    assert read(b, core_stream, "I") == (0xDEADBEEF,) * 4
+    c = a.copy_to(stream=core_stream)
+    assert c.size == 16 and bytes(read(c, core_stream, "B")) == bytes(range(16))
     assert a.device_id == 0 and a.handle != 0
     for buf in (a, b, c):
         buf.close()
         buf.close()
-    d = dev.allocate(8)  # beyond cuda.core: the default stream
+    d = core_device.allocate(8)  # beyond cuda.core: the default stream
     d.copy_from(b"12345678")
     assert d.copy_to(bytearray(8)) == bytearray(b"12345678")
     d.close()
@@ -253,164 +242,165 @@ def test_buffer_copies_and_fill(dev, stream):
 # -- compile, load, launch ---------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("expr,fmt", [("saxpy<float>", "f"), ("saxpy<double>", "d")])
-def test_templated_kernel_through_name_expressions(core, dev, stream, expr, fmt):
-    kernel = kernels(dev).get_kernel(expr)
+def test_templated_kernel_through_name_expressions(core, core_device, core_stream, expr, fmt):
+    kernel = kernels(core_device).get_kernel(expr)
     n = 1000
     size = struct.calcsize(fmt)
     x = struct.pack("<%d%s" % (n, fmt), *[0.5 * i for i in range(n)])
     y = struct.pack("<%d%s" % (n, fmt), *[1.0] * n)
-    dx, dy, dout = (dev.allocate(n * size, stream=stream) for _ in range(3))
-    dx.copy_from(x, stream=stream)
-    dy.copy_from(y, stream=stream)
-    core.launch(stream, core.LaunchConfig(grid=(n + 127) // 128, block=128), kernel, 2.0, dx, dy, dout, n)
-    assert read(dout, stream, fmt) == tuple(2.0 * 0.5 * i + 1.0 for i in range(n))
+    dx, dy, dout = (core_device.allocate(n * size, stream=core_stream) for _ in range(3))
+    dx.copy_from(x, stream=core_stream)
+    dy.copy_from(y, stream=core_stream)
+    core.launch(core_stream, core.LaunchConfig(grid=(n + 127) // 128, block=128), kernel, 2.0, dx, dy, dout, n)
+    assert read(dout, core_stream, fmt) == tuple(2.0 * 0.5 * i + 1.0 for i in range(n))
     info = kernel.arguments_info
     assert [p.size for p in info] == [size, 8, 8, 8, 8] and kernel.num_arguments == 5
     for b in (dx, dy, dout):
         b.close()
 
 
-def test_ints_and_floats_are_packed_at_each_parameters_size(core, dev, stream):
-    kernel = kernels(dev).get_kernel("sizes")
+def test_ints_and_floats_are_packed_at_each_parameters_size(core, core_device, core_stream):
+    kernel = kernels(core_device).get_kernel("sizes")
     assert [p.size for p in kernel.arguments_info] == [1, 2, 4, 8, 4, 4, 8, 1, 8]
-    out = dev.allocate(8 * 8, stream=stream)
-    core.launch(stream, core.LaunchConfig(grid=1, block=1), kernel, -3, -300, -70000, -(1 << 40), 4000000000,
+    out = core_device.allocate(8 * 8, stream=core_stream)
+    core.launch(core_stream, core.LaunchConfig(grid=1, block=1), kernel, -3, -300, -70000, -(1 << 40), 4000000000,
                 1.5, 2.25, True, out)
-    assert read(out, stream, "q") == (-3, -300, -70000, -(1 << 40), 4000000000, 6, 9, 1)
+    assert read(out, core_stream, "q") == (-3, -300, -70000, -(1 << 40), 4000000000, 6, 9, 1)
     out.close()
 
 
-def test_checked_arguments_name_the_argument(core, dev, stream):
-    kernel = kernels(dev).get_kernel("saxpy<float>")
-    buf = dev.allocate(64, stream=stream)
+def test_checked_arguments_name_the_argument(core, core_device, core_stream):
+    kernel = kernels(core_device).get_kernel("saxpy<float>")
+    buf = core_device.allocate(64, stream=core_stream)
     config = core.LaunchConfig(grid=1, block=1)
     with pytest.raises(TypeError, match="takes 5 arguments, 4 given"):
-        core.launch(stream, config, kernel, 1.0, buf, buf, buf)
+        core.launch(core_stream, config, kernel, 1.0, buf, buf, buf)
     # a complex for the 4-byte float a (a value of a pointer's size for a pointer is the caller's promise:
     # sizes cannot tell them apart, so only size mismatches are caught, and nothing here may launch)
     with pytest.raises(TypeError, match=r"argument 0 \(kernel_args\[0\]\) is a complex"):
-        core.launch(stream, config, kernel, 1 + 2j, buf, buf, buf, 1)
+        core.launch(core_stream, config, kernel, 1 + 2j, buf, buf, buf, 1)
     with pytest.raises(TypeError, match=r"argument 0 \(kernel_args\[0\]\) is a Buffer"):
-        core.launch(stream, config, kernel, buf, buf, buf, buf, 1)
+        core.launch(core_stream, config, kernel, buf, buf, buf, buf, 1)
     with pytest.raises(OverflowError, match=r"argument 4 \(kernel_args\[4\]\)"):
-        core.launch(stream, config, kernel, 1.0, buf, buf, buf, -(1 << 70))
-    closed = dev.allocate(64, stream=stream)
+        core.launch(core_stream, config, kernel, 1.0, buf, buf, buf, -(1 << 70))
+    closed = core_device.allocate(64, stream=core_stream)
     closed.close()
     with pytest.raises(ValueError, match=r"argument 1 \(kernel_args\[1\]\) is a closed Buffer"):
-        core.launch(stream, config, kernel, 1.0, closed, buf, buf, 1)
-    stream.sync()  # nothing was launched: the stream is healthy
+        core.launch(core_stream, config, kernel, 1.0, closed, buf, buf, 1)
+    core_stream.sync()  # nothing was launched: the stream is healthy
     buf.close()
 
 
-def test_kernel_attributes_and_occupancy(core, dev):
-    kernel = kernels(dev).get_kernel("saxpy<float>")
+def test_kernel_attributes_and_occupancy(core, core_device):
+    kernel = kernels(core_device).get_kernel("saxpy<float>")
     attrs = kernel.attributes
     assert attrs.max_threads_per_block > 0 and attrs.num_regs > 0
     assert attrs[0].num_regs == attrs.num_regs
-    assert attrs.binary_version == int(dev.arch)
+    assert attrs.binary_version == int(core_device.arch)
     occ = kernel.occupancy
     assert occ.max_active_blocks_per_multiprocessor(128, 0) >= 1
     r = occ.max_potential_block_size(0, 0)
     assert r.max_block_size > 0 and r.min_grid_size > 0
     assert occ.available_dynamic_shared_memory_per_block(1, 128) > 0
-    same = core.Kernel.from_handle(int(kernel.handle), kernels(dev))
+    same = core.Kernel.from_handle(int(kernel.handle), kernels(core_device))
     assert same == kernel
 
 
-def test_ptx_object_code_loads_and_launches(core, dev, stream):
+def test_ptx_object_code_loads_and_launches(core, core_device, core_stream):
     from cudacffi.core import Program, ProgramOptions
 
     ptx = Program('extern "C" __global__ void seven(int *x) { *x = 7; }', "c++",
-                  ProgramOptions(arch="compute_" + dev.arch)).compile("ptx")
+                  ProgramOptions(arch="compute_" + core_device.arch)).compile("ptx")
     kernel = core.ObjectCode.from_ptx(ptx.code).get_kernel(b"seven")
-    out = dev.allocate(4, stream=stream)
-    core.launch(stream, core.LaunchConfig(grid=1, block=1), kernel, out)
-    assert read(out, stream, "i") == (7,)
+    out = core_device.allocate(4, stream=core_stream)
+    core.launch(core_stream, core.LaunchConfig(grid=1, block=1), kernel, out)
+    assert read(out, core_stream, "i") == (7,)
     out.close()
 
 
-def test_lto_link_then_launch(core, dev, stream):
+def test_lto_link_then_launch(core, core_device, core_stream):
     from cudacffi.core import Linker, LinkerOptions, Program, ProgramOptions
 
-    arch = "sm_" + dev.arch
+    arch = "sm_" + core_device.arch
     opts = ProgramOptions(arch=arch, relocatable_device_code=True, link_time_optimization=True)
     caller = Program('extern __device__ int answer(); extern "C" __global__ void k(int *x) { *x = answer(); }',
                      "c++", opts).compile("ltoir")
     callee = Program("__device__ int answer() { return 42; }", "c++", opts).compile("ltoir")
     cubin = Linker(caller, callee, options=LinkerOptions(arch=arch, link_time_optimization=True)).link("cubin")
-    out = dev.allocate(4, stream=stream)
-    core.launch(stream, core.LaunchConfig(grid=1, block=1), cubin.get_kernel("k"), out)
-    assert read(out, stream, "i") == (42,)
+    out = core_device.allocate(4, stream=core_stream)
+    core.launch(core_stream, core.LaunchConfig(grid=1, block=1), cubin.get_kernel("k"), out)
+    assert read(out, core_stream, "i") == (42,)
     out.close()
 
 
-def test_cluster_launch(core, dev, stream):
-    if dev.compute_capability < (9, 0):
-        pytest.skip("cluster launches need compute capability 9.0, this device is %d.%d" % dev.compute_capability)
+def test_cluster_launch(core, core_device, core_stream):
+    if core_device.compute_capability < (9, 0):
+        pytest.skip("cluster launches need compute capability 9.0, this device is %d.%d"
+                    % core_device.compute_capability)
     from cudacffi.core import Program, ProgramOptions
 
-    kernel = Program(CLUSTER_KERNEL, "c++", ProgramOptions(arch="sm_" + dev.arch)).compile("cubin") \
+    kernel = Program(CLUSTER_KERNEL, "c++", ProgramOptions(arch="sm_" + core_device.arch)).compile("cubin") \
         .get_kernel("cluster_ids")
-    out = dev.allocate(4 * 4, stream=stream)
-    core.launch(stream, core.LaunchConfig(grid=2, cluster=2, block=32), kernel, out)  # 2 clusters of 2 blocks
-    assert read(out, stream, "I") == (200, 201, 200, 201)
+    out = core_device.allocate(4 * 4, stream=core_stream)
+    core.launch(core_stream, core.LaunchConfig(grid=2, cluster=2, block=32), kernel, out)  # 2 clusters of 2 blocks
+    assert read(out, core_stream, "I") == (200, 201, 200, 201)
     out.close()
 
 
-def test_cooperative_launch(core, dev, stream):
-    if dev.compute_capability < (9, 0):
+def test_cooperative_launch(core, core_device, core_stream):
+    if core_device.compute_capability < (9, 0):
         pytest.skip("this test runs on compute capability 9.0 and newer, this device is %d.%d"
-                    % dev.compute_capability)
-    assert dev.properties.cooperative_launch
-    kernel = kernels(dev).get_kernel("count")
-    counter = dev.allocate(4, stream=stream)
-    counter.fill(0, stream=stream)
-    blocks = dev.properties.multiprocessor_count
-    core.launch(stream, core.LaunchConfig(grid=blocks, block=64, is_cooperative=True), kernel, counter)
-    assert read(counter, stream, "I") == (blocks * 64,)
+                    % core_device.compute_capability)
+    assert core_device.properties.cooperative_launch
+    kernel = kernels(core_device).get_kernel("count")
+    counter = core_device.allocate(4, stream=core_stream)
+    counter.fill(0, stream=core_stream)
+    blocks = core_device.properties.multiprocessor_count
+    core.launch(core_stream, core.LaunchConfig(grid=blocks, block=64, is_cooperative=True), kernel, counter)
+    assert read(counter, core_stream, "I") == (blocks * 64,)
     counter.close()
 
 
-def test_sixteen_buffers_many_launches_reuse_one_plan(core, dev, stream):
-    kernel = kernels(dev).get_kernel("saxpy<float>")
-    buf = dev.allocate(4 * 256, stream=stream)
+def test_sixteen_buffers_many_launches_reuse_one_plan(core, core_device, core_stream):
+    kernel = kernels(core_device).get_kernel("saxpy<float>")
+    buf = core_device.allocate(4 * 256, stream=core_stream)
     config = core.LaunchConfig(grid=2, block=128)
-    core.launch(stream, config, kernel, 1.0, buf, buf, buf, 256)
+    core.launch(core_stream, config, kernel, 1.0, buf, buf, buf, 256)
     plans = dict(kernel._arg_plans)
     for i in range(200):
-        core.launch(stream, config, kernel, 1.0, buf, buf, buf, 256)
-    stream.sync()
+        core.launch(core_stream, config, kernel, 1.0, buf, buf, buf, 256)
+    core_stream.sync()
     assert kernel._arg_plans == plans and len(config._natives) == 1
     buf.close()
 
 
 # -- other libraries' streams and arrays (CPython) ------------------------------------------------------------
 
-def test_cupy_streams_and_arrays(core, dev, stream):
+def test_cupy_streams_and_arrays(core, core_device, core_stream):
     cupy = pytest.importorskip("cupy")
-    ours_in_cupy = cupy.cuda.ExternalStream(int(stream.handle))
+    ours_in_cupy = cupy.cuda.ExternalStream(int(core_stream.handle))
     with ours_in_cupy:
         a = cupy.arange(256, dtype=cupy.float32)
-    stream.sync()  # the array is ready before another stream uses it
+    core_stream.sync()  # the array is ready before another stream uses it
     theirs = cupy.cuda.Stream(non_blocking=True)
     if not hasattr(theirs, "__cuda_stream__"):
         pytest.skip("this CuPy's streams lack __cuda_stream__")
-    s = dev.create_stream(theirs)
+    s = core_device.create_stream(theirs)
     assert int(s.handle) == theirs.ptr
-    kernel = kernels(dev).get_kernel("saxpy<float>")
+    kernel = kernels(core_device).get_kernel("saxpy<float>")
     core.launch(theirs, core.LaunchConfig(grid=2, block=128), kernel, 2.0, a, a, a, 256)  # CAI arrays
     theirs.synchronize()
     assert cupy.asnumpy(a).tolist() == [3.0 * i for i in range(256)]
 
 
-def test_torch_streams_and_tensors(core, dev, stream):
+def test_torch_streams_and_tensors(core, core_device, core_stream):
     torch = pytest.importorskip("torch")
     if not torch.cuda.is_available():
         pytest.skip("torch without CUDA")
-    ts = torch.cuda.ExternalStream(int(stream.handle))
+    ts = torch.cuda.ExternalStream(int(core_stream.handle))
     with torch.cuda.stream(ts):
         t = torch.arange(256, dtype=torch.float32, device="cuda")
-    kernel = kernels(dev).get_kernel("saxpy<float>")
+    kernel = kernels(core_device).get_kernel("saxpy<float>")
 
     class OnlyDLPack:  # the DLPack path: no __cuda_array_interface__
         def __init__(self, tensor):
@@ -422,13 +412,13 @@ def test_torch_streams_and_tensors(core, dev, stream):
         def __dlpack_device__(self):
             return self.tensor.__dlpack_device__()
 
-    core.launch(stream, core.LaunchConfig(grid=2, block=128), kernel, 2.0, t, OnlyDLPack(t), t, 256)
-    stream.sync()
+    core.launch(core_stream, core.LaunchConfig(grid=2, block=128), kernel, 2.0, t, OnlyDLPack(t), t, 256)
+    core_stream.sync()
     assert t.cpu().tolist() == [3.0 * i for i in range(256)]
     theirs = torch.cuda.Stream()
     if not hasattr(theirs, "__cuda_stream__"):
         pytest.skip("this PyTorch's streams lack __cuda_stream__ (2.10 and newer have it)")
-    s = dev.create_stream(theirs)
+    s = core_device.create_stream(theirs)
     assert int(s.handle) == theirs.cuda_stream
 
 
@@ -454,6 +444,6 @@ def test_seed_snippets_run_as_written():
     assert "Compute capability: ComputeCapability(major=" in r.stdout and "seed ok" in r.stdout
 
 
-def test_cuda_error_on_a_failing_call(core, dev):
+def test_cuda_error_on_a_failing_call(core, core_device):
     with pytest.raises(cudacffi.CUDAError):
-        dev.allocate(1 << 62)
+        core_device.allocate(1 << 62)

@@ -17,9 +17,6 @@ pytestmark = pytest.mark.gpu
 MiB = 1 << 20
 
 
-from corefixtures import core, dev, stream  # noqa: E402,F401 (fixtures)
-
-
 @pytest.fixture
 def np():
     return pytest.importorskip("numpy")
@@ -33,11 +30,11 @@ def _need_managed(dev, concurrent=True):
 
 
 @pytest.fixture
-def managed(core, dev):
+def managed(core, core_device):
     """make(size): a ManagedBuffer over cuMemAllocManaged memory, freed at the end of the test."""
     from cudacffi import check, driver
 
-    _need_managed(dev)
+    _need_managed(core_device)
     pointers = []
 
     def make(size):
@@ -46,7 +43,7 @@ def managed(core, dev):
         return core.ManagedBuffer.from_handle(ptr, size)
 
     yield make
-    dev.sync()
+    core_device.sync()
     for ptr in pointers:
         driver.cuMemFree(ptr)
 
@@ -70,121 +67,122 @@ def _round_trip(buf, stream, np, seed):
 
 # -- managed memory ----------------------------------------------------------------------------------------------
 
-def test_managed_resource_gives_managed_buffers_that_round_trip_and_read_in_place(core, dev, stream, np):
-    _need_managed(dev, concurrent=False)
+def test_managed_resource_gives_managed_buffers_that_round_trip_and_read_in_place(core, core_device, core_stream, np):
+    _need_managed(core_device, concurrent=False)
     mr = core.ManagedMemoryResource()
     assert mr.is_managed and mr.is_host_accessible and mr.is_device_accessible and not mr.is_handle_owned
-    buf = mr.allocate(MiB, stream=stream)
+    buf = mr.allocate(MiB, stream=core_stream)
     try:
         assert type(buf) is core.ManagedBuffer and buf.is_managed and buf.memory_resource is mr
-        data = _round_trip(buf, stream, np, 3)
+        data = _round_trip(buf, core_stream, np, 3)
         assert ctypes.string_at(buf.handle, 64) == data[:64].tobytes()  # the host reads it in place
-        copy = buf.copy_to(stream=stream)
-        stream.sync()
+        copy = buf.copy_to(stream=core_stream)
+        core_stream.sync()
         assert type(copy) is core.ManagedBuffer and ctypes.string_at(copy.handle, MiB) == data.tobytes()
-        copy.close(stream)
+        copy.close(core_stream)
         if mr.handle is not None:  # a managed pool (CUDA 13 build and driver)
             assert mr.attributes.used_mem_current >= MiB
     finally:
-        buf.close(stream)
-    stream.sync()
-    own = core.ManagedMemoryResource(core.ManagedMemoryResourceOptions(preferred_location=dev.device_id))
-    assert own.preferred_location == ("device", dev.device_id) and own.device_id == dev.device_id
-    b = own.allocate(4096, stream=stream)
-    b.fill(0x5C, stream=stream)
-    stream.sync()
+        buf.close(core_stream)
+    core_stream.sync()
+    own = core.ManagedMemoryResource(core.ManagedMemoryResourceOptions(preferred_location=core_device.device_id))
+    assert own.preferred_location == ("device", core_device.device_id) and own.device_id == core_device.device_id
+    b = own.allocate(4096, stream=core_stream)
+    b.fill(0x5C, stream=core_stream)
+    core_stream.sync()
     assert ctypes.string_at(b.handle, 4096) == b"\x5c" * 4096
-    b.close(stream)
-    stream.sync()
+    b.close(core_stream)
+    core_stream.sync()
     own.close()
     mr.close()
     assert own.is_closed and mr.is_closed
 
 
-def test_advice_is_applied_and_read_back(core, dev, managed):
+def test_advice_is_applied_and_read_back(core, core_device, managed):
     buf = managed(2 * MiB)
     assert buf.read_mostly is False and buf.preferred_location is None
     buf.read_mostly = True
     assert buf.read_mostly is True
     buf.read_mostly = False
     assert buf.read_mostly is False
-    buf.preferred_location = dev
-    assert buf.preferred_location == dev
+    buf.preferred_location = core_device
+    assert buf.preferred_location == core_device
     buf.preferred_location = core.Host()
     assert buf.preferred_location == core.Host()
     buf.preferred_location = None
     assert buf.preferred_location is None
-    buf.accessed_by.add(dev)
-    assert dev in buf.accessed_by and set(buf.accessed_by) == {dev}
-    buf.accessed_by.discard(dev)
-    assert dev not in buf.accessed_by and len(buf.accessed_by) == 0
-    buf.accessed_by = [dev]
-    assert list(buf.accessed_by) == [dev]
+    buf.accessed_by.add(core_device)
+    assert core_device in buf.accessed_by and set(buf.accessed_by) == {core_device}
+    buf.accessed_by.discard(core_device)
+    assert core_device not in buf.accessed_by and len(buf.accessed_by) == 0
+    buf.accessed_by = [core_device]
+    assert list(buf.accessed_by) == [core_device]
     buf.accessed_by = []
     assert len(buf.accessed_by) == 0
 
 
-def test_prefetch_to_the_device_and_back_to_the_host_keeps_the_data(core, dev, stream, managed, np):
+def test_prefetch_to_the_device_and_back_to_the_host_keeps_the_data(core, core_device, core_stream, managed, np):
     buf = managed(2 * MiB)
-    data = _round_trip(buf, stream, np, 5)
-    buf.prefetch(dev, stream=stream)
-    stream.sync()
-    assert _last_prefetch(buf) == dev.device_id
-    buf.prefetch(core.Host(), stream=stream)
-    stream.sync()
+    data = _round_trip(buf, core_stream, np, 5)
+    buf.prefetch(core_device, stream=core_stream)
+    core_stream.sync()
+    assert _last_prefetch(buf) == core_device.device_id
+    buf.prefetch(core.Host(), stream=core_stream)
+    core_stream.sync()
     assert _last_prefetch(buf) == -1  # CU_DEVICE_CPU
     assert ctypes.string_at(buf.handle, buf.size) == data.tobytes()
 
 
-def test_batches_prefetch_every_buffer_and_discards_where_the_build_has_them(core, dev, stream, managed, np):
+def test_batches_prefetch_every_buffer_and_discards_where_the_build_has_them(core, core_device, core_stream, managed,
+                                                                              np):
     from cudacffi import driver
     from cudacffi.core.utils import discard_batch, discard_prefetch_batch, prefetch_batch
 
     bufs = [managed(2 * MiB) for _ in range(3)]
     for i, b in enumerate(bufs):
-        _round_trip(b, stream, np, i + 1)
-    prefetch_batch(stream, bufs, dev)
-    stream.sync()
-    assert [_last_prefetch(b) for b in bufs] == [dev.device_id] * 3
-    prefetch_batch(stream, bufs, [core.Host(), dev, core.Host()])
-    stream.sync()
-    assert [_last_prefetch(b) for b in bufs] == [-1, dev.device_id, -1]
+        _round_trip(b, core_stream, np, i + 1)
+    prefetch_batch(core_stream, bufs, core_device)
+    core_stream.sync()
+    assert [_last_prefetch(b) for b in bufs] == [core_device.device_id] * 3
+    prefetch_batch(core_stream, bufs, [core.Host(), core_device, core.Host()])
+    core_stream.sync()
+    assert [_last_prefetch(b) for b in bufs] == [-1, core_device.device_id, -1]
     if driver.CUDA_VERSION < 13000:
         with pytest.raises(NotImplementedError, match="CUDA 13.0"):
-            discard_batch(stream, bufs)
+            discard_batch(core_stream, bufs)
         return
-    discard_batch(stream, bufs[:2])
-    discard_prefetch_batch(stream, bufs[1:], dev)
-    bufs[0].discard(stream=stream)
-    bufs[2].discard_prefetch(core.Host(), stream=stream)
-    stream.sync()
+    discard_batch(core_stream, bufs[:2])
+    discard_prefetch_batch(core_stream, bufs[1:], core_device)
+    bufs[0].discard(stream=core_stream)
+    bufs[2].discard_prefetch(core.Host(), stream=core_stream)
+    core_stream.sync()
     for i, b in enumerate(bufs):  # discarded memory is usable again once written
-        _round_trip(b, stream, np, 7 + i)
+        _round_trip(b, core_stream, np, 7 + i)
 
 
 # -- virtual memory ----------------------------------------------------------------------------------------------
 
-def test_virtual_memory_allocates_grows_and_keeps_its_contents(core, dev, stream, np):
-    if not dev.properties.virtual_memory_management_supported:
+def test_virtual_memory_allocates_grows_and_keeps_its_contents(core, core_device, core_stream, np):
+    if not core_device.properties.virtual_memory_management_supported:
         pytest.skip("this device has no virtual memory management")
-    mr = core.VirtualMemoryResource(dev)
-    assert mr.device_id == dev.device_id and mr.is_device_accessible and not mr.is_host_accessible
+    mr = core.VirtualMemoryResource(core_device)
+    assert mr.device_id == core_device.device_id and mr.is_device_accessible and not mr.is_host_accessible
     buf = mr.allocate(MiB)
     try:
         first_size = buf.size  # rounded up to the allocation granularity
         assert first_size >= MiB and buf.is_device_accessible
-        first = _round_trip(buf, stream, np, 3)
+        first = _round_trip(buf, core_stream, np, 3)
         grown = mr.modify_allocation(buf, 3 * first_size)
         assert grown is buf and buf.size == 3 * first_size
         back = np.zeros(buf.size, dtype=np.uint8)
-        buf.copy_to(back, stream=stream)
-        stream.sync()
+        buf.copy_to(back, stream=core_stream)
+        core_stream.sync()
         assert (back[:first_size] == first).all()  # the old part kept its bytes, wherever the range is now
-        _round_trip(buf, stream, np, 11)  # and the whole range is mapped and writable
-        buf.fill(0x21, stream=stream)
-        stream.sync()
-        buf.copy_to(back, stream=stream)
-        stream.sync()
+        _round_trip(buf, core_stream, np, 11)  # and the whole range is mapped and writable
+        buf.fill(0x21, stream=core_stream)
+        core_stream.sync()
+        buf.copy_to(back, stream=core_stream)
+        core_stream.sync()
         assert (back == 0x21).all()
     finally:
         buf.close()
@@ -194,29 +192,29 @@ def test_virtual_memory_allocates_grows_and_keeps_its_contents(core, dev, stream
 
 # -- graph memory ------------------------------------------------------------------------------------------------
 
-def test_graph_memory_is_allocated_in_capture_and_trimmed(core, dev, stream, np):
-    if not dev.properties.memory_pools_supported:
+def test_graph_memory_is_allocated_in_capture_and_trimmed(core, core_device, core_stream, np):
+    if not core_device.properties.memory_pools_supported:
         pytest.skip("this device has no memory pools (graph memory nodes need them)")
     n = 4 * MiB
-    gmr = core.GraphMemoryResource(dev)
-    assert gmr is core.GraphMemoryResource(dev.device_id)
+    gmr = core.GraphMemoryResource(core_device)
+    assert gmr is core.GraphMemoryResource(core_device.device_id)
     with pytest.raises(RuntimeError, match="non-capturing stream"):
-        gmr.allocate(n, stream=stream)
-    out = dev.allocate(n, stream=stream)
-    out.fill(0, stream=stream)
-    stream.sync()
-    gb = dev.create_graph_builder().begin_building()
+        gmr.allocate(n, stream=core_stream)
+    out = core_device.allocate(n, stream=core_stream)
+    out.fill(0, stream=core_stream)
+    core_stream.sync()
+    gb = core_device.create_graph_builder().begin_building()
     tmp = gmr.allocate(n, stream=gb)
     assert tmp.memory_resource is gmr and tmp.size == n
     tmp.fill(0x11, stream=gb)
     out.copy_from(tmp, stream=gb)
     tmp.close(gb)  # freed inside the graph
     graph = gb.end_building().complete()
-    graph.launch(stream)
-    stream.sync()
+    graph.launch(core_stream)
+    core_stream.sync()
     back = np.zeros(n, dtype=np.uint8)
-    out.copy_to(back, stream=stream)
-    stream.sync()
+    out.copy_to(back, stream=core_stream)
+    core_stream.sync()
     assert (back == 0x11).all()
     attrs = gmr.attributes
     assert attrs.used_mem_high >= n and attrs.reserved_mem_high >= n  # the graph's allocation, while it ran
@@ -225,11 +223,11 @@ def test_graph_memory_is_allocated_in_capture_and_trimmed(core, dev, stream, np)
     with pytest.raises(AttributeError, match="may only be set to zero"):
         attrs.reserved_mem_high = 1
     graph.close()
-    dev.sync()
+    core_device.sync()
     reserved = attrs.reserved_mem_current
     gmr.trim()
     assert attrs.reserved_mem_current <= reserved
-    out.close(stream)
+    out.close(core_stream)
 
 
 # -- event IPC ---------------------------------------------------------------------------------------------------
@@ -294,10 +292,11 @@ if __name__ == "__main__":
 """
 
 
-def test_ipc_event_recorded_in_a_spawned_process_orders_its_parent(tmp_path, dev):
-    if not dev.properties.ipc_event_supported:
+def test_ipc_event_recorded_in_a_spawned_process_orders_its_parent(tmp_path, core_device):
+    if not core_device.properties.ipc_event_supported:
         pytest.skip("this device does not support IPC events")
-    if not dev.properties.memory_pools_supported or not dev.properties.handle_type_posix_file_descriptor_supported:
+    properties = core_device.properties
+    if not properties.memory_pools_supported or not properties.handle_type_posix_file_descriptor_supported:
         pytest.skip("this device cannot share memory pools through file descriptors")
     script = tmp_path / "event_ipc.py"
     script.write_text(EVENT_SCRIPT % {"root": ROOT})

@@ -26,9 +26,6 @@ extern "C" __global__ void with_shared(int *out)
 """
 
 
-from corefixtures import core, dev, stream  # noqa: E402,F401 (fixtures)
-
-
 def _compiled(core, dev, target="cubin", **options):
     prog = core.Program(SRC, "c++", core.ProgramOptions(arch="sm_" + dev.arch, **options))
     try:
@@ -47,8 +44,8 @@ def _run(core, dev, stream, kernel, n, *args, shmem=0):
     return struct.unpack("<%di" % n, bytes(host))
 
 
-def test_loaded_object_code_and_kernel_reprs_equality_and_weak_references(core, dev):
-    oc = _compiled(core, dev)
+def test_loaded_object_code_and_kernel_reprs_equality_and_weak_references(core, core_device):
+    oc = _compiled(core, core_device)
     assert repr(oc) == "<ObjectCode handle=%#x code_type='cubin'>" % int(oc.handle) and int(oc.handle) != 0
     again = core.ObjectCode.from_cubin(oc.code)
     assert oc == oc and oc != again and hash(oc) == hash(int(oc.handle)) and len({oc, again, oc}) == 2
@@ -61,27 +58,27 @@ def test_loaded_object_code_and_kernel_reprs_equality_and_weak_references(core, 
         pickle.dumps(k)
 
 
-def test_code_from_a_path_loads_from_the_file(core, dev, stream, tmp_path):
+def test_code_from_a_path_loads_from_the_file(core, core_device, core_stream, tmp_path):
     path = tmp_path / "k.cubin"
-    path.write_bytes(_compiled(core, dev).code)
+    path.write_bytes(_compiled(core, core_device).code)
     for given in (str(path), path):
         oc = core.ObjectCode.from_cubin(given)
         assert oc.code == str(path) and type(oc.code) is str
-        assert _run(core, dev, stream, oc.get_kernel("seven"), 4) == (7, 7, 7, 7)
+        assert _run(core, core_device, core_stream, oc.get_kernel("seven"), 4) == (7, 7, 7, 7)
     with pytest.raises(core.CUDAError):
         core.ObjectCode.from_cubin(str(tmp_path / "missing.cubin")).get_kernel("seven")
 
 
-def test_ptx_keeps_its_nul_and_loads(core, dev, stream):
-    ptx = _compiled(core, dev, "ptx")
+def test_ptx_keeps_its_nul_and_loads(core, core_device, core_stream):
+    ptx = _compiled(core, core_device, "ptx")
     assert ptx.code.endswith(b"\0") and ptx.symbol_mapping["fill<int>"].startswith(b"_Z")
-    assert _run(core, dev, stream, ptx.get_kernel("fill<int>"), 3, 5) == (5, 5, 5)
-    linked = core.Program(ptx.code.decode(), "ptx", core.ProgramOptions(arch="sm_" + dev.arch)).compile("cubin")
-    assert _run(core, dev, stream, linked.get_kernel("seven"), 2) == (7, 7)
+    assert _run(core, core_device, core_stream, ptx.get_kernel("fill<int>"), 3, 5) == (5, 5, 5)
+    linked = core.Program(ptx.code.decode(), "ptx", core.ProgramOptions(arch="sm_" + core_device.arch)).compile("cubin")
+    assert _run(core, core_device, core_stream, linked.get_kernel("seven"), 2) == (7, 7)
 
 
-def test_pickled_object_code_launches_in_another_process(core, dev, tmp_path):
-    oc = _compiled(core, dev)
+def test_pickled_object_code_launches_in_another_process(core, core_device, tmp_path):
+    oc = _compiled(core, core_device)
     oc.get_kernel("seven")  # loaded before pickling: what pickles is still the code
     path = tmp_path / "oc.pickle"
     path.write_bytes(pickle.dumps(oc))
@@ -104,18 +101,18 @@ def test_pickled_object_code_launches_in_another_process(core, dev, tmp_path):
     assert r.returncode == 0 and r.stdout.strip() == "OK", r.stdout + r.stderr
 
 
-def test_cloudpickled_object_code_loads(core, dev, stream):
+def test_cloudpickled_object_code_loads(core, core_device, core_stream):
     cloudpickle = pytest.importorskip("cloudpickle")
-    back = cloudpickle.loads(cloudpickle.dumps(_compiled(core, dev)))
-    assert _run(core, dev, stream, back.get_kernel("seven"), 2) == (7, 7)
+    back = cloudpickle.loads(cloudpickle.dumps(_compiled(core, core_device)))
+    assert _run(core, core_device, core_stream, back.get_kernel("seven"), 2) == (7, 7)
 
 
-def test_occupancy_with_a_python_callable_and_a_c_pointer(core, dev):
+def test_occupancy_with_a_python_callable_and_a_c_pointer(core, core_device):
     import ctypes
 
     from cudacffi import driver
 
-    occ = _compiled(core, dev).get_kernel("with_shared").occupancy
+    occ = _compiled(core, core_device).get_kernel("with_shared").occupancy
     asked = []
 
     def smem(block_size):
@@ -134,12 +131,12 @@ def test_occupancy_with_a_python_callable_and_a_c_pointer(core, dev):
     assert occ.available_dynamic_shared_memory_per_block(1, 128) >= 4 * 128
 
 
-def test_a_cache_hit_launches_and_keeps_name_expressions(core, dev, stream, tmp_path):
+def test_a_cache_hit_launches_and_keeps_name_expressions(core, core_device, core_stream, tmp_path):
     from cudacffi.core.utils import FileStreamProgramCache
 
     cache = FileStreamProgramCache(str(tmp_path / "cache"))
-    options = core.ProgramOptions(arch="sm_" + dev.arch)
+    options = core.ProgramOptions(arch="sm_" + core_device.arch)
     first = core.Program(SRC, "c++", options).compile("cubin", ("fill<int>",), cache=cache)
     hit = core.Program(SRC, "c++", options).compile("cubin", ("fill<int>",), cache=cache)
     assert hit.code == first.code and hit.symbol_mapping == first.symbol_mapping
-    assert _run(core, dev, stream, hit.get_kernel("fill<int>"), 2, 3) == (3, 3)
+    assert _run(core, core_device, core_stream, hit.get_kernel("fill<int>"), 2, 3) == (3, 3)

@@ -16,9 +16,6 @@ from cudacffi import check, driver
 pytestmark = pytest.mark.gpu
 
 
-from corefixtures import core, dev  # noqa: E402,F401 (fixtures)
-
-
 class Gate:
     """A word of host memory the GPU can read: a stream made to wait on it stays blocked until ``open()``."""
 
@@ -39,8 +36,8 @@ class Gate:
         check(driver.cuMemFreeHost(self.host))
 
 
-def test_events_that_have_not_completed(core, dev):
-    s = dev.create_stream()
+def test_events_that_have_not_completed(core, core_device):
+    s = core_device.create_stream()
     gate = Gate()
     try:
         start = s.record(options=core.EventOptions(timing_enabled=True))
@@ -59,8 +56,8 @@ def test_events_that_have_not_completed(core, dev):
     s.close()
 
 
-def test_closed_streams_and_events(core, dev):
-    s = dev.create_stream()
+def test_closed_streams_and_events(core, core_device):
+    s = core_device.create_stream()
     e = s.record()
     s.sync()
     ctx = s.context
@@ -73,27 +70,27 @@ def test_closed_streams_and_events(core, dev):
     with pytest.raises(RuntimeError, match="^Stream has been closed$"):
         s.sync()
     with pytest.raises(RuntimeError, match="^Event has been closed$"):
-        dev.default_stream.wait(e)
+        core_device.default_stream.wait(e)
     with pytest.raises(RuntimeError, match="^Stream has been closed$"):
-        dev.default_stream.wait(s)
+        core_device.default_stream.wait(s)
 
 
-def test_event_remembers_its_stream_context_and_device(core, dev):
-    s = dev.create_stream()
+def test_event_remembers_its_stream_context_and_device(core, core_device):
+    s = core_device.create_stream()
     e = s.record()
-    assert e.device is dev and e.context == s.context == dev.context
-    assert core.Stream.from_handle(int(s.handle)) == s and core.Stream.from_handle(int(s.handle)).device is dev
+    assert e.device is core_device and e.context == s.context == core_device.context
+    assert core.Stream.from_handle(int(s.handle)) == s and core.Stream.from_handle(int(s.handle)).device is core_device
     e.close()
     s.close()
 
 
-def test_priorities_are_range_checked(core, dev):
+def test_priorities_are_range_checked(core, core_device):
     least, greatest = check(driver.cuCtxGetStreamPriorityRange())
-    s = dev.create_stream(options=core.StreamOptions(priority=greatest))
+    s = core_device.create_stream(options=core.StreamOptions(priority=greatest))
     assert s.priority == greatest
     s.close()
     with pytest.raises(ValueError, match=r"priority=%d is out of range \[%d, %d\]" % (least + 1, greatest, least)):
-        dev.create_stream(options=core.StreamOptions(priority=least + 1))
+        core_device.create_stream(options=core.StreamOptions(priority=least + 1))
 
 
 IPC_SCRIPT = r"""
@@ -163,8 +160,8 @@ if __name__ == "__main__":
 """
 
 
-def test_ipc_event_sent_through_a_spawn_queue_is_waited_on_in_the_child(tmp_path, dev):
-    if not dev.properties.ipc_event_supported:
+def test_ipc_event_sent_through_a_spawn_queue_is_waited_on_in_the_child(tmp_path, core_device):
+    if not core_device.properties.ipc_event_supported:
         pytest.skip("this device does not support IPC events")
     script = tmp_path / "ipc_event.py"
     script.write_text(IPC_SCRIPT % {"root": ROOT})

@@ -36,7 +36,7 @@ def runtime_device(cuda_context):
 
 
 @pytest.fixture
-def stream():
+def runtime_stream():
     s = check(rt.cudaStreamCreateWithFlags(rt.cudaStreamNonBlocking))
     yield s
     check(rt.cudaStreamDestroy(s))
@@ -165,9 +165,10 @@ def test_pinned_host_memory():
 
 # -- streams and events ------------------------------------------------------------------------------------
 
-def test_streams_events_and_elapsed_time(stream, device_buffer):
-    assert isinstance(stream, rt.cudaStream_t) and isinstance(stream, driver.CUstream) and int(stream)
-    assert check(rt.cudaStreamGetFlags(stream)) == rt.cudaStreamNonBlocking
+def test_streams_events_and_elapsed_time(runtime_stream, device_buffer):
+    assert isinstance(runtime_stream, rt.cudaStream_t) and isinstance(runtime_stream, driver.CUstream)
+    assert int(runtime_stream)
+    assert check(rt.cudaStreamGetFlags(runtime_stream)) == rt.cudaStreamNonBlocking
     low, high = check(rt.cudaDeviceGetStreamPriorityRange())
     assert low >= high
 
@@ -176,16 +177,16 @@ def test_streams_events_and_elapsed_time(stream, device_buffer):
     assert isinstance(start, rt.cudaEvent_t) and isinstance(start, driver.CUevent)
     n = 64 << 20
     ptr = device_buffer(n)
-    check(rt.cudaEventRecord(start, stream))
+    check(rt.cudaEventRecord(start, runtime_stream))
     for _ in range(4):
-        check(rt.cudaMemsetAsync(ptr, 1, n, stream))
-    check(rt.cudaEventRecord(end, stream))
+        check(rt.cudaMemsetAsync(ptr, 1, n, runtime_stream))
+    check(rt.cudaEventRecord(end, runtime_stream))
     check(rt.cudaEventSynchronize(end))
     assert rt.cudaEventQuery(end) == (cudaError_t.cudaSuccess,)
     ms = check(rt.cudaEventElapsedTime(start, end))
     assert isinstance(ms, float) and ms > 0.0
-    check(rt.cudaStreamSynchronize(stream))
-    assert rt.cudaStreamQuery(stream) == (cudaError_t.cudaSuccess,)
+    check(rt.cudaStreamSynchronize(runtime_stream))
+    assert rt.cudaStreamQuery(runtime_stream) == (cudaError_t.cudaSuccess,)
     # the legacy and per-thread default streams are accepted as ints and as None
     check(rt.cudaStreamSynchronize(None))
     check(rt.cudaStreamSynchronize(rt.cudaStreamPerThread))
@@ -193,7 +194,7 @@ def test_streams_events_and_elapsed_time(stream, device_buffer):
     check(rt.cudaEventDestroy(end))
 
 
-def test_stream_ordered_allocation_and_pool_attribute(stream):
+def test_stream_ordered_allocation_and_pool_attribute(runtime_stream):
     pool = check(rt.cudaDeviceGetDefaultMemPool(0))
     assert isinstance(pool, rt.cudaMemPool_t) and isinstance(pool, driver.CUmemoryPool)
     Attr = rt.cudaMemPoolAttr
@@ -205,13 +206,13 @@ def test_stream_ordered_allocation_and_pool_attribute(stream):
         assert check(rt.cudaMemPoolGetAttribute(pool, Attr.cudaMemPoolReuseAllowOpportunistic)) in (0, 1)
 
         n = 1 << 20
-        ptr = check(rt.cudaMallocAsync(n, stream))
+        ptr = check(rt.cudaMallocAsync(n, runtime_stream))
         assert type(ptr) is int and ptr
-        check(rt.cudaMemsetAsync(ptr, 0x11, n, stream))
+        check(rt.cudaMemsetAsync(ptr, 0x11, n, runtime_stream))
         host = np.zeros(n, dtype=np.uint8)
-        check(rt.cudaMemcpyAsync(host, ptr, n, Kind.cudaMemcpyDeviceToHost, stream))
-        check(rt.cudaFreeAsync(ptr, stream))
-        check(rt.cudaStreamSynchronize(stream))
+        check(rt.cudaMemcpyAsync(host, ptr, n, Kind.cudaMemcpyDeviceToHost, runtime_stream))
+        check(rt.cudaFreeAsync(ptr, runtime_stream))
+        check(rt.cudaStreamSynchronize(runtime_stream))
         assert (host == 0x11).all()
         assert check(rt.cudaMemPoolGetAttribute(pool, Attr.cudaMemPoolAttrReservedMemCurrent)) >= n
     finally:
@@ -220,16 +221,16 @@ def test_stream_ordered_allocation_and_pool_attribute(stream):
 
 # -- graphs ---------------------------------------------------------------------------------------------------
 
-def test_graph_by_stream_capture(stream, device_buffer):
+def test_graph_by_stream_capture(runtime_stream, device_buffer):
     n = 1 << 20
     a, b = device_buffer(n), device_buffer(n)
     check(rt.cudaMemset(b, 0, n))
-    check(rt.cudaStreamBeginCapture(stream, rt.cudaStreamCaptureMode.cudaStreamCaptureModeGlobal))
-    status = check(rt.cudaStreamIsCapturing(stream))
+    check(rt.cudaStreamBeginCapture(runtime_stream, rt.cudaStreamCaptureMode.cudaStreamCaptureModeGlobal))
+    status = check(rt.cudaStreamIsCapturing(runtime_stream))
     assert status == rt.cudaStreamCaptureStatus.cudaStreamCaptureStatusActive
-    check(rt.cudaMemsetAsync(a, 0x5A, n, stream))
-    check(rt.cudaMemcpyAsync(b, a, n, Kind.cudaMemcpyDeviceToDevice, stream))
-    graph = check(rt.cudaStreamEndCapture(stream))
+    check(rt.cudaMemsetAsync(a, 0x5A, n, runtime_stream))
+    check(rt.cudaMemcpyAsync(b, a, n, Kind.cudaMemcpyDeviceToDevice, runtime_stream))
+    graph = check(rt.cudaStreamEndCapture(runtime_stream))
     assert isinstance(graph, rt.cudaGraph_t) and isinstance(graph, driver.CUgraph)
     try:
         _, count = check(rt.cudaGraphGetNodes(graph))
@@ -247,15 +248,15 @@ def test_graph_by_stream_capture(stream, device_buffer):
         graph_exec = check(rt.cudaGraphInstantiate(graph, 0))
         assert isinstance(graph_exec, rt.cudaGraphExec_t)
         try:
-            check(rt.cudaGraphLaunch(graph_exec, stream))
-            check(rt.cudaStreamSynchronize(stream))
+            check(rt.cudaGraphLaunch(graph_exec, runtime_stream))
+            check(rt.cudaStreamSynchronize(runtime_stream))
             out = np.zeros(n, dtype=np.uint8)
             check(rt.cudaMemcpy(out, b, n, Kind.cudaMemcpyDeviceToHost))
             assert (out == 0x5A).all()
             # launched again after b is cleared: the graph does the copy again
             check(rt.cudaMemset(b, 0, n))
-            check(rt.cudaGraphLaunch(graph_exec, stream))
-            check(rt.cudaStreamSynchronize(stream))
+            check(rt.cudaGraphLaunch(graph_exec, runtime_stream))
+            check(rt.cudaStreamSynchronize(runtime_stream))
             check(rt.cudaMemcpy(out, b, n, Kind.cudaMemcpyDeviceToHost))
             assert (out == 0x5A).all()
         finally:
@@ -297,7 +298,7 @@ def test_graph_built_by_hand_with_dependencies(device_buffer):
 
 # -- driver <-> runtime -------------------------------------------------------------------------------------
 
-def test_driver_and_runtime_share_one_context(cuda_context, stream):
+def test_driver_and_runtime_share_one_context(cuda_context, runtime_stream):
     assert check(driver.cuCtxGetCurrent()) == cuda_context
     n = 1 << 12
     dptr = check(driver.cuMemAlloc(n))  # a CUdeviceptr from the driver, used by the runtime
@@ -313,8 +314,8 @@ def test_driver_and_runtime_share_one_context(cuda_context, stream):
         check(driver.cuMemFree(dptr))
 
     # a cudaStream_t in the driver, a CUstream in the runtime
-    assert driver.cuStreamQuery(stream) == (driver.CUresult.CUDA_SUCCESS,)
-    assert check(driver.cuStreamGetCtx(stream)) == cuda_context
+    assert driver.cuStreamQuery(runtime_stream) == (driver.CUresult.CUDA_SUCCESS,)
+    assert check(driver.cuStreamGetCtx(runtime_stream)) == cuda_context
     dstream = check(driver.cuStreamCreate(0))
     event = check(driver.cuEventCreate(0))
     try:
@@ -322,7 +323,7 @@ def test_driver_and_runtime_share_one_context(cuda_context, stream):
         check(rt.cudaEventRecord(event, dstream))
         check(driver.cuEventSynchronize(event))
         assert rt.cudaEventQuery(event) == (cudaError_t.cudaSuccess,)
-        check(rt.cudaStreamWaitEvent(stream, event, 0))
+        check(rt.cudaStreamWaitEvent(runtime_stream, event, 0))
     finally:
         check(driver.cuEventDestroy(event))
         check(driver.cuStreamDestroy(dstream))
