@@ -6,6 +6,8 @@ Importing loads no CUDA library; each family loads its library on its first call
 turns a result tuple into its outputs or raises ``CUDAError``.
 """
 
+import sys
+
 from ._errors import CUDAError, FunctionNotFoundError, LibraryNotFoundError, LibraryVersionError
 
 __version__ = "0.1.0"
@@ -13,30 +15,25 @@ __all__ = ["check", "CUDAError", "LibraryNotFoundError", "FunctionNotFoundError"
            "__version__"]
 
 
+# (end of the defining module's name, the function describing its statuses, whether that function's own status
+# must be success for its text to count)
+_DESCRIBERS = (("driver", "cuGetErrorString", True), ("runtime", "cudaGetErrorString", True),
+               ("nvrtc", "nvrtcGetErrorString", False))
+
+
 def _error_text(result):
-    """(name, description) of a status enum member from the family that defined it."""
+    """(name, description) of a status enum member from the family that defined it (a family's module is
+    imported wherever one of its members exists, so it is found among the loaded modules)."""
     module = type(result).__module__
     name = getattr(result, "name", str(int(result)))
     description = ""
     try:
-        if module.endswith("driver"):
-            from . import driver
-
-            err, s = driver.cuGetErrorString(result)
-            if not err and s:
-                description = s.decode(errors="replace")
-        elif module.endswith("runtime"):
-            from . import runtime
-
-            err, s = runtime.cudaGetErrorString(result)
-            if not err and s:
-                description = s.decode(errors="replace")
-        elif module.endswith("nvrtc"):
-            from . import nvrtc
-
-            err, s = nvrtc.nvrtcGetErrorString(result)
-            if s:
-                description = s.decode(errors="replace")
+        for family, describe, has_status in _DESCRIBERS:
+            if module.endswith(family):
+                err, s = getattr(sys.modules[module], describe)(result)
+                if (not err or not has_status) and s:
+                    description = s.decode(errors="replace")
+                break
     except Exception:  # describing an error must never hide it
         pass
     return name, description

@@ -2,11 +2,20 @@
 
 Reports the build (toolkit version, header source, interpreter), each library found (path, version, how
 found) or why not, the driver version and the devices; then runs the SAXPY example where a GPU is.
+
+The family modules are imported by name, one at a time, because their import can fail and that failure is
+what is reported: in a source tree not yet built there is no generated layer at all, and a build from headers
+older than a family (nvFatbin before 12.4, cuFile before 12.6) has no module for it.
 """
 
+import importlib
 import os
 import platform
+import runpy
 import sys
+
+from cudacffi import LibraryNotFoundError
+from cudacffi._families import FAMILIES
 
 
 def _line(label, value):
@@ -17,24 +26,19 @@ def report_build():
     print("cudacffi build")
     _line("interpreter", "%s %s" % (platform.python_implementation(), platform.python_version()))
     try:
-        from cudacffi._gen import SOURCE
-        from cudacffi import driver
+        generated = importlib.import_module("cudacffi._gen")
+        driver = importlib.import_module("cudacffi.driver")
     except ImportError as e:
         _line("status", "not built (%s): run python build_cffi.py or pip install ." % e)
-        return False
+        return None
     v = driver.CUDA_VERSION
-    _line("CUDA headers", "%d.%d (%s)" % (v // 1000, v % 1000 // 10, SOURCE))
+    _line("CUDA headers", "%d.%d (%s)" % (v // 1000, v % 1000 // 10, generated.SOURCE))
     _line("other headers", "CUDACFFI_CUDA_VERSION=X.Y python build_cffi.py (a snapshot in headers/: 12.0 "
           "to 13.5), or CUDA_HOME=<toolkit> python build_cffi.py")
-    return True
+    return driver
 
 
 def report_libraries():
-    import importlib
-
-    from cudacffi import LibraryNotFoundError
-    from cudacffi._families import FAMILIES
-
     print("libraries")
     for family in FAMILIES.values():
         name, version = family.title, globals()["_%s_version" % family.name]
@@ -51,7 +55,7 @@ def report_libraries():
             for line in str(e).splitlines()[1:]:
                 print("      " + line.strip())
             continue
-        text, found = version()
+        text, found = version(module)
         _line(name, "%s (found: %s, version %s)" % (lib.path, lib.how, text))
         if found is not None and tuple(found) < divmod(module.CUDA_VERSION // 10, 100):
             print("      " + _older_than_headers(lib, tuple(found)))
@@ -59,8 +63,6 @@ def report_libraries():
 
 def _older_than_headers(lib, found):
     """The warning for a library older than the build's headers, and what to do about it."""
-    from cudacffi._families import FAMILIES as _FAMILIES
-
     headers = lib.version_text()
     why = ("every nvJitLink call raises LibraryVersionError (the headers bind versioned symbols)"
            if lib.family == "nvjitlink" else
@@ -68,58 +70,44 @@ def _older_than_headers(lib, found):
     if lib.family == "driver":
         fix = "update the NVIDIA driver"
     else:
-        fix = 'pip install "%s==%s.*"' % (_FAMILIES[lib.family].wheels[lib.major], headers)
+        fix = 'pip install "%s==%s.*"' % (FAMILIES[lib.family].wheels[lib.major], headers)
     return ("OLDER than this build's CUDA %s headers: %s. Fix: %s, or build with headers no newer than %d.%d "
             "(CUDACFFI_CUDA_VERSION=X.Y python build_cffi.py)" % (headers, why, fix, found[0], found[1]))
 
 
-def _driver_version():
-    from cudacffi import driver
-
+def _driver_version(driver):
     err, v = driver.cuDriverGetVersion()
     return ("%d.%d" % (v // 1000, v % 1000 // 10), (v // 1000, v % 1000 // 10)) if not err else (err.name, None)
 
 
-def _runtime_version():
-    from cudacffi import runtime
-
+def _runtime_version(runtime):
     err, v = runtime.cudaRuntimeGetVersion()
     return ("%d.%d" % (v // 1000, v % 1000 // 10), (v // 1000, v % 1000 // 10)) if not err else (err.name, None)
 
 
-def _nvrtc_version():
-    from cudacffi import nvrtc
-
+def _nvrtc_version(nvrtc):
     err, major, minor = nvrtc.nvrtcVersion()
     return ("%d.%d" % (major, minor), (major, minor)) if not err else (err.name, None)
 
 
-def _nvjitlink_version():
-    from cudacffi import nvjitlink
-
+def _nvjitlink_version(nvjitlink):
     v = nvjitlink._library.version  # asked at load time: 12.0's headers have no nvJitLinkVersion
     return ("%d.%d" % v, v) if v else ("unknown (the library has no nvJitLinkVersion)", None)
 
 
-def _nvvm_version():
+def _nvvm_version(nvvm):
     """NVVM's own version and IR version (they do not follow CUDA's, so nothing to compare)."""
-    from cudacffi import nvvm
-
     return "NVVM %d.%d, IR %d.%d" % (nvvm.version() + nvvm.ir_version()[:2]), None
 
 
-def _nvfatbin_version():
+def _nvfatbin_version(nvfatbin):
     """nvFatbin's version, as CUDA's (major, minor)."""
-    from cudacffi import nvfatbin
-
     v = nvfatbin.version()
     return "%d.%d" % v, v
 
 
-def _nvml_version():
+def _nvml_version(nvml):
     """NVML's own version and the driver's (NVML follows the driver, not CUDA: nothing to compare)."""
-    from cudacffi import nvml
-
     try:
         nvml.init_v2()
         try:
@@ -130,10 +118,8 @@ def _nvml_version():
         return "unknown (%s)" % e, None
 
 
-def _cufile_version():
+def _cufile_version(cufile):
     """cuFile's own version (cuFileGetVersion: 1000 * major + 10 * minor; it does not follow CUDA's)."""
-    from cudacffi import cufile
-
     try:
         v = cufile.get_version()
     except (cufile.cuFileError, RuntimeError) as e:  # cuFileGetVersion is newer than 12.6's library
@@ -141,10 +127,8 @@ def _cufile_version():
     return "cuFile %d.%d" % (v // 1000, v % 1000 // 10), None
 
 
-def report_devices():
+def report_devices(driver):
     """Prints the devices; returns True where at least one is usable."""
-    from cudacffi import LibraryNotFoundError, driver
-
     print("devices")
     try:
         err, = driver.cuInit(0)
@@ -171,16 +155,11 @@ def report_devices():
     return True
 
 
-def run_saxpy():
+def run_saxpy(driver):
     """The seed's SAXPY walkthrough on CPython with a CUDA 12.x build. The seed is 12.x code (13.0 changed
     ``cuCtxCreate``), and on PyPy, whose bytes objects cannot be written in place, its
     ``nvrtcGetPTX(prog, b" " * n)`` is refused; there the same SAXPY runs from the example that works on
     every build and interpreter (PTX read into a bytearray, arguments packed without ctypes)."""
-    import platform
-    import runpy
-
-    from cudacffi import driver
-
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     seed = platform.python_implementation() == "CPython" and driver.CUDA_VERSION < 13000
     name = "saxpy.py" if seed else "kernel_params_no_ctypes.py"
@@ -194,11 +173,12 @@ def run_saxpy():
 
 
 def main():
-    if not report_build():
+    driver = report_build()
+    if driver is None:
         return 1
     report_libraries()
-    if report_devices():
-        run_saxpy()
+    if report_devices(driver):
+        run_saxpy(driver)
     else:
         print("SAXPY demo: skipped, no GPU here")
     return 0

@@ -17,6 +17,7 @@ import threading
 
 from ._checks import argument_error, check_integer, check_output_count, utf8
 from ._handles import handle_value, new_handle
+from ._lists import sequence
 from ._structs import Struct
 
 _CSTR_ROOM = 1024  # the driver's limit for coredump file and pipe names, with the NUL
@@ -282,8 +283,6 @@ class Typing:
 
     def out_list(self, table, attrs, count, func, name, sizes=None, sizes_name=None):
         """(``void *[]`` of storage, one per attribute, and the storage list) for a list of attributes."""
-        from ._lists import sequence
-
         attrs = sequence(attrs, func, name, count)[:count]
         if sizes is not None:
             sizes = sequence(sizes, func, sizes_name, count)[:count]

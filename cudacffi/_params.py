@@ -21,59 +21,24 @@ objects (struct wrappers, foreign objects with getPtr(), ctypes.Structure) are p
 ``types`` entries: None (object with ``getPtr()``, ``ctypes.Structure``, enum member), a ctypes scalar type
 or ``c_void_p``, and -- needing no ctypes at all -- a cffi type name (``"int"``, ``"float"``,
 ``"void *"``) or a numpy dtype / scalar type (``numpy.float32``; also complex and structured dtypes,
-passed by value from anything ``numpy.asarray`` turns into one item).
+passed by value from anything ``numpy.asarray`` turns into one item); ``cudacffi._param_types`` decides the
+C type of each.
 """
 
 import enum
+import struct
 import sys
 import threading
-
-import cffi
 
 from ._buffers import contiguous_view, held, int_address
 from ._checks import argument_error
 from ._driver import ffi as _ffi  # a compiled ffi: a bare cffi.FFI() would import pycparser to parse types
 from ._handles import Handle
+from ._param_types import INT_RANGE, arg_for, ctypes_table, struct_code
 
 _U64 = 1 << 64
 _ACCEPTED = "None, an int address, a buffer of pointers or a (values, types) pair of tuples"
 _FORMS = "must be " + _ACCEPTED
-
-# C types a slot can hold, by cffi name: (kind, size). kind: "int", "float", "bool", "char", "wchar", "ptr"
-_C_TYPES = {"_Bool": ("bool", 1), "char": ("char", 1), "wchar_t": ("wchar", 4), "float": ("float", 4),
-            "double": ("float", 8), "void *": ("ptr", 8)}
-_INT_RANGE = {}  # C name -> (lo, hi)
-for _name in ("signed char", "unsigned char", "short", "unsigned short", "int", "unsigned int", "long",
-              "unsigned long", "long long", "unsigned long long", "int8_t", "uint8_t", "int16_t", "uint16_t",
-              "int32_t", "uint32_t", "int64_t", "uint64_t", "size_t", "ssize_t", "intptr_t", "uintptr_t",
-              "ptrdiff_t"):
-    _C_TYPES[_name] = ("int", _ffi.sizeof(_name))
-    _bits = 8 * _ffi.sizeof(_name)
-    _INT_RANGE[_name] = ((-(1 << (_bits - 1)), (1 << (_bits - 1)) - 1) if int(_ffi.cast(_name, -1)) < 0
-                         else (0, (1 << _bits) - 1))
-
-
-def _ctypes_table():
-    import ctypes
-
-    names = {ctypes.c_bool: "_Bool", ctypes.c_char: "char", ctypes.c_wchar: "wchar_t",
-             ctypes.c_byte: "signed char", ctypes.c_ubyte: "unsigned char", ctypes.c_short: "short",
-             ctypes.c_ushort: "unsigned short", ctypes.c_int: "int", ctypes.c_uint: "unsigned int",
-             ctypes.c_long: "long", ctypes.c_ulong: "unsigned long", ctypes.c_longlong: "long long",
-             ctypes.c_ulonglong: "unsigned long long", ctypes.c_size_t: "size_t", ctypes.c_float: "float",
-             ctypes.c_double: "double", ctypes.c_void_p: "void *"}
-    return names, ctypes.Structure, ctypes._SimpleCData, ctypes.addressof
-
-
-_CTYPES = None  # (type -> C name, Structure, _SimpleCData, addressof), filled when a plan first needs it
-
-
-def _ctypes():
-    global _CTYPES
-    if _CTYPES is None:
-        _CTYPES = _ctypes_table()
-    return _CTYPES
-
 
 # -- the public entry ------------------------------------------------------------------------------------------
 
@@ -158,20 +123,6 @@ _MAX_PLANS = 1024
 _LAST = [(None, None)]
 
 
-class _Arg:
-    """How one argument is stored: its slot's offset and C type, and how to check a value for it."""
-
-    __slots__ = ("kind", "cname", "size", "offset", "label", "dtype")
-
-    def __init__(self, kind, cname, size, label, dtype=None):
-        self.kind = kind  # "none", "int", "float", "bool", "char", "wchar", "ptr" or "blob" (numpy by value)
-        self.cname = "uint64_t" if kind == "ptr" else cname  # what a fast store writes: pointers as ints
-        self.size = size
-        self.offset = 0
-        self.label = label  # the type as the user wrote it, for messages
-        self.dtype = dtype
-
-
 class _Plan:
     """The layout for one ``types`` tuple; ``tls.block`` is each thread's block."""
 
@@ -192,19 +143,6 @@ class _Plan:
 # On CPython one struct.pack_into of all the slots costs less than a cdata store per value; under PyPy the JIT
 # makes the stores cheaper still, so they stay.
 _ONE_PACK = sys.implementation.name == "cpython"
-_SCALAR_CODES = {("int", 1, True): "b", ("int", 1, False): "B", ("int", 2, True): "h", ("int", 2, False): "H",
-                 ("int", 4, True): "i", ("int", 4, False): "I", ("int", 8, True): "q", ("int", 8, False): "Q",
-                 ("float", 4, True): "f", ("float", 8, True): "d", ("bool", 1, False): "?", ("ptr", 8, False): "Q"}
-
-
-def struct_code(cname):
-    """The native ``struct`` code of the C scalar type ``cname`` (a cffi name: "int32_t", "double", "void *"),
-    or None for one it has no code for (char, wchar_t, an unknown name)."""
-    kind, size = _C_TYPES.get(cname, (None, 0))
-    signed = kind == "float" or (kind == "int" and _INT_RANGE[cname][0] < 0)
-    return _SCALAR_CODES.get((kind, size, signed))
-
-
 def c_codes(types):
     """The packing of ``(values, types)`` kernel parameters that cudacffi._fastcall makes in C, one letter per
     value: ``N`` (type None: a handle's value), ``P`` (an int address) or the struct code of an int or float C
@@ -232,8 +170,6 @@ def _filler(args):
     one ``struct.pack_into`` of every slot, after checking that handle slots hold handles and address slots
     ints (TypeError otherwise; values struct refuses raise struct.error: the checking path then decides).
     None where a slot needs something else (bool, char, blob)."""
-    import struct
-
     fmt, exprs, checks, at = ["@"], [], [], 8 * len(args)
     for i, a in enumerate(args):
         if a.kind == "none":
@@ -306,7 +242,7 @@ def _plan(types, values, func):
     if plan is None:
         if len(values) != len(types):
             raise _length_error(func, values, types)
-        plan = _Plan([_arg_for(t, i, func) for i, t in enumerate(types)])
+        plan = _Plan([arg_for(t, i, func) for i, t in enumerate(types)])
         try:
             hash(types)
         except TypeError:  # an unhashable entry: planned afresh on each call, never cached
@@ -317,60 +253,6 @@ def _plan(types, values, func):
                 del _plans[next(iter(_plans))]
     _LAST[0] = (types, plan)
     return plan
-
-
-def _arg_for(t, i, func):
-    if t is None:
-        return _Arg("none", "uint64_t", 8, "None")
-    if isinstance(t, str):
-        return _cffi_arg(t, i, func)
-    if isinstance(t, type) and t.__module__ == "ctypes":
-        cname = _ctypes()[0].get(t)
-        if cname is not None:
-            kind, size = _C_TYPES[cname]
-            return _Arg(kind, cname, size, t.__name__)
-    np = sys.modules.get("numpy")
-    if np is not None and (isinstance(t, np.dtype) or (isinstance(t, type) and issubclass(t, np.generic))):
-        return _numpy_arg(np, np.dtype(t), i, func)
-    raise argument_error(func, "kernelParams", "types[%d]: Unsupported type %s" % (i, _describe_type(t)))
-
-
-def _describe_type(t):
-    text = repr(t)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _cffi_arg(name, i, func):
-    try:
-        ct = _ffi.typeof(name)
-    except (_ffi.error, cffi.CDefError, cffi.FFIError, ValueError, TypeError):
-        ct = None
-    if ct is not None and ct.kind == "pointer":
-        return _Arg("ptr", "void *", 8, name)
-    if ct is not None and ct.kind == "primitive" and ct.cname in _C_TYPES:
-        kind, size = _C_TYPES[ct.cname]
-        return _Arg(kind, ct.cname, size, name)
-    raise argument_error(func, "kernelParams", "types[%d]: Unsupported type %r (a cffi type name must be a "
-                         "number type or a pointer type)" % (i, name))
-
-
-_NUMPY_INTS = {1: ("int8_t", "uint8_t"), 2: ("int16_t", "uint16_t"), 4: ("int32_t", "uint32_t"),
-               8: ("int64_t", "uint64_t")}
-
-
-def _numpy_arg(np, dt, i, func):
-    label = "numpy.%s" % dt
-    if dt.isnative and dt.fields is None and dt.subdtype is None:
-        if dt.kind == "b":
-            return _Arg("bool", "_Bool", 1, label)
-        if dt.kind in "iu" and dt.itemsize in _NUMPY_INTS:
-            cname = _NUMPY_INTS[dt.itemsize][dt.kind == "u"]
-            return _Arg("int", cname, dt.itemsize, label)
-        if dt.kind == "f" and dt.itemsize in (4, 8):
-            return _Arg("float", "float" if dt.itemsize == 4 else "double", dt.itemsize, label)
-    if dt.kind in "biufcV" and not dt.hasobject and dt.itemsize:
-        return _Arg("blob", None, dt.itemsize, label, dt)
-    raise argument_error(func, "kernelParams", "types[%d]: Unsupported type %s" % (i, label))
 
 
 # -- blocks -------------------------------------------------------------------------------------------------------
@@ -462,7 +344,7 @@ def _by_pointer(v, slot, i, func):
         _ffi.cast("int *", slot)[0] = _int_in_range(v.value, "int", i, func)
         return slot
     if "ctypes" in sys.modules:
-        _, structure, _, addressof = _ctypes()
+        _, structure, _, addressof = ctypes_table()
         if isinstance(v, structure):
             return addressof(v)
     raise argument_error(func, "kernelParams", "values[%d]: with type None, expected an object with getPtr(), a "
@@ -471,7 +353,7 @@ def _by_pointer(v, slot, i, func):
 
 def _store(a, v, slot, i, func):
     kind = a.kind
-    if "ctypes" in sys.modules and isinstance(v, _ctypes()[2]):  # a ctypes scalar: its value
+    if "ctypes" in sys.modules and isinstance(v, ctypes_table()[2]):  # a ctypes scalar: its value
         v = v.value
     if kind == "int":
         _ffi.cast(a.cname + " *", slot)[0] = _int_in_range(v, a.cname, i, func, a.label)
@@ -508,7 +390,7 @@ def _int_in_range(v, cname, i, func, label=None):
         raise argument_error(func, "kernelParams", "values[%d]: %s needs an int, not %s"
                              % (i, label or cname, type(v).__name__))
     v = v.__index__()
-    lo, hi = _INT_RANGE[cname]
+    lo, hi = INT_RANGE[cname]
     if not lo <= v <= hi:
         raise argument_error(func, "kernelParams", "values[%d]: %d out of range for %s [%d, %d]"
                              % (i, v, label or cname, lo, hi), OverflowError)

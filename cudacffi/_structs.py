@@ -1,15 +1,20 @@
-"""Structs and unions: the ``Struct`` base of every generated struct class, its field descriptors, and
-struct parameters. A struct lives in memory cffi owns (or is a view into its parent's); what is assigned
-to a pointer field is kept alive with the struct.
+"""Structs and unions: the ``Struct`` base of every generated struct class, the field descriptors that hold
+structs, arrays and pointers (those of plain values are in ``cudacffi._fields``, and named here too), and struct
+parameters. A struct lives in memory cffi owns (or is a view into its parent's); what is assigned to a pointer
+field is kept alive with the struct.
 """
 
+import keyword
+import sys
 import threading
 
 from ._buffers import address
 from ._checks import _U64, argument_error, check_output_count
-from ._handles import Handle, enum_value, handle_value, new_handle, stream_value
+from ._fields import EnumField, Field, HandleField  # noqa: F401 (part of this module's names)
+from ._handles import Handle, handle_value, new_handle
+from ._params import pack_owned
 
-_KEYWORDS = frozenset(__import__("keyword").kwlist)  # fields named like one are attributes with a _ suffix
+_KEYWORDS = frozenset(keyword.kwlist)  # fields named like one are attributes with a _ suffix
 _keep_lock = threading.Lock()  # makes a struct's keep-alive table once, whichever threads set its fields
 
 
@@ -171,69 +176,6 @@ class Struct:
         return self is other
 
     __hash__ = object.__hash__
-
-
-class Field:
-    """A struct field of a plain C scalar type (number or char)."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name):
-        self.name = name
-
-    def __get__(self, obj, cls=None):
-        if obj is None:
-            return self
-        return getattr(obj._ptr, self.name)
-
-    def __set__(self, obj, value):
-        try:
-            setattr(obj._ptr, self.name, value)
-        except (TypeError, OverflowError) as e:
-            raise type(e)("%s.%s: %s" % (type(obj).__name__, self.name, e)) from None
-
-
-class EnumField(Field):
-    __slots__ = ("enum",)
-
-    def __init__(self, name, enum_cls):
-        Field.__init__(self, name)
-        self.enum = enum_cls
-
-    def __get__(self, obj, cls=None):
-        if obj is None:
-            return self
-        v = getattr(obj._ptr, self.name)
-        return self.enum._by_value.get(v, v)
-
-    def __set__(self, obj, value):
-        Field.__set__(self, obj, enum_value(value, self.enum, type(obj).__name__, self.name))
-
-
-class HandleField(Field):
-    __slots__ = ("cls", "ctype")
-
-    def __init__(self, name, handle_cls, ctype=None):
-        Field.__init__(self, name)
-        self.cls = handle_cls
-        self.ctype = ctype  # C type of a pointer handle, None for integer handles
-
-    def __get__(self, obj, cls=None):
-        if obj is None:
-            return self
-        v = getattr(obj._ptr, self.name)
-        if self.ctype is not None:
-            v = int(obj._ffi.cast("uintptr_t", v))
-        return new_handle(self.cls, v)
-
-    def __set__(self, obj, value):
-        if self.cls._stream_protocol:  # a stream field (CUlaunchConfig.hStream) takes __cuda_stream__ objects
-            v = stream_value(value, type(obj).__name__, self.name)
-        else:
-            v = handle_value(value, type(obj).__name__, self.name)
-        if self.ctype is not None:
-            v = obj._ffi.cast(self.ctype, v)
-        Field.__set__(self, obj, v)
 
 
 class StructField(Field):
@@ -429,8 +371,6 @@ class KernelParamsField(PointerField):
     __slots__ = ()
 
     def __set__(self, obj, value):
-        from ._params import pack_owned
-
         addr, keep = pack_owned(value, type(obj).__name__ + "." + self.name)
         setattr(obj._ptr, self.name, obj._ffi.cast(self.ctype, addr))
         obj._hold(self.name, keep)
@@ -451,8 +391,6 @@ class StructListField(PointerField):
 
     def item_class(self, obj):
         if self._cls is None:
-            import sys
-
             self._cls = getattr(sys.modules[type(obj).__module__], self.cls_name)
         return self._cls
 

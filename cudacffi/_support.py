@@ -1,25 +1,32 @@
 """The namespace generated modules use (``from cudacffi import _support as _s``).
 
-It holds nothing of its own but ``bind_classes`` and ``stubs``: each concept lives in its own module, imported one way
-(``_checks`` <- ``_handles`` <- ``_buffers`` <- ``_structs`` <- ``_lists``):
+It holds nothing of its own but ``bind_classes``, ``sizeof`` and ``stubs``: each concept lives in its own module,
+each importing only those above it:
 
-``_checks``   errors naming the parameter, integer checks, ``diagnose``
-``_handles``  handle classes and enums
-``_buffers``  addresses and buffers (void * parameters, output buffers)
-``_structs``  ``Struct`` and its field descriptors, struct parameters
-``_lists``    input lists, output arrays, C strings, per-thread scratch
+``_checks``      errors naming the parameter, integer checks, ``diagnose``
+``_handles``     handle classes and enums
+``_buffers``     addresses and buffers (void * parameters, output buffers)
+``_param_types`` the C type of each kernel argument a ``(values, types)`` pair names
+``_params``      kernel arguments (``kernelParams``) packed into their blocks
+``_fields``      struct fields of plain values (numbers, enums, handles)
+``_structs``     ``Struct``, the fields holding structs, arrays and pointers, struct parameters
+``_lists``       input lists, output arrays, C strings, per-thread scratch
 ``_attributes``  values behind a void * whose C type an attribute argument decides
+``_fast_calls``  wrappers made whole calls in C by ``cudacffi._fastcall`` (CPython)
+``_callbacks``   host functions the library calls back (imported by the generated modules themselves)
 """
 
 from ._attributes import Typing  # noqa: F401
 from ._buffers import address, check_room, contiguous_view, int_address  # noqa: F401
 from ._checks import OUTPUT_LIMIT, argument_error, check_integer, check_output_count, diagnose  # noqa: F401
+from ._fast_calls import _fastcall_module, fast_calls, plain_call  # noqa: F401 (_fastcall_module: core's, for now)
+from ._fields import EnumField, Field, HandleField  # noqa: F401
 from ._handles import (FunctionPointer, Handle, IntHandle, PointerHandle, enum_value, handle_value,  # noqa: F401
                        make_enum, new_handle, stream_value)
 from ._lists import (Scratch, c_array, char_buffer, cstring, less, out_array, read_array, sequence,  # noqa: F401
                      unpack_array)
-from ._structs import (ArrayField, EnumField, Field, HandleField, HandleListField, KernelParamsField, PointerField,  # noqa: F401
-                       Struct, StructField, StructListField, TextField, set_field, struct_arg)
+from ._structs import (ArrayField, HandleListField, KernelParamsField, PointerField, Struct, StructField,  # noqa: F401
+                       StructListField, TextField, set_field, struct_arg)
 
 
 def bind_classes(namespace, ffi):
@@ -45,87 +52,3 @@ def stubs(lib):
     """{name: function} of a family's compiled stubs (``_cc_*``, ``_cv_*``): the generated wrappers call them
     as module globals, which CPython finds faster than an attribute of ``lib``."""
     return {name: getattr(lib, name) for name in dir(lib) if name.startswith(("_cc_", "_cv_"))}
-
-
-def fast_calls(namespace, entry, ok, statuses, unbound, table):
-    """On CPython, replace the wrappers of ``table`` in ``namespace`` (a generated module's globals) by
-    ``cudacffi._fastcall`` callables that make the whole call in C, each falling back to its wrapper for any
-    argument that is not a plain int or handle, for the first call (binding) and for keywords; see
-    ``codegen.lowering.FastCall``. Nothing changes on PyPy (its JIT inlines the wrappers), where the module is
-    not built, or with ``CUDACFFI_FASTCALL=0`` in the environment."""
-    namespace["_fast_specs"] = {wrapper.__name__: (entry, index, ins, outs, unbound) for index, wrapper, ins, outs in table}
-    fastcall = _fastcall_module()
-    if fastcall is None:
-        return
-    for index, wrapper, ins, outs in table:
-        ins = tuple((kind, lo, hi, _kernel_codes() if kind == 4 else cls) for kind, lo, hi, cls in ins)
-        outs = tuple(_typed_output(namespace, signed, cls) if kind == 4 else (kind, signed) if kind == 5 else
-                     (kind, signed, cls._by_value if kind == 2 else cls) for kind, signed, cls in outs)
-        namespace[wrapper.__name__] = fastcall.wrap(entry(index), wrapper, ok, statuses, unbound, ins, outs)
-
-
-def _fastcall_module():
-    import os
-    import sys
-
-    if sys.implementation.name != "cpython" or os.environ.get("CUDACFFI_FASTCALL", "1") == "0":
-        return None
-    try:
-        from . import _fastcall
-    except ImportError:  # an interpreter the module was not built for: the wrappers stay as they are
-        return None
-    _fastcall.setup(Handle)
-    return _fastcall
-
-
-def plain_call(module, name):
-    """On CPython, generated function ``name`` of ``module`` as a ``cudacffi._fastcall`` callable that returns
-    plain ints: ``(status, *outputs)``, no enum members or handle objects, for the hot paths of cudacffi.core.
-    Arguments it does not take, and the first call (binding), go to the wrapper, whose answer is made plain
-    the same way. None where there is no such call (PyPy, the module not built, a function it cannot make)."""
-    fastcall = _fastcall_module()
-    spec = getattr(module, "_fast_specs", {}).get(name)
-    if fastcall is None or spec is None:
-        return None
-    entry, index, ins, outs, unbound = spec
-    if any(kind in (4, 5) for kind, _, _ in outs):  # an attribute-typed output or a string: not a plain int
-        return None
-    wrapper = getattr(module, name)
-    wrapper = getattr(wrapper, "__wrapped__", wrapper)
-
-    def slow(*args):
-        r = wrapper(*args)
-        return (int(r[0]),) + tuple(None if v is None else int(v) for v in r[1:])
-
-    slow.__name__ = slow.__qualname__ = name
-    return fastcall.wrap(entry(index), slow, 0, {}, unbound, ins, tuple((0, signed, None) for _, signed, _ in outs))
-
-
-def _typed_output(namespace, by, table):
-    """``(4, by, {attribute value: index}, (output spec, ...))`` for cudacffi._fastcall: each attribute of
-    ``table`` (cudacffi._attributes) whose value is a scalar, as the wrapper reads it (an int of its C type's
-    width, a bool, a handle of its class); a struct, a name or a list is not in it (the wrapper makes those)."""
-    from ._attributes import TABLES
-
-    typing = namespace["_typed"]
-    index, specs = {}, []
-    shapes = {"int": (0, 1, None, 4), "uint": (0, 0, None, 4), "bool": (3, 0, None, 1), "u64": (0, 0, None, 8),
-              "size": (0, 0, None, 8), "address": (0, 0, None, 8)}
-    for name in TABLES[table]:
-        member = typing._member(name)
-        if member is None:
-            continue
-        kind, cls = typing._spec(table, member, "fast_calls", "attribute")[:2]
-        spec = (1, 0, cls, 8) if kind == "handle" else shapes.get(kind)
-        if spec is None:
-            continue
-        if spec not in specs:
-            specs.append(spec)
-        index[int(member)] = specs.index(spec)
-    return (4, by, index, tuple(specs))
-
-
-def _kernel_codes():
-    from ._params import c_codes
-
-    return c_codes

@@ -3,7 +3,7 @@
 Exception style, as ``cuda.bindings.nvml``: snake_case functions, device and other handles as plain ints,
 outputs returned directly (structs as readable objects, strings as ``str``, counted lists whole), failures
 raised as the ``NvmlError`` subclass of their status (``UninitializedError``, ``NotSupportedError`` ...).
-Everything but the helpers and the functions below comes from the generated layer (``cudacffi/_gen/nvml.py``),
+Everything but ``check_status``, ``LibraryNotFoundError`` and the functions below comes from the generated layer (``cudacffi/_gen/nvml.py``),
 written from ``nvml.h`` by codegen; the functions below take and return what cuda.bindings' do where no rule
 of the header decides it (field-value and PRM counter lists filled in place, arrays sized from NVML's count,
 metadata of the size NVML reports, the UUID request from its type and value).
@@ -13,14 +13,14 @@ it cannot be loaded, every call raises ``LibraryNotFoundError``: an ``NvmlError`
 ``ERROR_LIBRARY_NOT_FOUND`` and also ``cudacffi.LibraryNotFoundError``, whose message says where it looked.
 """
 
-import _cffi_backend
-
 from cudacffi import _errors
+from cudacffi import _nvml_calls as _c
 from cudacffi import _support as _s
+from cudacffi._gen import nvml as _g
 from cudacffi._gen.nvml import *  # noqa: F401,F403
 from cudacffi._gen.nvml import _library, LibraryNotFoundError as _NotFound, NvmlError, Return
-
-_CData = _cffi_backend._CDataBase
+from cudacffi._nvml import ffi as _ffi
+from cudacffi._nvml_calls import check_status, check_status_size  # noqa: F401 (public here)
 
 
 class LibraryNotFoundError(_NotFound, _errors.LibraryNotFoundError):
@@ -44,142 +44,24 @@ NvmlError._by_status[int(Return.ERROR_LIBRARY_NOT_FOUND)] = LibraryNotFoundError
 _library.not_found = LibraryNotFoundError
 
 
-def check_status(status):
-    """Raise the ``NvmlError`` subclass of a failing NVML status; return 0 for success."""
-    if status.__class__ is not int:
-        status = _s.check_integer("check_status", "status", status, -(1 << 31), (1 << 31) - 1)
-    if status:
-        raise NvmlError(status)
-    return 0
-
-
-def check_status_size(status):
-    """As ``check_status``, but ``ERROR_INSUFFICIENT_SIZE`` (a size query's answer) is no failure."""
-    if status.__class__ is not int:
-        status = _s.check_integer("check_status_size", "status", status, -(1 << 31), (1 << 31) - 1)
-    if status == Return.ERROR_INSUFFICIENT_SIZE:
-        return 0
-    return check_status(status)
-
-
 def available(name):
     """Whether the installed library exports the C function ``name`` (loads the library; calls nothing)."""
     return _library.available(name)
 
 
 # -- the functions written here, not generated (codegen.emit_py_exception.HAND_WRITTEN) -------------------------
-# Their C stubs are generated as every other's; what no header rule decides is done below: the caller's list of
-# FieldValue structs taken whole and written back, versioned requests holding an array sized from a first call
-# (NVML answers ERROR_INSUFFICIENT_SIZE with the count it needs), and buffers whose size the library reports.
+# Their C stubs are generated as every other's; what no header rule decides is done below (with the calls of
+# cudacffi._nvml_calls): the caller's list of FieldValue structs taken whole and written back, versioned requests
+# holding an array sized from a first call (NVML answers ERROR_INSUFFICIENT_SIZE with the count it needs), and
+# buffers whose size the library reports.
 
-import re as _re  # noqa: E402
-
-from cudacffi._gen import nvml as _g  # noqa: E402
-from cudacffi._nvml import ffi as _ffi, lib as _lib  # noqa: E402
-
-_ROUNDS = 8  # times a list is sized again when it grows between the count and the read
 _UINT = (0, (1 << 32) - 1)
 _GSP_FIRMWARE_VERSION_BUF_SIZE = 0x40  # NVML_GSP_FIRMWARE_VERSION_BUF_SIZE, the same in every nvml.h
 _MAX_GPU_PERF_PSTATES = 16  # NVML_MAX_GPU_PERF_PSTATES, the same in every nvml.h
 _PSTATE_UNKNOWN = 32  # NVML_PSTATE_UNKNOWN
 
 
-def _type_name(x):
-    """The name of ``x``'s type (for messages of functions whose parameter ``type`` hides the builtin)."""
-    return type(x).__name__
-
-
-def _present(cname):
-    """Whether this build's nvml.h declares ``cname`` (the functions below exist only where it does)."""
-    return hasattr(_lib, "_cc_" + cname)
-
-
-def _call(cname, *args):
-    """The status of C function ``cname`` called through its stub, the library loaded and the symbol bound
-    first where that has not happened yet (which raises LibraryNotFoundError or FunctionNotFoundError)."""
-    stub = getattr(_lib, "_cc_" + cname)
-    r = stub(*args)
-    if r == _lib._CC_UNBOUND:
-        _library.bind(cname)
-        r = stub(*args)
-    return r
-
-
-def _sized_call(cname, args, resize):
-    """Call ``cname`` until the room it was given suffices: ``resize()`` gives the room the library asked for
-    (after ERROR_INSUFFICIENT_SIZE, or a first call made without room) and returns False where none is needed.
-    Raises the call's failure."""
-    r = _call(cname, *args)
-    for _ in range(_ROUNDS):
-        if r not in (0, Return.ERROR_INSUFFICIENT_SIZE) or not resize(r):
-            break
-        r = _call(cname, *args)
-    return check_status(r)
-
-
-def _version(typename):
-    """The ``version`` an NVML versioned struct carries: its size and the number of the ``..._vN_t`` typedef
-    naming it (the header's NVML_STRUCT_VERSION), for the generic name (``nvmlVgpuPlacementList_t``) too."""
-    m = _re.search(r"_v(\d+)_t$", typename)
-    if m:
-        return _ffi.sizeof(typename) | (int(m.group(1)) << 24)
-    stem = typename[:-2]
-    for n in range(9, 0, -1):
-        name = "%s_v%d_t" % (stem, n)
-        try:
-            if _ffi.typeof(name) is _ffi.typeof(typename):
-                return _ffi.sizeof(typename) | (n << 24)
-        except _ffi.error:
-            continue
-    raise LookupError("%s is no versioned struct of this build" % typename)
-
-
-def _struct_list(values, cls, func, name):
-    """The caller's structs: a ``cls`` or a sequence of them (a clear TypeError naming the parameter, or the
-    item, otherwise)."""
-    if isinstance(values, cls):
-        return [values]
-    if isinstance(values, (str, bytes, bytearray, _CData)) or not hasattr(values, "__len__"):
-        raise _s.argument_error(func, name, "must be a %s or a sequence of them, not %s"
-                                % (cls.__name__, type(values).__name__))
-    try:
-        items = list(values)
-    except TypeError as e:  # a __len__ but no items (a 0-d numpy array)
-        raise _s.argument_error(func, name, "must be a %s or a sequence of them, not %s (%s)"
-                                % (cls.__name__, type(values).__name__, e)) from None
-    for i, v in enumerate(items):
-        if not isinstance(v, cls):
-            raise _s.argument_error(func, "%s[%d]" % (name, i), "must be a %s, not %s"
-                                    % (cls.__name__, type(v).__name__))
-    return items
-
-
-def _field_values(cname, func, device, values):
-    """Copy the caller's FieldValue structs into one array, make the call, and write each back."""
-    device_ = _s.handle_value(device, func, "device")
-    items = _struct_list(values, _g.nvmlFieldValue_t, func, "values")
-    arr = _copy_in(items, "nvmlFieldValue_t", func, "values")
-    check_status(_call(cname, device_, len(items), arr))
-    _copy_back(items, arr)
-
-
-def _copy_in(items, ctype, func, name):
-    """The caller's structs copied into one C array (room for one where there are none)."""
-    if len(items) > (1 << 31) - 1:
-        raise _s.argument_error(func, name, "holds %d items, more than NVML takes" % len(items), OverflowError)
-    arr = _ffi.new(ctype + "[]", max(len(items), 1))
-    for i, v in enumerate(items):
-        arr[i] = v._ptr[0]
-    return arr
-
-
-def _copy_back(items, arr):
-    """What the library wrote into the array, back into the caller's structs."""
-    for i, v in enumerate(items):
-        v._ptr[0] = arr[i]
-
-
-if _present("nvmlDeviceGetFieldValues"):
+if _c.present("nvmlDeviceGetFieldValues"):
     def device_get_field_values(device, values) -> None:
         """Read the fields that ``values`` names (a ``FieldValue`` or a sequence of them, each with ``field_id``
         and ``scope_id`` set): NVML writes each one's value, ``value_type``, timestamps and ``nvml_return`` into
@@ -187,47 +69,20 @@ if _present("nvmlDeviceGetFieldValues"):
 
         C: nvmlDeviceGetFieldValues
         """
-        _field_values("nvmlDeviceGetFieldValues", "device_get_field_values", device, values)
+        _c.field_values("nvmlDeviceGetFieldValues", "device_get_field_values", device, values)
 
 
-if _present("nvmlDeviceClearFieldValues"):
+if _c.present("nvmlDeviceClearFieldValues"):
     def device_clear_field_values(device, values) -> None:
         """Clear the fields that ``values`` names (a ``FieldValue`` or a sequence of them, ``field_id`` set);
         NVML reports each one's outcome in its ``nvml_return``. Returns None.
 
         C: nvmlDeviceClearFieldValues
         """
-        _field_values("nvmlDeviceClearFieldValues", "device_clear_field_values", device, values)
+        _c.field_values("nvmlDeviceClearFieldValues", "device_clear_field_values", device, values)
 
 
-def _sized_request(cname, func, device, typename, fields, count, array, item):
-    """A versioned request holding an array NVML sizes (``fields``: its input fields, (field, argument, value)):
-    asked with no array first, then given one as long as the count it reported; returned with the array's items
-    (as many as were written) readable as a list."""
-    device_ = _s.handle_value(device, func, "device")
-    info = getattr(_g, typename)()
-    info.version = _version(typename)
-    for field, arg, value in fields:
-        _s.set_field(info, field, value, func, arg)
-    held = []
-
-    def resize(status):
-        n = getattr(info._ptr, count)
-        if status == 0 and (held or n == 0):
-            return False
-        held[:] = [_ffi.new(item + "[]", max(n, 1))]
-        setattr(info._ptr, array, held[0])
-        return True
-
-    _sized_call(cname, (device_, info._ptr), resize)
-    n = getattr(info._ptr, count) if held else 0
-    items = _s.unpack_array(_ffi, held[0] if held else _ffi.NULL, n, ("struct", item, getattr(_g, item)))
-    setattr(info, array, items)
-    setattr(info._ptr, count, n)
-    return info
-
-
-if _present("nvmlDeviceGetProcessesUtilizationInfo"):
+if _c.present("nvmlDeviceGetProcessesUtilizationInfo"):
     def device_get_processes_utilization_info(
             device, last_seen_time_stamp) -> "ProcessesUtilizationInfo_v1":  # noqa: F405
         """The recent utilisation of each process on ``device``, sampled after ``last_seen_time_stamp`` (µs; 0:
@@ -236,13 +91,13 @@ if _present("nvmlDeviceGetProcessesUtilizationInfo"):
 
         C: nvmlDeviceGetProcessesUtilizationInfo
         """
-        return _sized_request("nvmlDeviceGetProcessesUtilizationInfo", "device_get_processes_utilization_info",
+        return _c.sized_request("nvmlDeviceGetProcessesUtilizationInfo", "device_get_processes_utilization_info",
                               device, "nvmlProcessesUtilizationInfo_t",
                               [("lastSeenTimeStamp", "last_seen_time_stamp", last_seen_time_stamp)],
                               "processSamplesCount", "procUtilArray", "nvmlProcessUtilizationInfo_v1_t")
 
 
-if _present("nvmlDeviceGetVgpuProcessesUtilizationInfo"):
+if _c.present("nvmlDeviceGetVgpuProcessesUtilizationInfo"):
     def device_get_vgpu_processes_utilization_info(
             device, last_seen_time_stamp) -> "VgpuProcessesUtilizationInfo":  # noqa: F405
         """The recent utilisation of the processes in vGPU instances on ``device``, sampled after
@@ -251,56 +106,13 @@ if _present("nvmlDeviceGetVgpuProcessesUtilizationInfo"):
 
         C: nvmlDeviceGetVgpuProcessesUtilizationInfo
         """
-        return _sized_request("nvmlDeviceGetVgpuProcessesUtilizationInfo", "device_get_vgpu_processes_utilization_info",
+        return _c.sized_request("nvmlDeviceGetVgpuProcessesUtilizationInfo", "device_get_vgpu_processes_utilization_info",
                               device, "nvmlVgpuProcessesUtilizationInfo_t",
                               [("lastSeenTimeStamp", "last_seen_time_stamp", last_seen_time_stamp)],
                               "vgpuProcessCount", "vgpuProcUtilArray", "nvmlVgpuProcessUtilizationInfo_v1_t")
 
 
-class _PlacementIds:
-    """``placement_ids`` of a placement list the binding filled: the ``count`` ids, as a list of ints."""
-
-    def __get__(self, obj, cls=None):
-        if obj is None:
-            return self
-        ids = obj._ffi.cast("unsigned int *", obj._ptr.placementIds)
-        return [] if ids == obj._ffi.NULL else list(ids[0:obj._ptr.count])
-
-
-def _placements(cname, func, args, typename, fields):
-    """A placement-list request (``fields``: its input fields), asked its count first, then given that many
-    ids; returned with ``placement_ids`` as a list."""
-    cls = _placement_classes.get(typename)
-    if cls is None:  # the struct's class, its placement_ids read as the list the binding filled
-        base = getattr(_g, typename)
-        cls = _placement_classes[typename] = type(base.__name__, (base,), {"__slots__": (),
-                                                                           "placement_ids": _PlacementIds()})
-    info = cls()
-    info.version = _version(typename)
-    for field, arg, value in fields:
-        _s.set_field(info, field, value, func, arg)
-    held = []
-
-    def resize(status):
-        n = info._ptr.count
-        if status == 0 and (held or n == 0):
-            return False
-        arr = _ffi.new("unsigned int[]", max(n, 1))
-        held[:] = [arr]
-        info._ptr.placementIds = arr
-        return True
-
-    _sized_call(cname, args + (info._ptr,), resize)
-    if held:
-        info._hold("placementIds", held[0])
-    else:
-        info._ptr.count = 0
-    return info
-
-
-_placement_classes = {}
-
-if _present("nvmlDeviceGetVgpuTypeSupportedPlacements"):
+if _c.present("nvmlDeviceGetVgpuTypeSupportedPlacements"):
     def device_get_vgpu_type_supported_placements(device, vgpu_type_id, mode) -> "VgpuPlacementList_v2":  # noqa: F405
         """The placement ids of vGPU type ``vgpu_type_id`` on ``device`` (``mode``: 0 heterogeneous, 1
         homogeneous): a ``VgpuPlacementList`` with ``placementSize``, ``count`` and ``placement_ids`` (a list).
@@ -309,10 +121,10 @@ if _present("nvmlDeviceGetVgpuTypeSupportedPlacements"):
         """
         func = "device_get_vgpu_type_supported_placements"
         args = (_s.handle_value(device, func, "device"), _s.handle_value(vgpu_type_id, func, "vgpu_type_id", *_UINT))
-        return _placements("nvmlDeviceGetVgpuTypeSupportedPlacements", func, args, "nvmlVgpuPlacementList_t",
+        return _c.placements("nvmlDeviceGetVgpuTypeSupportedPlacements", func, args, "nvmlVgpuPlacementList_t",
                            [("mode", "mode", mode)])
 
-if _present("nvmlDeviceGetVgpuTypeCreatablePlacements"):
+if _c.present("nvmlDeviceGetVgpuTypeCreatablePlacements"):
     def device_get_vgpu_type_creatable_placements(device, vgpu_type_id, mode) -> "VgpuPlacementList_v2":  # noqa: F405
         """The placement ids at which a vGPU of type ``vgpu_type_id`` can be created on ``device`` now (``mode``:
         0 heterogeneous, 1 homogeneous): a ``VgpuPlacementList`` with ``placement_ids`` as a list.
@@ -321,10 +133,10 @@ if _present("nvmlDeviceGetVgpuTypeCreatablePlacements"):
         """
         func = "device_get_vgpu_type_creatable_placements"
         args = (_s.handle_value(device, func, "device"), _s.handle_value(vgpu_type_id, func, "vgpu_type_id", *_UINT))
-        return _placements("nvmlDeviceGetVgpuTypeCreatablePlacements", func, args, "nvmlVgpuPlacementList_t",
+        return _c.placements("nvmlDeviceGetVgpuTypeCreatablePlacements", func, args, "nvmlVgpuPlacementList_t",
                            [("mode", "mode", mode)])
 
-if _present("nvmlGpuInstanceGetVgpuTypeCreatablePlacements"):
+if _c.present("nvmlGpuInstanceGetVgpuTypeCreatablePlacements"):
     def gpu_instance_get_vgpu_type_creatable_placements(
             gpu_instance, vgpu_type_id) -> "VgpuCreatablePlacementInfo":  # noqa: F405
         """The placement ids at which a vGPU of type ``vgpu_type_id`` can be created in ``gpu_instance``: a
@@ -334,11 +146,11 @@ if _present("nvmlGpuInstanceGetVgpuTypeCreatablePlacements"):
         """
         func = "gpu_instance_get_vgpu_type_creatable_placements"
         args = (_s.handle_value(gpu_instance, func, "gpu_instance"),)
-        return _placements("nvmlGpuInstanceGetVgpuTypeCreatablePlacements", func, args,
+        return _c.placements("nvmlGpuInstanceGetVgpuTypeCreatablePlacements", func, args,
                            "nvmlVgpuCreatablePlacementInfo_t", [("vgpuTypeId", "vgpu_type_id", vgpu_type_id)])
 
 
-if _present("nvmlEventSetGetContextData_v1"):
+if _c.present("nvmlEventSetGetContextData_v1"):
     def event_set_get_context_data_v1(set, index) -> bytes:
         """The raw payload of context record ``index`` of the last event ``event_set_wait_v3`` returned from
         ``set``, as bytes (sized by NVML's answer to a first call).
@@ -359,11 +171,11 @@ if _present("nvmlEventSetGetContextData_v1"):
             params._ptr.data = held[0]
             return True
 
-        _sized_call("nvmlEventSetGetContextData_v1", (set_, params._ptr), resize)
+        _c.sized_call("nvmlEventSetGetContextData_v1", (set_, params._ptr), resize)
         return _ffi.unpack(held[0], params._ptr.dataSize) if held else b""
 
 
-if _present("nvmlSystemEventSetWait"):
+if _c.present("nvmlSystemEventSetWait"):
     def system_event_set_wait(event_set, timeout_ms, buffer_size) -> list:
         """Wait up to ``timeout_ms`` (0: do not wait) for events of ``event_set``: the list of at most
         ``buffer_size`` ``SystemEventData_v1`` records that came (``eventType``, ``gpuId``).
@@ -373,35 +185,18 @@ if _present("nvmlSystemEventSetWait"):
         func = "system_event_set_wait"
         n = _s.check_integer(func, "buffer_size", buffer_size, *_UINT)
         request = _g.nvmlSystemEventSetWaitRequest_t()
-        request.version = _version("nvmlSystemEventSetWaitRequest_t")
+        request.version = _c.version("nvmlSystemEventSetWaitRequest_t")
         _s.set_field(request, "set", event_set, func, "event_set")
         _s.set_field(request, "timeoutms", timeout_ms, func, "timeout_ms")
         data = _ffi.new("nvmlSystemEventData_v1_t[]", max(n, 1))
         request._ptr.data = data
         request._ptr.dataSize = n
-        check_status(_call("nvmlSystemEventSetWait", request._ptr))
+        check_status(_c.call("nvmlSystemEventSetWait", request._ptr))
         return _s.unpack_array(_ffi, data, min(request._ptr.numEvent, n),
                                ("struct", "nvmlSystemEventData_v1_t", _g.nvmlSystemEventData_v1_t))
 
 
-def _metadata(cname, func, handle, typename):
-    """A metadata struct whose opaque data may be longer than the header's 4 bytes: given the struct's size
-    first, then the size NVML asks for; returned as the struct class viewing that buffer (which it keeps)."""
-    size = _ffi.new("unsigned int *", _ffi.sizeof(typename))
-    buf = _ffi.new("char[]", size[0])
-    r = _call(cname, handle, buf, size)
-    for _ in range(_ROUNDS):
-        if r != Return.ERROR_INSUFFICIENT_SIZE:
-            break
-        buf = _ffi.new("char[]", max(size[0], _ffi.sizeof(typename)))
-        r = _call(cname, handle, buf, size)
-    check_status(r)
-    meta = getattr(_g, typename)(_ptr=buf)
-    meta._hold("opaqueData", buf)
-    return meta
-
-
-if _present("nvmlDeviceGetVgpuMetadata"):
+if _c.present("nvmlDeviceGetVgpuMetadata"):
     def device_get_vgpu_metadata(device) -> "VgpuPgpuMetadata":  # noqa: F405
         """The vGPU metadata of the physical GPU ``device``: a ``VgpuPgpuMetadata`` (host driver version,
         supported vGPU range, ``opaque_data_size`` bytes of opaque data after it).
@@ -409,11 +204,11 @@ if _present("nvmlDeviceGetVgpuMetadata"):
         C: nvmlDeviceGetVgpuMetadata
         """
         func = "device_get_vgpu_metadata"
-        return _metadata("nvmlDeviceGetVgpuMetadata", func, _s.handle_value(device, func, "device"),
+        return _c.metadata("nvmlDeviceGetVgpuMetadata", func, _s.handle_value(device, func, "device"),
                          "nvmlVgpuPgpuMetadata_t")
 
 
-if _present("nvmlVgpuInstanceGetMetadata"):
+if _c.present("nvmlVgpuInstanceGetMetadata"):
     def vgpu_instance_get_metadata(vgpu_instance) -> "VgpuMetadata":  # noqa: F405
         """The metadata of the running vGPU ``vgpu_instance``: a ``VgpuMetadata`` (guest and host driver
         versions, guest state, ``opaque_data_size`` bytes of opaque data after it).
@@ -421,11 +216,11 @@ if _present("nvmlVgpuInstanceGetMetadata"):
         C: nvmlVgpuInstanceGetMetadata
         """
         func = "vgpu_instance_get_metadata"
-        return _metadata("nvmlVgpuInstanceGetMetadata", func, _s.handle_value(vgpu_instance, func, "vgpu_instance",
+        return _c.metadata("nvmlVgpuInstanceGetMetadata", func, _s.handle_value(vgpu_instance, func, "vgpu_instance",
                                                                                *_UINT), "nvmlVgpuMetadata_t")
 
 
-if _present("nvmlDeviceGetGspFirmwareVersion"):
+if _c.present("nvmlDeviceGetGspFirmwareVersion"):
     def device_get_gsp_firmware_version(device) -> str:
         """The GSP firmware version of ``device``, as str (NVML writes it into a buffer of
         NVML_GSP_FIRMWARE_VERSION_BUF_SIZE bytes, whose size the call does not take).
@@ -434,11 +229,11 @@ if _present("nvmlDeviceGetGspFirmwareVersion"):
         """
         device_ = _s.handle_value(device, "device_get_gsp_firmware_version", "device")
         buf = _ffi.new("char[]", _GSP_FIRMWARE_VERSION_BUF_SIZE)
-        check_status(_call("nvmlDeviceGetGspFirmwareVersion", device_, int(_ffi.cast("uintptr_t", buf))))
+        check_status(_c.call("nvmlDeviceGetGspFirmwareVersion", device_, int(_ffi.cast("uintptr_t", buf))))
         return _ffi.string(buf, _GSP_FIRMWARE_VERSION_BUF_SIZE).decode(errors="replace")
 
 
-if _present("nvmlDeviceGetRunningProcessDetailList"):
+if _c.present("nvmlDeviceGetRunningProcessDetailList"):
     def device_get_running_process_detail_list(device, mode) -> "ProcessDetailList_v1":  # noqa: F405
         """The processes running on ``device`` (or a MIG device) in ``mode`` (``ProcessMode``: 0 compute, 1
         graphics, 2 MPS, 3 all): a ``ProcessDetailList_v1`` whose ``procArray`` lists ``numProcArrayEntries``
@@ -446,12 +241,12 @@ if _present("nvmlDeviceGetRunningProcessDetailList"):
 
         C: nvmlDeviceGetRunningProcessDetailList
         """
-        return _sized_request("nvmlDeviceGetRunningProcessDetailList", "device_get_running_process_detail_list",
+        return _c.sized_request("nvmlDeviceGetRunningProcessDetailList", "device_get_running_process_detail_list",
                               device, "nvmlProcessDetailList_t", [("mode", "mode", mode)], "numProcArrayEntries",
                               "procArray", "nvmlProcessDetail_v1_t")
 
 
-if _present("nvmlDeviceGetSupportedPerformanceStates"):
+if _c.present("nvmlDeviceGetSupportedPerformanceStates"):
     def device_get_supported_performance_states(device) -> list:
         """The performance states ``device`` supports, as NVML_MAX_GPU_PERF_PSTATES ints: the supported ones
         first, then ``Pstates.PSTATE_UNKNOWN`` (32) in the rest (the binding gives the array and its byte size).
@@ -461,11 +256,11 @@ if _present("nvmlDeviceGetSupportedPerformanceStates"):
         device_ = _s.handle_value(device, "device_get_supported_performance_states", "device")
         # the unsupported entries read PSTATE_UNKNOWN whether NVML writes them or not
         pstates = _ffi.new("nvmlPstates_t[]", [_PSTATE_UNKNOWN] * _MAX_GPU_PERF_PSTATES)
-        check_status(_call("nvmlDeviceGetSupportedPerformanceStates", device_, pstates, _ffi.sizeof(pstates)))
+        check_status(_c.call("nvmlDeviceGetSupportedPerformanceStates", device_, pstates, _ffi.sizeof(pstates)))
         return list(pstates)
 
 
-if _present("nvmlDeviceSetTemperatureThreshold"):
+if _c.present("nvmlDeviceSetTemperatureThreshold"):
     def device_set_temperature_threshold(device, threshold_type, temp) -> None:
         """Set the temperature threshold ``threshold_type`` (``TemperatureThresholds``) of ``device`` to ``temp``
         degrees C (NVML reads it by address). Returns None.
@@ -476,10 +271,10 @@ if _present("nvmlDeviceSetTemperatureThreshold"):
         device_ = _s.handle_value(device, func, "device")
         kind = _s.enum_value(threshold_type, _g.TemperatureThresholds, func, "threshold_type")
         value = _ffi.new("int *", _s.check_integer(func, "temp", temp, -(1 << 31), (1 << 31) - 1))
-        check_status(_call("nvmlDeviceSetTemperatureThreshold", device_, kind, value))
+        check_status(_c.call("nvmlDeviceSetTemperatureThreshold", device_, kind, value))
 
 
-if _present("nvmlDeviceGetHandleByUUIDV"):
+if _c.present("nvmlDeviceGetHandleByUUIDV"):
     def device_get_handle_by_uuidv(type, uuid) -> int:
         """The handle of the device (or MIG device) whose UUID is ``uuid``, in the format ``type`` (``UUIDType``):
         ``ASCII`` takes str or bytes (``"GPU-..."``, at most NVML_DEVICE_UUID_ASCII_LEN - 1 characters),
@@ -490,11 +285,11 @@ if _present("nvmlDeviceGetHandleByUUIDV"):
         func = "device_get_handle_by_uuidv"
         kind = _s.check_integer(func, "type", _s.enum_value(type, _g.UUIDType, func, "type"), 0, (1 << 32) - 1)
         request = _ffi.new("nvmlUUID_t *")
-        request.version = _version("nvmlUUID_t")
+        request.version = _c.version("nvmlUUID_t")
         request.type = kind
         value = uuid.encode() if isinstance(uuid, str) else uuid
         if not isinstance(value, (bytes, bytearray)):
-            raise _s.argument_error(func, "uuid", "must be str or bytes, not %s" % _type_name(uuid))
+            raise _s.argument_error(func, "uuid", "must be str or bytes, not %s" % _c.type_name(uuid))
         if kind == _g.UUIDType.BINARY:
             if len(value) != len(request.value.bytes):
                 raise _s.argument_error(func, "uuid", "must be %d bytes for UUIDType.BINARY, not %d"
@@ -509,11 +304,11 @@ if _present("nvmlDeviceGetHandleByUUIDV"):
             raise _s.argument_error(func, "type", "must be UUIDType.ASCII or UUIDType.BINARY, not %d" % kind,
                                     ValueError)
         handle = _ffi.new("nvmlDevice_t *")
-        check_status(_call("nvmlDeviceGetHandleByUUIDV", request, handle))
+        check_status(_c.call("nvmlDeviceGetHandleByUUIDV", request, handle))
         return int(_ffi.cast("uintptr_t", handle[0]))
 
 
-if _present("nvmlDeviceReadWritePRM_v1"):
+if _c.present("nvmlDeviceReadWritePRM_v1"):
     def device_read_write_prm_v1(device, in_data) -> tuple[int, bytes]:
         """Read or write a PRM register of ``device``: ``in_data`` is the request in TLV format (bytes, network
         byte order, at most NVML_PRM_DATA_MAX_SIZE); returns (the PRM status, the reply's TLV bytes, as long as
@@ -524,7 +319,7 @@ if _present("nvmlDeviceReadWritePRM_v1"):
         func = "device_read_write_prm_v1"
         device_ = _s.handle_value(device, func, "device")
         if not isinstance(in_data, (bytes, bytearray, memoryview)):
-            raise _s.argument_error(func, "in_data", "must be bytes, not %s" % _type_name(in_data))
+            raise _s.argument_error(func, "in_data", "must be bytes, not %s" % _c.type_name(in_data))
         data = bytes(in_data)
         tlv = _ffi.new("nvmlPRMTLV_v1_t *")
         if len(data) > len(tlv.inData):
@@ -532,11 +327,11 @@ if _present("nvmlDeviceReadWritePRM_v1"):
                                     % (len(data), len(tlv.inData)), ValueError)
         tlv.dataSize = len(data)
         _ffi.memmove(tlv.inData, data, len(data))
-        check_status(_call("nvmlDeviceReadWritePRM_v1", device_, tlv))
+        check_status(_c.call("nvmlDeviceReadWritePRM_v1", device_, tlv))
         return tlv.status, _ffi.unpack(_ffi.cast("char *", tlv.outData), min(tlv.dataSize, len(tlv.outData)))
 
 
-if _present("nvmlDeviceReadPRMCounters_v1"):
+if _c.present("nvmlDeviceReadPRMCounters_v1"):
     def device_read_prm_counters_v1(device, counters) -> None:
         """Read the PRM counters that ``counters`` names (a ``PRMCounter_v1`` or a sequence of them, each with
         ``counterId`` and ``inData`` set): NVML writes each one's ``counterValue`` (its status, type and value)
@@ -546,39 +341,26 @@ if _present("nvmlDeviceReadPRMCounters_v1"):
         """
         func = "device_read_prm_counters_v1"
         device_ = _s.handle_value(device, func, "device")
-        items = _struct_list(counters, _g.nvmlPRMCounter_v1_t, func, "counters")
-        arr = _copy_in(items, "nvmlPRMCounter_v1_t", func, "counters")
+        items = _c.struct_list(counters, _g.nvmlPRMCounter_v1_t, func, "counters")
+        arr = _c.copy_in(items, "nvmlPRMCounter_v1_t", func, "counters")
         request = _ffi.new("nvmlPRMCounterList_v1_t *", {"numCounters": len(items), "counters": arr})
-        check_status(_call("nvmlDeviceReadPRMCounters_v1", device_, request))
-        _copy_back(items, arr)
+        check_status(_c.call("nvmlDeviceReadPRMCounters_v1", device_, request))
+        _c.copy_back(items, arr)
 
 
 # -- affinity masks: the caller's size, in unsigned longs ------------------------------------------------------
 
-_MAX_SET_SIZE = 1 << 16  # unsigned longs in a mask: 4 million CPUs or NUMA nodes; more is a mistake, not a machine
-
-
-def _affinity(func, cname, device, size_name, size, *scope):
-    """The mask ``cname`` writes into ``size`` unsigned longs, as a list of ints (bit i of word j: CPU or node
-    64 j + i)."""
-    device_ = _s.handle_value(device, func, "device")
-    n = _s.check_integer(func, size_name, size, 1, _MAX_SET_SIZE)
-    mask = _ffi.new("unsigned long[]", n)
-    check_status(_call(cname, device_, n, mask, *scope))
-    return list(mask)
-
-
-if _present("nvmlDeviceGetCpuAffinity"):
+if _c.present("nvmlDeviceGetCpuAffinity"):
     def device_get_cpu_affinity(device, cpu_set_size) -> list:
         """The CPUs close to ``device``, as ``cpu_set_size`` unsigned longs of bits (a list of ints).
 
         C: nvmlDeviceGetCpuAffinity
         """
-        return _affinity("device_get_cpu_affinity", "nvmlDeviceGetCpuAffinity", device, "cpu_set_size",
+        return _c.affinity("device_get_cpu_affinity", "nvmlDeviceGetCpuAffinity", device, "cpu_set_size",
                          cpu_set_size)
 
 
-if _present("nvmlDeviceGetCpuAffinityWithinScope"):
+if _c.present("nvmlDeviceGetCpuAffinityWithinScope"):
     def device_get_cpu_affinity_within_scope(device, cpu_set_size, scope) -> list:
         """The CPUs close to ``device`` within ``scope`` (``AffinityScope``: NODE or SOCKET), as ``cpu_set_size``
         unsigned longs of bits (a list of ints).
@@ -587,10 +369,10 @@ if _present("nvmlDeviceGetCpuAffinityWithinScope"):
         """
         func = "device_get_cpu_affinity_within_scope"
         scope_ = _s.handle_value(scope, func, "scope", *_UINT)
-        return _affinity(func, "nvmlDeviceGetCpuAffinityWithinScope", device, "cpu_set_size", cpu_set_size, scope_)
+        return _c.affinity(func, "nvmlDeviceGetCpuAffinityWithinScope", device, "cpu_set_size", cpu_set_size, scope_)
 
 
-if _present("nvmlDeviceGetMemoryAffinity"):
+if _c.present("nvmlDeviceGetMemoryAffinity"):
     def device_get_memory_affinity(device, node_set_size, scope) -> list:
         """The NUMA nodes close to ``device`` within ``scope`` (``AffinityScope``), as ``node_set_size`` unsigned
         longs of bits (a list of ints).
@@ -599,4 +381,4 @@ if _present("nvmlDeviceGetMemoryAffinity"):
         """
         func = "device_get_memory_affinity"
         scope_ = _s.handle_value(scope, func, "scope", *_UINT)
-        return _affinity(func, "nvmlDeviceGetMemoryAffinity", device, "node_set_size", node_set_size, scope_)
+        return _c.affinity(func, "nvmlDeviceGetMemoryAffinity", device, "node_set_size", node_set_size, scope_)

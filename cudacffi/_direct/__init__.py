@@ -29,7 +29,7 @@ Buffers and callbacks
     ``capsule``: ``cudacffi._capsule`` (DLPack capsules in C), or the ImportError saying why not.
 """
 
-from .. import _buffers, _callbacks, _driver, _params, _support
+from .. import _buffers, _callbacks, _driver, _fast_calls, _params
 from .._gen import driver as _gen_driver
 
 __all__ = ["LAUNCH_UNBOUND", "CallbackRecord", "aligned_tensor_map", "capsule", "driver_address", "driver_call",
@@ -58,13 +58,13 @@ def uint32_array(values):
 
 # -- fast calls ----------------------------------------------------------------------------------------------------
 
-fastcall = _support._fastcall_module  # () -> cudacffi._fastcall, or None
+fastcall = _fast_calls._fastcall_module  # () -> cudacffi._fastcall, or None
 
 
 def plain_call(name):
     """``cudacffi.driver``'s function ``name`` as a C callable answering ``(status, *outputs)`` as plain ints, or
     None where there is none (PyPy, the module not built, a function it cannot make)."""
-    return _support.plain_call(_gen_driver, name)
+    return _fast_calls.plain_call(_gen_driver, name)
 
 
 _FAILED = (1 << 64) - 1  # the C stub's pointer on a failure (its status then in _cc_status())
