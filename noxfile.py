@@ -67,7 +67,8 @@ def is_pypy(session):
 def tests(session, cuda):
     """Build against snapshot cuda-X.Y and run the CPU suite with that version's NVIDIA library wheels."""
     numpy = "numpy<2.1" if is_pypy(session) else "numpy"
-    install(session, *(BASE + [numpy] + wheels.library_requirements(cuda, FAMILIES)),
+    mypy = [] if is_pypy(session) else ["mypy"]  # tests/test_core_typing.py; mypy does not run on PyPy
+    install(session, *(BASE + [numpy] + mypy + wheels.library_requirements(cuda, FAMILIES)),
             find_links=wheels.cache_dir(cuda))
     tree = os.path.join(session.virtualenv.location, "tree")
     copy_tree(tree)
