@@ -145,10 +145,10 @@ def main():
     for _ in range(3):
         gc.collect()
     if dev is not None:
-        from cudacffi.core import _graph_nodes
+        from cudacffi.core.graph import _lifetime
 
         for _ in range(3):  # (what a graph kept goes with its user objects: a graph call drops it)
-            _graph_nodes._drain()
+            _lifetime.drain()
             gc.collect()
         dev.create_stream().close()  # the next call into cudacffi.core releases what the collector queued
         if live() != baseline:

@@ -776,19 +776,20 @@ def test_definitions_print_dot_files_and_builders_refuse_what_they_cannot_do_yet
 LIFETIME = """
 import ctypes, gc, os, time, weakref
 from cudacffi import _callbacks
-from cudacffi.core import Device, _graph_nodes
+from cudacffi.core import Device
+from cudacffi.core.graph import _lifetime
 lib = ctypes.CDLL(os.environ["CUDACFFI_LIBDRIVER"])
 
 def settle(live):
     # the stand-in runs destructors on threads of their own, as the driver does: wait for them, and drop what
     # they handed over as a graph call does (which may let go of a definition, whose user objects go next)
     for _ in range(1000):
-        _graph_nodes._drain()
+        _lifetime.drain()
         gc.collect()
-        if lib.standin_user_objects_live() == live and not _graph_nodes._released and not _graph_nodes._deferred:
+        if lib.standin_user_objects_live() == live and not _lifetime._released and not _lifetime._deferred:
             break  # (what finalizers queued is released by the next call too)
         time.sleep(0.005)
-    assert lib.standin_user_objects_live() == live, (lib.standin_user_objects_live(), _graph_nodes._attached)
+    assert lib.standin_user_objects_live() == live, (lib.standin_user_objects_live(), _lifetime._attached)
 """
 
 
@@ -947,18 +948,18 @@ def test_finalizers_on_a_thread_python_did_not_start_leave_their_cuda_calls_to_a
         done, seen = threading.Event(), []
 
         def drop():  # a thread the threading module did not start, as the driver's are
-            seen.append(_graph_nodes._on_foreign_thread())
+            seen.append(_lifetime._on_foreign_thread())
             box.clear()
             gc.collect()
-            _graph_nodes._drain()  # does nothing there
+            _lifetime.drain()  # does nothing there
             done.set()
 
         _thread.start_new_thread(drop, ())
-        assert done.wait(10) and seen == [True] and not _graph_nodes._on_foreign_thread()
+        assert done.wait(10) and seen == [True] and not _lifetime._on_foreign_thread()
         if sys.implementation.name == "cpython":  # (collected at once there)
-            assert len(_graph_nodes._deferred) == 2 and lib.standin_user_objects_live() == 1
+            assert len(_lifetime._deferred) == 2 and lib.standin_user_objects_live() == 1
         settle(0)  # the next drain, on this thread, destroys the graph and the definition
-        assert not _graph_nodes._deferred and lib.standin_events_live() == 1
+        assert not _lifetime._deferred and lib.standin_events_live() == 1
     """)
 
 
@@ -977,19 +978,19 @@ def test_what_an_instantiated_graphs_node_updates_use_goes_once_the_launches_usi
         graph[a].update(second)  # the first goes once the launch before ran
         graph.launch(S)
         del first, second
-        _graph_nodes._drain()
+        _lifetime.drain()
         gc.collect()
         assert seen == [1, 2] and refs[0]() is None and refs[1]() is not None
         assert len(_callbacks._armed) == armed + 1  # the first's callback record is disarmed
         graph.close()
-        _graph_nodes._drain()
+        _lifetime.drain()
         gc.collect()
-        assert refs[1]() is None and len(_callbacks._armed) == armed and not _graph_nodes._retired
+        assert refs[1]() is None and len(_callbacks._armed) == armed and not _lifetime._retired
         assert lib.standin_events_live() == events  # the events that said so are destroyed
         unlaunched = g.instantiate()
         unlaunched[a].update(lambda: None)
         unlaunched.close()  # never launched: let go of at once
-        assert len(_callbacks._armed) == armed and not _graph_nodes._retired
+        assert len(_callbacks._armed) == armed and not _lifetime._retired
 
         class Gone:  # a stream closed after the launch: no event can follow its work, so the objects stay
             is_closed = False
@@ -1002,5 +1003,5 @@ def test_what_an_instantiated_graphs_node_updates_use_goes_once_the_launches_usi
         other.launch(gone)
         gone.is_closed = True
         other.close()
-        assert len(_graph_nodes._kept) == 1 and len(_callbacks._armed) == armed + 1
+        assert len(_lifetime._kept) == 1 and len(_callbacks._armed) == armed + 1
     """)

@@ -18,8 +18,8 @@ pytestmark = pytest.mark.gpu
 PRELUDE = """
 import gc, sys, time
 from cudacffi import driver
-from cudacffi.core import Device, LaunchConfig, Program, ProgramOptions, _graph_nodes
-from cudacffi.core.graph import GraphDefinition
+from cudacffi.core import Device, LaunchConfig, Program, ProgramOptions, _holds
+from cudacffi.core.graph import GraphDefinition, _lifetime
 
 dev = Device(0)
 dev.set_current()
@@ -37,9 +37,9 @@ def released(count, timeout=10.0):
     # the driver runs user-object destructors on a thread of its own, some time after the last release
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        _graph_nodes._drain()
+        _lifetime.drain()
         collect()
-        if len(_graph_nodes._attached) <= count and not _graph_nodes._released:
+        if len(_lifetime._attached) <= count and not _lifetime._released:
             return True
         time.sleep(0.01)
     return False
@@ -75,7 +75,7 @@ def test_a_clone_of_event_nodes_runs_after_the_event_and_the_definition_are_coll
                 ok(driver.cuGraphLaunch(exe, stream.handle))
             stream.sync()
             ok(driver.cuGraphExecDestroy(exe))
-        assert released(0), _graph_nodes._attached
+        assert released(0), _lifetime._attached
     """)
 
 
@@ -91,7 +91,7 @@ def test_an_instantiated_graph_runs_after_its_definition_and_event_are_collected
             graph.launch(stream)
         stream.sync()
         graph.close()
-        assert released(0), _graph_nodes._attached
+        assert released(0), _lifetime._attached
     """)
 
 
@@ -120,7 +120,7 @@ def test_a_clone_of_a_kernel_node_runs_after_the_kernel_its_program_and_a_buffer
         assert (out == values).all(), out
         ok(driver.cuGraphExecDestroy(exe))
         ok(driver.cuGraphDestroy(clone))
-        assert released(0), _graph_nodes._attached
+        assert released(0), _lifetime._attached
         dst.close()
     """)
 
@@ -141,7 +141,7 @@ def test_a_clone_of_a_host_callback_node_calls_the_callable_after_it_is_collecte
         stream.sync()
         assert sorted(seen) == ["called"] * 2 + ["with data"] * 2, seen
         ok(driver.cuGraphExecDestroy(exe))
-        assert released(0), _graph_nodes._attached
+        assert released(0), _lifetime._attached
     """)
 
 
@@ -157,7 +157,7 @@ def test_a_captured_callback_runs_after_the_builder_is_closed_and_its_callable_c
         stream.sync()
         assert seen == ["captured"], seen
         graph.close()
-        assert released(0), _graph_nodes._attached
+        assert released(0), _lifetime._attached
     """)
 
 
@@ -177,6 +177,6 @@ def test_an_event_closed_while_a_clone_uses_it_stays_until_the_clone_is_done():
             ok(driver.cuGraphLaunch(exe, stream.handle))
         stream.sync()
         ok(driver.cuGraphExecDestroy(exe))
-        assert released(0), _graph_nodes._attached
-        assert not _graph_nodes._holding  # and the deferred cuEventDestroy ran
+        assert released(0), _lifetime._attached
+        assert not _holds._holding  # and the deferred cuEventDestroy ran
     """)

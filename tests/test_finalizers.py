@@ -25,8 +25,8 @@ PRELUDE = """
 import builtins, ctypes, gc, os, sys, threading
 import cudacffi.nvjitlink, cudacffi.nvrtc  # (imported before the collections: the finalizers must not need them)
 from cudacffi.core import (Buffer, Device, Linker, LinkerOptions, MemoryResource, ObjectCode, Program,
-                           ProgramOptions, _graph_nodes)
-from cudacffi.core.graph import GraphDefinition
+                           ProgramOptions, _holds)
+from cudacffi.core.graph import GraphDefinition, _lifetime
 
 lib = ctypes.CDLL(os.environ["CUDACFFI_LIBDRIVER"])
 live = lambda: (lib.standin_streams_live(), lib.standin_events_live(), lib.standin_graphs_live())
@@ -64,7 +64,7 @@ def settle(seconds=10):
     import time
     deadline = time.monotonic() + seconds
     while True:
-        _graph_nodes._drain()
+        _lifetime.drain()
         gc.collect()
         dev.create_stream().close()
         if live() == baseline or time.monotonic() > deadline:
@@ -123,11 +123,11 @@ def test_objects_collected_inside_an_import_import_nothing_and_are_released_by_t
 
 def test_a_finalizer_takes_no_lock_the_interrupted_code_holds(standin):
     # an Event collected while its thread holds the graphs' bookkeeping lock (a collection during an allocation
-    # in _graph_nodes._hold): its finalizer must not wait for that lock (it would wait for ever)
+    # in _holds.hold): its finalizer must not wait for that lock (it would wait for ever)
     run(standin, """
         del objects[:]
         ev = dev.create_event()
-        with _graph_nodes._holding_lock:
+        with _holds._holding_lock:
             del ev
             for _ in range(3):
                 gc.collect()
