@@ -773,7 +773,7 @@ def setup(package="cudacffi.core"):
         __cuda_array_interface__={"shape": (64,), "typestr": "<f4", "data": (0x10000, False), "version": 3}), -1)
     ctx["cache"] = ctx["utils"].InMemoryProgramCache()
     ctx["stream"] = lambda: StreamProto((0, 0x5000))  # a foreign stream: its handle goes to the driver
-    from cudacffi.core._module import Kernel
+    from cudacffi.core._kernel import Kernel
 
     ctx["kernel"] = Kernel._from_kernel(0x1000, None, "k")  # a kernel handle nothing dereferences
     ctx["targets"] = targets(ctx)

@@ -14,7 +14,7 @@ import cudacffi
 from cudacffi import _params
 from cudacffi.core import (Buffer, Kernel, LaunchConfig, Linker, LinkerOptions, NVRTCError, ObjectCode, ParamInfo,
                            Program, ProgramOptions)
-from cudacffi.core import _launch
+from cudacffi.core import _kernel_args
 
 ARCH = "sm_90"
 
@@ -454,7 +454,7 @@ def fake_buffer(ptr, size=64):
 
 def packed(kernel, *args):
     """The bytes each parameter receives: what launch() hands the driver, read back from the void* table."""
-    values, types = _launch.prepare_arguments(kernel, args)
+    values, types = _kernel_args.prepare_arguments(kernel, args)
     address, keep = _params.kernel_params(None, (values, types), "launch")
     table = (ctypes.c_uint64 * len(args)).from_address(address)
     return [ctypes.string_at(table[i], p.size) for i, p in enumerate(kernel._param_info)]
@@ -538,10 +538,10 @@ def test_dlpack_pointer_is_read_and_host_memory_is_refused():
 def test_without_arguments_info_ints_and_floats_pack_as_cuda_core_does():
     k = Kernel._from_kernel(0x1000, None, "old_driver")
     k._param_info = object.__new__(object)  # stands for "not asked yet": replaced below
-    from cudacffi.core import _module
+    from cudacffi.core import _kernel
 
-    k._param_info = _module._NO_PARAM_INFO
-    values, types = _launch.prepare_arguments(k, (fake_buffer(0x10), 7, 1.0, False))
+    k._param_info = _kernel._NO_PARAM_INFO
+    values, types = _kernel_args.prepare_arguments(k, (fake_buffer(0x10), 7, 1.0, False))
     assert types == (None, "intptr_t", "double", "_Bool")
     with pytest.raises(NotImplementedError):
         k.arguments_info
@@ -550,7 +550,7 @@ def test_without_arguments_info_ints_and_floats_pack_as_cuda_core_does():
 def test_wrong_argument_count_names_the_kernel_and_counts():
     k = fake_kernel([8, 4], name="saxpy")
     with pytest.raises(TypeError, match=r"launch\(\): kernel 'saxpy' takes 2 arguments, 3 given"):
-        _launch.prepare_arguments(k, (fake_buffer(1), 1, 2))
+        _kernel_args.prepare_arguments(k, (fake_buffer(1), 1, 2))
 
 
 @pytest.mark.parametrize("arg,what", [
@@ -563,22 +563,22 @@ def test_size_mismatch_names_the_argument(arg, what):
     k = fake_kernel([8, 3], name="k")
     with pytest.raises(TypeError, match=r"kernel 'k': argument 1 \(kernel_args\[1\]\) %s.*parameter 1 is 3 bytes"
                        % what):
-        _launch.prepare_arguments(k, (fake_buffer(1), arg()))
+        _kernel_args.prepare_arguments(k, (fake_buffer(1), arg()))
 
 
 def test_numpy_scalar_size_mismatch_names_the_argument():
     np = pytest.importorskip("numpy")
     k = fake_kernel([4])
     with pytest.raises(TypeError, match=r"argument 0 \(kernel_args\[0\]\) is a numpy.float64 \(8 bytes\)"):
-        _launch.prepare_arguments(k, (np.float64(1),))
+        _kernel_args.prepare_arguments(k, (np.float64(1),))
 
 
 def test_unsupported_and_out_of_range_arguments_are_named():
     k = fake_kernel([8, 4])
     with pytest.raises(TypeError, match=r"argument 1 \(kernel_args\[1\]\) of type str is not supported"):
-        _launch.prepare_arguments(k, (fake_buffer(1), "text"))
+        _kernel_args.prepare_arguments(k, (fake_buffer(1), "text"))
     with pytest.raises(OverflowError, match=r"argument 1 \(kernel_args\[1\]\) = 4294967296 does not fit"):
-        _launch.prepare_arguments(k, (fake_buffer(1), 1 << 32))
+        _kernel_args.prepare_arguments(k, (fake_buffer(1), 1 << 32))
 
 
 def test_closed_buffer_is_refused():
@@ -589,7 +589,7 @@ def test_closed_buffer_is_refused():
     b.close()  # idempotent
     assert b.is_closed
     with pytest.raises(ValueError, match=r"argument 0 \(kernel_args\[0\]\) is a closed Buffer"):
-        _launch.prepare_arguments(k, (b,))
+        _kernel_args.prepare_arguments(k, (b,))
 
 
 def test_launch_refuses_wrong_objects_before_touching_the_driver():

@@ -16,7 +16,7 @@ pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
 
 import cudacffi.core as core  # noqa: E402
 from cudacffi.core import texture, utils  # noqa: E402
-from cudacffi.core._module import Kernel  # noqa: E402
+from cudacffi.core._kernel import Kernel  # noqa: E402
 
 SMV = utils.StridedMemoryView
 ARCH = "sm_80"

@@ -295,11 +295,11 @@ def test_a_condition_passes_to_a_kernel_as_its_handle(standin):
             sys.exit(0)
         import ctypes
         from cudacffi import _params
-        from cudacffi.core import Kernel, _launch
+        from cudacffi.core import Kernel, _kernel_args
         g = GraphDefinition()
         cond = g.create_condition()
         kernel = Kernel._from_kernel(0x1000, None, "set")
-        values, types = _launch.prepare_arguments(kernel, (cond,))
+        values, types = _kernel_args.prepare_arguments(kernel, (cond,))
         address, keep = _params.pack_owned((values, types), "test")
         slot = ctypes.c_uint64.from_address(address).value
         assert ctypes.c_uint64.from_address(slot).value == int(cond.handle) == 0x100 + 0

@@ -16,8 +16,8 @@ SETUP = textwrap.dedent('''
     import ctypes, struct, sys, threading
     from cudacffi import _params
     from cudacffi.core import Buffer, LaunchConfig, Stream, launch
-    from cudacffi.core import _launch
-    from cudacffi.core._module import Kernel, ParamInfo
+    from cudacffi.core import _kernel_args
+    from cudacffi.core._kernel import Kernel, ParamInfo
 
     standin = ctypes.CDLL(LIB)
     STREAM = Stream.from_handle(0x5000)
@@ -49,7 +49,7 @@ SETUP = textwrap.dedent('''
         return got
 
     def packer(k, *args):  # the packer's bytes for the same arguments, read back from its void* table
-        values, types = _launch.prepare_arguments(k, args)
+        values, types = _kernel_args.prepare_arguments(k, args)
         address, keep = _params.kernel_params(None, (values, types), "launch")
         table = (ctypes.c_uint64 * len(args)).from_address(address)
         return [ctypes.string_at(table[i], p.size).hex() for i, p in enumerate(k._param_info)]

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import run_python
 
-from cudacffi.core import Buffer, MemoryResource, _dlpack, _launch, _release
+from cudacffi.core import Buffer, MemoryResource, _dlpack, _kernel_args, _release
 from cudacffi.core.utils import StridedMemoryView, args_viewable_as_strided_memory
 
 from test_core import fake_kernel, le, packed
@@ -321,8 +321,8 @@ def test_launch_takes_buffers_views_and_interfaces_from_one_hook():
     assert packed(k, buf, view, CAI()) == [le(buf.handle, 8), le(0x5000, 8), le(0x5000, 8)]
     host_view = StridedMemoryView.from_any_interface(bytearray(8), -1)
     with pytest.raises(TypeError, match="not GPU-accessible"):
-        _launch.prepare_arguments(fake_kernel([8]), (host_view,))
-    assert _launch.array_pointer(3) is None and _launch.array_pointer(view) is not None
+        _kernel_args.prepare_arguments(fake_kernel([8]), (host_view,))
+    assert _kernel_args.array_pointer(3) is None and _kernel_args.array_pointer(view) is not None
 
 
 # -- StridedMemoryView ----------------------------------------------------------------------------------------

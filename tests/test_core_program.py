@@ -268,12 +268,12 @@ def test_keys_allow_file_inputs_with_an_extra_digest_and_empty_include_lists():
 
 
 def test_a_failed_compiler_probe_still_gives_a_stable_key(monkeypatch):
-    from cudacffi.core import _program_cache
+    from cudacffi.core import _cache_key
 
     def broken(code_type):
         raise RuntimeError("no library")
 
-    monkeypatch.setattr(_program_cache, "_compiler_versions", broken)
+    monkeypatch.setattr(_cache_key, "_compiler_versions", broken)
     assert _key() == _key()
 
 
@@ -517,7 +517,7 @@ def test_linker_options_numba_debug_is_deprecated():
 
 def test_the_driver_linker_takes_refuses_and_warns_as_cuda_core():
     from cudacffi import driver
-    from cudacffi.core._linker import _driver_options
+    from cudacffi.core._linker_options import _driver_options
 
     jit = driver.CUjit_option
     got = _driver_options(driver, LinkerOptions(arch="sm_90a", max_register_count=32, verbose=True,

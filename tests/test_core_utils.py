@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from cudacffi import FunctionNotFoundError
 from cudacffi.core import _copy, _tensor_map, _utils
-from cudacffi.core._program_cache import _HEADER as FILE_HEADER
+from cudacffi.core._file_cache import _HEADER as FILE_HEADER
 from cudacffi.core.utils import (CopyOptions, FileStreamProgramCache, InMemoryProgramCache, MemcpyOverlapMode,
                                  MemcpySrcAccessOrder, ProgramCacheResource, StridedMemoryView, copy_batch,
                                  make_program_cache_key)
@@ -664,24 +664,24 @@ def test_tensor_map_descriptor_is_made_by_as_tensor_map_only():
 
 
 def test_tensor_map_launch_rule_is_128_bytes_by_value():
-    from cudacffi.core import _launch
+    from cudacffi.core import _kernel_args
 
     class K:
         _name = "k"
-    assert _launch._tensor_map_rule(K(), 0, None) == (None, None)
-    assert _launch._tensor_map_rule(K(), 0, 128) == (None, None)
+    assert _kernel_args._tensor_map_rule(K(), 0, None) == (None, None)
+    assert _kernel_args._tensor_map_rule(K(), 0, 128) == (None, None)
     with pytest.raises(TypeError, match="128-byte CUtensorMap.*8 bytes"):
-        _launch._tensor_map_rule(K(), 0, 8)
+        _kernel_args._tensor_map_rule(K(), 0, 8)
     tm = object.__new__(_tensor_map.TensorMapDescriptor)
-    assert _launch._arg_rule(K(), 0, tm, 128) == (None, None)
+    assert _kernel_args._arg_rule(K(), 0, tm, 128) == (None, None)
     # the one-struct.pack launcher packs 8-byte values: a plan with a tensor map leaves it to the packer
     from cudacffi.core import Buffer
 
-    assert _launch._fast_launcher((_tensor_map.TensorMapDescriptor, Buffer), (None, None), None) is None
+    assert _kernel_args._fast_launcher((_tensor_map.TensorMapDescriptor, Buffer), (None, None), None) is None
     from cudacffi import _driver
 
     if hasattr(_driver.lib, "_cc_launch_blob"):
-        assert _launch._fast_launcher((Buffer, Buffer), (None, None), None) is not None
+        assert _kernel_args._fast_launcher((Buffer, Buffer), (None, None), None) is not None
 
 
 def test_tensor_map_enums_match_the_driver():
@@ -822,7 +822,7 @@ def test_file_cache_concurrent_writers_never_expose_partial_entries(tmp_path):
 
 
 def test_file_cache_default_dir_and_stale_temporaries(tmp_path, monkeypatch):
-    from cudacffi.core import _program_cache
+    from cudacffi.core import _file_cache
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     c = FileStreamProgramCache()
@@ -834,7 +834,7 @@ def test_file_cache_default_dir_and_stale_temporaries(tmp_path, monkeypatch):
     assert not os.path.exists(stale)
     with pytest.raises(TypeError, match="path"):
         FileStreamProgramCache(42)
-    assert _program_cache.default_cache_dir() == c.path
+    assert _file_cache.default_cache_dir() == c.path
 
 
 # -- make_program_cache_key ------------------------------------------------------------------------------------
@@ -876,10 +876,10 @@ def test_key_is_stable_and_sensitive_to_every_input():
 
 def test_key_depends_on_the_compiler_version(monkeypatch):
     _nvrtc_or_skip()
-    from cudacffi.core import _program_cache
+    from cudacffi.core import _cache_key
 
     base = _key()
-    monkeypatch.setattr(_program_cache, "_compiler_versions", lambda code_type: b"nvrtc 99.9")
+    monkeypatch.setattr(_cache_key, "_compiler_versions", lambda code_type: b"nvrtc 99.9")
     assert _key() != base
 
 
@@ -1055,7 +1055,7 @@ def test_tensor_map_refuses_memory_of_another_device(monkeypatch):
 
 
 def test_ptx_key_names_the_linker_and_its_version(monkeypatch):
-    from cudacffi.core import _linker, _program_cache
+    from cudacffi.core import _cache_key, _linker
 
     class VersionDriver:
         def __init__(self, version):
@@ -1066,7 +1066,7 @@ def test_ptx_key_names_the_linker_and_its_version(monkeypatch):
 
     def key_with_driver_linker(version):
         monkeypatch.setattr(_linker.Linker, "which_backend", classmethod(lambda cls: "driver"))
-        monkeypatch.setattr(_program_cache, "_driver", lambda: VersionDriver(version))
+        monkeypatch.setattr(_cache_key, "_driver", lambda: VersionDriver(version))
         return _key(code_type="ptx", code=".version 8.0")
 
     a, b = key_with_driver_linker(12090), key_with_driver_linker(13000)
@@ -1077,7 +1077,7 @@ LAUNCH_TENSOR_MAP = '''
 import ctypes
 from cudacffi import driver
 from cudacffi.core import Buffer, LaunchConfig, Stream, launch
-from cudacffi.core._module import Kernel, ParamInfo
+from cudacffi.core._kernel import Kernel, ParamInfo
 from cudacffi.core._tensor_map import TensorMapDescriptor
 
 standin = ctypes.CDLL(LIB)

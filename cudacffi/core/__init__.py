@@ -27,10 +27,14 @@ from ._memory_resource import (DeviceMemoryResource, DeviceMemoryResourceOptions
                                PinnedMemoryResourceOptions, SynchronousMemoryResource)
 from ._managed import Host, ManagedBuffer
 from ._vmm import VirtualMemoryResource, VirtualMemoryResourceOptions
-from ._module import Kernel, KernelAttributes, KernelOccupancy, ObjectCode, ParamInfo
-from ._program import Program, ProgramOptions
-from ._linker import Linker, LinkerOptions
-from ._launch import LaunchConfig, launch
+from ._program_options import ProgramOptions
+from ._launch_config import LaunchConfig
+from ._kernel import Kernel, KernelAttributes, KernelOccupancy, ParamInfo
+from ._module import ObjectCode
+from ._linker_options import LinkerOptions
+from ._linker import Linker
+from ._program import Program
+from ._launch import launch
 from ._tensor_map import TensorMapDescriptor, TensorMapDescriptorOptions
 from ._green import (ContextOptions, DeviceResources, SMResource, SMResourceOptions, WorkqueueResource,
                      WorkqueueResourceOptions, WorkqueueSharingScopeType)
