@@ -659,7 +659,9 @@ def test_checkpoint_restore_onto_other_gpus(cuda_answers):
                                             (0x0001_0A0F, "00000001:0A:0F.0")])
 def test_system_event_gpu_ids_unpack_to_bus_ids(gpu_id, bus_id):
     """A system event's gpu_id packs domain << 16 | bus << 8 | device; the function is always 0."""
-    assert system._pci_bus_id_from_gpu_id(gpu_id) == bus_id
+    from cudacffi.core.system._system_events import _pci_bus_id_from_gpu_id
+
+    assert _pci_bus_id_from_gpu_id(gpu_id) == bus_id
 
 
 def test_integers_through_the_number_protocol(standin):

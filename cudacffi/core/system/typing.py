@@ -94,12 +94,27 @@ class _IntEnum(enum.IntEnum):
         return int.__format__(int(self), spec) if spec else str(self)
 
 
-# Ordered by value, so that ``arch >= DeviceArch.AMPERE`` reads as "Ampere or newer"; the values are NVML's
-# (nvml.h's NVML_DEVICE_ARCH_*; BLACKWELL's where this build's nvml.h predates it)
-DeviceArch = _IntEnum("DeviceArch", [(name, int(getattr(nvml.DeviceArch, name, value))) for name, value in (
-    ("KEPLER", 2), ("MAXWELL", 3), ("PASCAL", 4), ("VOLTA", 5), ("TURING", 6), ("AMPERE", 7), ("ADA", 8),
-    ("HOPPER", 9), ("BLACKWELL", 10), ("UNKNOWN", 0xFFFFFFFF))], module=__name__)
-DeviceArch.__doc__ = "A GPU's architecture (UNKNOWN for one this list does not name)."
+def _arch(name, value):
+    """NVML's number of architecture ``name`` (nvml.h's NVML_DEVICE_ARCH_*; ``value``, CUDA 13's, where this build's
+    nvml.h predates it)."""
+    return int(getattr(nvml.DeviceArch, name, value))
+
+
+class DeviceArch(_IntEnum):
+    """A GPU's architecture (UNKNOWN for one this list does not name)."""
+
+    # ordered by value, so that ``arch >= DeviceArch.AMPERE`` reads as "Ampere or newer"
+    KEPLER = _arch("KEPLER", 2)
+    MAXWELL = _arch("MAXWELL", 3)
+    PASCAL = _arch("PASCAL", 4)
+    VOLTA = _arch("VOLTA", 5)
+    TURING = _arch("TURING", 6)
+    AMPERE = _arch("AMPERE", 7)
+    ADA = _arch("ADA", 8)
+    HOPPER = _arch("HOPPER", 9)
+    BLACKWELL = _arch("BLACKWELL", 10)
+    UNKNOWN = _arch("UNKNOWN", 0xFFFFFFFF)
+
 
 FieldId = nvml.FieldId
 
