@@ -82,7 +82,7 @@ def test_device_facts_match_the_driver(core, core_device):
 
 
 def test_every_property_matches_the_driver(core_device):
-    from cudacffi.core._device import _BOOL_PROPERTIES, property_names
+    from cudacffi.core._device_properties import _BOOL_PROPERTIES, property_names
 
     props = core_device.properties
     checked = 0
