@@ -5,7 +5,12 @@ deleter runs. Importing: ``tensor(obj)`` reads ``obj.__dlpack__()``'s capsule wi
 caller keeps the capsule (and so the producer's memory) alive for as long as it uses the pointer.
 """
 
+from __future__ import annotations
+
 from collections import namedtuple
+from typing import Any, Optional, Sequence, Tuple
+
+from .. import _direct
 
 # DLDeviceType
 CPU, CUDA, CUDA_HOST, CUDA_MANAGED = 1, 2, 3, 13
@@ -20,16 +25,11 @@ is (code, bits, lanes), ``strides`` are in elements (None: compact row-major), `
 READ_ONLY = 1  # DLPACK_FLAG_BITMASK_READ_ONLY
 
 
-def _capsule():
-    try:
-        from .. import _capsule
-    except ImportError as e:
-        raise ImportError("cudacffi._capsule is not built (%s): run 'python build_cffi.py' or reinstall cudacffi"
-                          % e) from None
-    return _capsule
+_capsule = _direct.capsule  # () -> cudacffi._capsule, ImportError saying how to build it where it is missing
 
 
-def check_request(kind, stream, max_version, dl_device, copy, here):
+def check_request(kind: str, stream: Any, max_version: Any, dl_device: Any, copy: Optional[bool],
+                  here: Tuple[int, int]) -> bool:
     """Validate ``__dlpack__``'s keywords against the tensor's own device ``here``; returns whether to make
     a versioned capsule. BufferError for what cannot be honoured (a copy, another device), with cuda.core's
     messages; a ``stream`` of None is not checked."""
@@ -54,7 +54,8 @@ def check_request(kind, stream, max_version, dl_device, copy, here):
     return max_version >= (1, 0)
 
 
-def export(owner, data, shape, strides, dtype, device, versioned, readonly=False, byte_offset=0):
+def export(owner: Any, data: int, shape: Sequence[int], strides: Optional[Sequence[int]], dtype: Tuple[int, int, int],
+           device: Tuple[int, int], versioned: bool, readonly: bool = False, byte_offset: int = 0) -> Any:
     """A DLPack capsule of ``shape`` (strides in elements, or None) at ``data`` on ``device`` (type, id), keeping
     ``owner`` alive; ``dtype`` is (code, bits, lanes)."""
     code, bits, lanes = dtype
@@ -62,12 +63,12 @@ def export(owner, data, shape, strides, dtype, device, versioned, readonly=False
                            lanes, device[0], device[1], bool(versioned), bool(readonly), owner)
 
 
-def read(capsule):
+def read(capsule: Any) -> DLTensor:
     """The DLTensor of a capsule (ValueError where it is none, or was consumed)."""
     return DLTensor(*_capsule().read(capsule), capsule)
 
 
-def tensor(obj, stream=None):
+def tensor(obj: Any, stream: Optional[int] = None) -> DLTensor:
     """The DLTensor of ``obj.__dlpack__()`` (asked for a versioned capsule, and without one from a producer
     older than DLPack 1.0), not consumed: the capsule in the result keeps it valid."""
     kwargs = {} if stream is None else {"stream": stream}
@@ -81,7 +82,7 @@ def tensor(obj, stream=None):
         raise TypeError("%s.__dlpack__() did not return a DLPack capsule" % type(obj).__name__) from None
 
 
-def device_pointer(obj):
+def device_pointer(obj: Any) -> int:
     """The pointer a kernel gets for ``obj``; TypeError where its memory is not visible to the GPU."""
     t = tensor(obj)
     if t.device_type not in _DEVICE_TYPES:

@@ -10,10 +10,14 @@ cuGraphicsGLRegisterBuffer / cuGraphicsGLRegisterImage, cuGraphicsMapResources,
 cuGraphicsResourceGetMappedPointer, cuGraphicsUnmapResources and cuGraphicsUnregisterResource.
 """
 
+from __future__ import annotations
+
 from collections.abc import Sequence
+from typing import Any, Optional
 
 from . import _release, _utils
 from ._memory import Buffer, MemoryResource
+from ._stream import stream_handle
 from ._utils import check
 
 __all__ = ["GraphicsResource"]
@@ -24,7 +28,7 @@ _FLAG_MEMBERS = {"none": "NONE", "read_only": "READ_ONLY", "write_discard": "WRI
 _GL_NAME_MAX = (1 << 32) - 1  # GLuint
 
 
-def _register_flags(flags):
+def _register_flags(flags: Any) -> int:
     """``flags`` (None, one name, or a sequence of names) as CU_GRAPHICS_REGISTER_FLAGS bits."""
     if flags is None:
         return 0
@@ -42,7 +46,7 @@ def _register_flags(flags):
     return bits
 
 
-def _gl_name(value, what):
+def _gl_name(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError("%s must be an int (an OpenGL object name), not %s" % (what, type(value).__name__))
     if not 0 <= value <= _GL_NAME_MAX:
@@ -50,7 +54,7 @@ def _gl_name(value, what):
     return value
 
 
-def _gl_function(name):
+def _gl_function(name: str) -> Any:
     fn = getattr(_utils.driver(), name, None)
     if fn is None:
         raise NotImplementedError("GraphicsResource needs %s(), which this build's driver bindings lack" % name)
@@ -60,28 +64,33 @@ def _gl_function(name):
 class _Mapping(MemoryResource):
     """The memory resource of a mapped resource's Buffer: closing the Buffer unmaps the resource."""
 
-    def __init__(self, owner, stream):
+    def __init__(self, owner: "GraphicsResource", stream: Any) -> None:
         self._owner = owner
         self._stream = stream
 
-    def allocate(self, size, *, stream=None):
+    def allocate(self, size: int, *, stream: Any = None) -> Buffer:
         raise RuntimeError("a mapped graphics resource allocates nothing: map it again instead")
 
-    def deallocate(self, ptr, size, *, stream=None):
+    def deallocate(self, ptr: Any, size: int, *, stream: Any = None) -> None:
         owner = self._owner
         self._owner = None
         if owner is not None:
             owner._unmapped(self._stream if stream is None else stream)
 
-    is_device_accessible = property(lambda self: True)
-    is_host_accessible = property(lambda self: False)
+    @property
+    def is_device_accessible(self) -> bool:
+        return True
 
     @property
-    def device_id(self):
+    def is_host_accessible(self) -> bool:
+        return False
+
+    @property
+    def device_id(self) -> int:
         return self._owner._device_id if self._owner is not None else -1
 
 
-def _unregister(handle):
+def _unregister(handle: Any) -> None:
     check(_utils.driver().cuGraphicsUnregisterResource(handle))
 
 
@@ -91,12 +100,12 @@ class GraphicsResource:
 
     __slots__ = ("_handle", "_buffer", "_stream", "_enter_stream", "_entered", "_device_id", "__weakref__")
 
-    def __init__(self):
+    def __init__(self) -> None:
         raise RuntimeError("GraphicsResource cannot be instantiated directly: use GraphicsResource.from_gl_buffer() "
                            "or GraphicsResource.from_gl_image()")
 
     @classmethod
-    def _make(cls, handle, enter_stream=None):
+    def _make(cls, handle: Any, enter_stream: Any = None) -> "GraphicsResource":
         self = object.__new__(cls)
         self._handle = handle
         self._buffer = self._stream = self._entered = None
@@ -106,18 +115,18 @@ class GraphicsResource:
         return self
 
     @classmethod
-    def from_gl_buffer(cls, gl_buffer, *, flags=None, stream=None):
+    def from_gl_buffer(cls, gl_buffer: int, *, flags: Any = None, stream: Any = None) -> "GraphicsResource":
         """Register the OpenGL buffer object ``gl_buffer``. With ``stream``, ``with`` maps it on entry and
         gives the Buffer; without, ``with`` gives the resource. Either way leaving the block closes it."""
         name = _gl_name(gl_buffer, "gl_buffer")
         bits = _register_flags(flags)
         if stream is not None:
-            _utils.stream_handle(stream, "stream")
+            stream_handle(stream, "stream")
         register = _gl_function("cuGraphicsGLRegisterBuffer")
         return cls._make(check(register(name, bits)), stream)
 
     @classmethod
-    def from_gl_image(cls, image, target, *, flags=None):
+    def from_gl_image(cls, image: int, target: int, *, flags: Any = None) -> "GraphicsResource":
         """Register the OpenGL texture or renderbuffer ``image`` of ``target`` (GL_TEXTURE_2D, ...)."""
         name = _gl_name(image, "image")
         target = _gl_name(target, "target")
@@ -125,36 +134,36 @@ class GraphicsResource:
         register = _gl_function("cuGraphicsGLRegisterImage")
         return cls._make(check(register(name, target, bits)))
 
-    def _live(self):
+    def _live(self) -> Any:
         if self._handle is None:
             raise RuntimeError("the GraphicsResource is closed")
         return self._handle
 
     @property
-    def handle(self):
+    def handle(self) -> int:
         """The ``CUgraphicsResource`` as an int."""
         return int(self._live())
 
     @property
-    def resource_handle(self):
+    def resource_handle(self) -> int:
         """Same as ``handle``."""
         return self.handle
 
     @property
-    def is_closed(self):
+    def is_closed(self) -> bool:
         return self._handle is None
 
     @property
-    def is_mapped(self):
+    def is_mapped(self) -> bool:
         return self._buffer is not None
 
-    def map(self, *, stream):
+    def map(self, *, stream: Any) -> Buffer:
         """Map for CUDA on ``stream`` and return a Buffer over the resource's memory; closing the Buffer (or
         ``unmap``) unmaps it. RuntimeError where already mapped or closed."""
         handle = self._live()
         if self._buffer is not None:
             raise RuntimeError("the GraphicsResource is already mapped: unmap it first")
-        h = _utils.stream_handle(stream, "stream")
+        h = stream_handle(stream, "stream")
         drv = _utils.driver()
         check(drv.cuGraphicsMapResources(1, [handle], h))
         try:
@@ -166,15 +175,15 @@ class GraphicsResource:
         self._buffer = Buffer.from_handle(int(ptr), int(size), mr=_Mapping(self, stream), stream=stream)
         return self._buffer
 
-    def _unmapped(self, stream):
+    def _unmapped(self, stream: Any) -> None:
         """The mapped Buffer is closing: unmap on ``stream``."""
         handle = self._handle
         self._buffer = None
         self._stream = None
         if handle is not None:
-            check(_utils.driver().cuGraphicsUnmapResources(1, [handle], _utils.stream_handle(stream, "stream")))
+            check(_utils.driver().cuGraphicsUnmapResources(1, [handle], stream_handle(stream, "stream")))
 
-    def unmap(self, *, stream=None):
+    def unmap(self, *, stream: Any = None) -> None:
         """Unmap (on ``stream``, by default the one it was mapped on); the mapped Buffer is closed with it."""
         self._live()
         buf = self._buffer
@@ -182,7 +191,7 @@ class GraphicsResource:
             raise RuntimeError("the GraphicsResource is not mapped")
         buf.close(stream)
 
-    def close(self, stream=None):
+    def close(self, stream: Any = None) -> None:
         """Unmap where mapped (on ``stream``, by default the mapping's), then unregister (idempotent)."""
         if self._handle is None:
             return
@@ -191,19 +200,19 @@ class GraphicsResource:
         handle, self._handle = self._handle, None
         check(_utils.driver().cuGraphicsUnregisterResource(handle))
 
-    def __enter__(self):
+    def __enter__(self) -> Any:
         if self._enter_stream is not None:
             self._entered = self.map(stream=self._enter_stream)
             return self._entered
         self._live()
         return self
 
-    def __exit__(self, exc_type, exc_val, exc_tb):
+    def __exit__(self, exc_type: Optional[type], exc_val: Optional[BaseException], exc_tb: Any) -> bool:
         self._entered = None
         self.close()
         return False
 
-    def __del__(self, _defer=_release.defer):  # a finalizer only queues (see _release)
+    def __del__(self, _defer: Any = _release.defer) -> None:  # a finalizer only queues (see _release)
         handle = getattr(self, "_handle", None)
         if handle is None:
             return
@@ -213,7 +222,7 @@ class GraphicsResource:
         self._handle = None
         _defer(_unregister, handle)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self._handle is None:
             return "<GraphicsResource closed>"
         return "<GraphicsResource handle=0x%x%s>" % (int(self._handle), " mapped" if self._buffer else "")

@@ -7,16 +7,20 @@ Dimensions are given in the view's (row-major) order, as shapes are; the driver'
 this module's business.
 """
 
+from __future__ import annotations
+
 import enum
 import operator
 from dataclasses import dataclass
-from typing import Any, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Tuple
 
-from .. import driver as _cdriver
-from .._driver import ffi as _ffi, lib as _lib
-from .._gen import driver as _gen_driver
-from . import _dlpack, _utils
+from .. import _direct, driver as _cdriver
+from . import _context, _dlpack, _registry, _utils
+from ._memoryview import StridedMemoryView
 from ._utils import check
+
+if TYPE_CHECKING:
+    from ._device import Device
 
 __all__ = ["TensorMapDescriptor", "TensorMapDescriptorOptions", "TensorMapDataType", "TensorMapInterleave",
            "TensorMapSwizzle", "TensorMapL2Promotion", "TensorMapOOBFill"]
@@ -89,7 +93,7 @@ _SUPPORTED = "[%s]" % ", ".join("dtype('%s')" % n for n in ("uint8", "uint16", "
                                                              "float16", "float32", "float64"))
 
 
-def _supported():
+def _supported() -> str:
     """The dtypes a map takes, as the refusal lists them: numpy's, and ml_dtypes' bfloat16 where it is installed."""
     try:
         import ml_dtypes
@@ -97,11 +101,13 @@ def _supported():
     except ImportError:
         return _SUPPORTED
     return _SUPPORTED[:-1] + ", %r]" % numpy.dtype(ml_dtypes.bfloat16)
+
+
 _SWIZZLE_SPAN = {TensorMapSwizzle.SWIZZLE_32B: 32, TensorMapSwizzle.SWIZZLE_64B: 64,
                  TensorMapSwizzle.SWIZZLE_128B: 128}
 
 
-def _int_tuple(name, values):
+def _int_tuple(name: str, values: Iterable[Any]) -> Tuple[int, ...]:
     """``values`` (any iterable of ints, or of objects with ``__index__``) as a tuple of ints; TypeError naming
     ``name`` (and the bad item) otherwise."""
     try:
@@ -117,13 +123,13 @@ def _int_tuple(name, values):
     return tuple(out)
 
 
-def _enum(name, value, enum_type):
+def _enum(name: str, value: Any, enum_type: type) -> Any:
     if not isinstance(value, enum_type):
         raise TypeError("%s must be a %s, got %s" % (name, enum_type.__name__, type(value)))
     return value
 
 
-def _data_type(value):
+def _data_type(value: Any) -> Any:
     """None, a TensorMapDataType (kept), or anything numpy takes as a dtype (a numpy dtype)."""
     if value is None or isinstance(value, TensorMapDataType):
         return value
@@ -136,7 +142,7 @@ def _data_type(value):
                         % type(value)) from None
 
 
-def _resolve_data_type(data_type, dtype_key):
+def _resolve_data_type(data_type: Any, dtype_key: Optional[str]) -> TensorMapDataType:
     """The TensorMapDataType of an explicit ``data_type`` (TensorMapDataType or numpy dtype), else of the view's
     dtype (``dtype_key``: its typestr without byte order, None for a view without a dtype)."""
     if isinstance(data_type, TensorMapDataType):
@@ -159,7 +165,7 @@ def _resolve_data_type(data_type, dtype_key):
     return t
 
 
-def _dtype_name(dtype_key):
+def _dtype_name(dtype_key: str) -> str:
     """A view's dtype by numpy's name (``int8``), or its typestr where numpy is missing."""
     try:
         import numpy
@@ -184,9 +190,9 @@ class TensorMapDescriptorOptions:
     l2_promotion: TensorMapL2Promotion = TensorMapL2Promotion.NONE
     oob_fill: TensorMapOOBFill = TensorMapOOBFill.NONE
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.box_dim = _int_tuple("box_dim", self.box_dim)
         if self.element_strides is not None:
             self.element_strides = _int_tuple("element_strides", self.element_strides)
@@ -200,7 +206,7 @@ class TensorMapDescriptorOptions:
 _MODES = ("interleave", "swizzle", "l2_promotion", "oob_fill")
 
 
-def _options(box_dim, options, **settings):
+def _options(box_dim: Any, options: Any, **settings: Any) -> TensorMapDescriptorOptions:
     """The TensorMapDescriptorOptions of an as_tensor_map() call: ``options`` alone, or box_dim and settings."""
     if options is not None:
         given = [k for k, v in settings.items() if v is not None and not (k in _MODES and v == 0)]
@@ -212,7 +218,8 @@ def _options(box_dim, options, **settings):
     return TensorMapDescriptorOptions(box_dim, **{k: v for k, v in settings.items() if v is not None})
 
 
-def encode_arguments(shape, strides, itemsize, ptr, dtype_key, o):
+def encode_arguments(shape: Tuple[int, ...], strides: Any, itemsize: int, ptr: int, dtype_key: Optional[str],
+                     o: TensorMapDescriptorOptions) -> Tuple[Any, ...]:
     """The checked arguments of cuTensorMapEncodeTiled, in the driver's order (innermost dimension first):
     (data type, rank, global dims, global strides in bytes of dims 1.., box dims, element strides).
     ``strides`` in elements (None: C order); ``dtype_key`` the view's typestr without byte order (None: the
@@ -275,10 +282,8 @@ def encode_arguments(shape, strides, itemsize, ptr, dtype_key, o):
             tuple(reversed(elem)))
 
 
-def _device_view(tensor):
+def _device_view(tensor: Any) -> StridedMemoryView:
     """A StridedMemoryView of ``tensor`` in memory the GPU reaches, with a 16-byte aligned pointer."""
-    from .utils import StridedMemoryView
-
     view = tensor if isinstance(tensor, StridedMemoryView) else StridedMemoryView.from_any_interface(tensor, -1)
     if not view.is_device_accessible:
         raise ValueError("The tensor must be device-accessible")
@@ -287,25 +292,9 @@ def _device_view(tensor):
     return view
 
 
-def _aligned_map():
-    """A zeroed CUtensorMap at a 64-byte aligned address, as the driver requires of the map it writes or
-    updates (cffi allocates with less alignment than the struct declares)."""
-    backing = _ffi.new("char[]", 128 + 64)
-    address = (int(_ffi.cast("uintptr_t", backing)) + 63) & ~63
-    return _cdriver.CUtensorMap._view(_ffi.cast("CUtensorMap *", address), backing)
-
-
-def _call_raw(name, *args):
-    """A driver entry point called on raw cffi arguments (the symbol bound on first use); its CUresult."""
-    fn = getattr(_lib, "_cc_" + name)
-    r = fn(*args)
-    if r == _lib._CC_UNBOUND:
-        _gen_driver._bind(name)
-        r = fn(*args)
-    return r
-
-
-def _encode_tiled(drv, tensor_map, data_type, rank, address, dims, strides, box, elem, o):
+def _encode_tiled(drv: Any, tensor_map: Any, data_type: TensorMapDataType, rank: int, address: int,
+                  dims: Tuple[int, ...], strides: Tuple[int, ...], box: Tuple[int, ...], elem: Tuple[int, ...],
+                  o: TensorMapDescriptorOptions) -> None:
     """cuTensorMapEncodeTiled into ``tensor_map`` (64-byte aligned). ``strides`` has rank - 1 entries; a
     rank-1 map still gets a (never read) one-entry array rather than NULL."""
     enums = (int(o.interleave), int(o.swizzle), int(o.l2_promotion), int(o.oob_fill))
@@ -316,14 +305,16 @@ def _encode_tiled(drv, tensor_map, data_type, rank, address, dims, strides, box,
             drv.CUtensorMapL2promotion(enums[2]), drv.CUtensorMapFloatOOBfill(enums[3])))
         tensor_map.opaque = list(m.opaque)
         return
-    c_strides = _ffi.new("cuuint64_t[]", list(strides) or [max(16, -(-dims[0] * _SIZES[data_type] // 16) * 16)])
-    r = _call_raw("cuTensorMapEncodeTiled", tensor_map._ptr, int(data_type), rank, address,
-                  _ffi.new("cuuint64_t[]", list(dims)), c_strides, _ffi.new("cuuint32_t[]", list(box)),
-                  _ffi.new("cuuint32_t[]", list(elem)), *enums)
+    new = _direct.driver_new
+    c_strides = new("cuuint64_t[]", list(strides) or [max(16, -(-dims[0] * _SIZES[data_type] // 16) * 16)])
+    r = _direct.driver_call("cuTensorMapEncodeTiled", tensor_map._ptr, int(data_type), rank, address,
+                            new("cuuint64_t[]", list(dims)), c_strides, new("cuuint32_t[]", list(box)),
+                            new("cuuint32_t[]", list(elem)), *enums)
     if r:
         check((drv.CUresult(r), None))
 
 
+@_registry.provides  # StridedMemoryView.as_tensor_map makes one (the view's module sits below this one)
 class TensorMapDescriptor:
     """A TMA tensor map (the driver's 128-byte ``CUtensorMap``) over a device array, made by
     ``StridedMemoryView.as_tensor_map``. Pass it to ``launch()`` for a ``const __grid_constant__ CUtensorMap``
@@ -331,16 +322,17 @@ class TensorMapDescriptor:
 
     __slots__ = ("_map", "_view", "_device_id", "_summary")
 
-    def __reduce__(self):
+    def __reduce__(self) -> Any:
         raise TypeError("cannot pickle 'TensorMapDescriptor' object (it holds an address of this process)")
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError("TensorMapDescriptor cannot be instantiated directly. Use StridedMemoryView.as_tensor_map() "
                            "instead.")
 
     @classmethod
-    def _from_tiled(cls, view, box_dim=None, *, options=None, element_strides=None, data_type=None,
-                    interleave=None, swizzle=None, l2_promotion=None, oob_fill=None):
+    def _from_tiled(cls, view: Any, box_dim: Any = None, *, options: Any = None, element_strides: Any = None,
+                    data_type: Any = None, interleave: Any = None, swizzle: Any = None, l2_promotion: Any = None,
+                    oob_fill: Any = None) -> "TensorMapDescriptor":
         o = _options(box_dim, options, element_strides=element_strides, data_type=data_type, interleave=interleave,
                      swizzle=swizzle, l2_promotion=l2_promotion, oob_fill=oob_fill)
         view = _device_view(view)
@@ -352,7 +344,7 @@ class TensorMapDescriptor:
             dtype_key = view.dtype.name
         args = encode_arguments(view.shape, view.strides, int(view._typestr[2:]), view.ptr, dtype_key, o)
         data_type, rank, dims, strides, box, elem = args
-        tensor_map = _aligned_map() if drv is _cdriver else drv.CUtensorMap()
+        tensor_map = _direct.aligned_tensor_map(_cdriver.CUtensorMap) if drv is _cdriver else drv.CUtensorMap()
         _encode_tiled(drv, tensor_map, data_type, rank, view.ptr, dims, strides, box, elem, o)
         self = object.__new__(cls)
         self._map = tensor_map
@@ -362,15 +354,13 @@ class TensorMapDescriptor:
         return self
 
     @property
-    def device(self):
+    def device(self) -> Optional["Device"]:
         """The Device that was current when the map was encoded (where it is meant to be used)."""
         if self._device_id is None:
             return None
-        from ._device import Device
+        return _context.device(self._device_id)
 
-        return Device(self._device_id)
-
-    def replace_address(self, tensor):
+    def replace_address(self, tensor: Any) -> None:
         """Point the map at ``tensor`` (a StridedMemoryView, or anything with DLPack or
         ``__cuda_array_interface__``): device memory, 16-byte aligned; beyond cuda.core, of the original's shape."""
         view = _device_view(tensor)
@@ -380,27 +370,27 @@ class TensorMapDescriptor:
         check(_utils.driver().cuTensorMapReplaceAddress(self._map, view.ptr))
         self._view = view
 
-    def getPtr(self):
+    def getPtr(self) -> int:
         """Address of the 128-byte CUtensorMap (what a kernel argument of this map points to)."""
         return self._map.getPtr()
 
-    def _bytes(self):
+    def _bytes(self) -> bytes:
         """The 128 bytes of the map (16 little-endian 64-bit words)."""
         return b"".join(int(w).to_bytes(8, "little") for w in self._map.opaque)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         _, data_type, rank, swizzle = self._summary
         return "TensorMapDescriptor(tiled, rank=%d, dtype=%s, swizzle=%s)" % (rank, data_type.name, swizzle.name)
 
 
-def _current_device_id(drv):
+def _current_device_id(drv: Any) -> int:
     err, dev = drv.cuCtxGetDevice()
     if err:
         raise RuntimeError("TensorMapDescriptor requires an active CUDA context")
     return int(dev)
 
 
-def _check_same_device(view, device_id, operation):
+def _check_same_device(view: StridedMemoryView, device_id: Optional[int], operation: str) -> None:
     """ValueError where ``view`` is memory of one GPU (DLPack kCUDA) other than ``device_id``, the one the map is
     for (pinned host and managed memory are reachable from every GPU)."""
     kind, view_device = view.__dlpack_device__()

@@ -11,10 +11,15 @@ cuda.core 1.2.2's ``cuda.core.checkpoint``, on the driver's ``cuCheckpointProces
 raises ``NotImplementedError`` (a ``RuntimeError``) naming the version needed.
 """
 
-from collections.abc import Mapping
+from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, Optional
+
+from .. import FunctionNotFoundError, check, driver
 from . import _utils
-from .. import check
+
+__all__ = ["Process"]
 
 _REQUIRED = "CUDA 12.8"
 _FUNCTIONS = ("cuCheckpointProcessGetState", "cuCheckpointProcessGetRestoreThreadId", "cuCheckpointProcessLock",
@@ -22,10 +27,8 @@ _FUNCTIONS = ("cuCheckpointProcessGetState", "cuCheckpointProcessGetRestoreThrea
 _STATE_PREFIX = "CU_PROCESS_STATE_"
 
 
-def _driver():
+def _driver() -> Any:
     """The driver module, or NotImplementedError where this build has no checkpoint API."""
-    from .. import driver
-
     missing = [name for name in _FUNCTIONS if not hasattr(driver, name)]
     if missing:
         raise NotImplementedError("CUDA checkpointing needs cudacffi built with %s or newer headers (this build "
@@ -33,11 +36,9 @@ def _driver():
     return _utils.driver()
 
 
-def _call(name, *args):
+def _call(name: str, *args: Any) -> Any:
     """Call the driver's ``name``; a driver without it (or one that answers NOT_SUPPORTED / NOT_FOUND for the
     whole API) raises NotImplementedError, other failures CUDAError."""
-    from .. import FunctionNotFoundError
-
     drv = _driver()
     try:
         result = getattr(drv, name)(*args)
@@ -51,7 +52,7 @@ def _call(name, *args):
     return check(result)
 
 
-def _int_arg(value, name, low):
+def _int_arg(value: Any, name: str, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError("%s must be an int, not %s" % (name, type(value).__name__))
     if not low <= value <= 0x7FFFFFFF:
@@ -64,16 +65,16 @@ class Process:
 
     __slots__ = ("_pid",)
 
-    def __init__(self, pid):
+    def __init__(self, pid: int) -> None:
         self._pid = _int_arg(pid, "pid", 1)
 
     @property
-    def pid(self):
+    def pid(self) -> int:
         """The process id."""
         return self._pid
 
     @property
-    def state(self):
+    def state(self) -> str:
         """The process's checkpoint state: 'running', 'locked', 'checkpointed' or 'failed'."""
         state = _call("cuCheckpointProcessGetState", self._pid)
         name = getattr(state, "name", "")
@@ -82,39 +83,37 @@ class Process:
         return name[len(_STATE_PREFIX):].lower()
 
     @property
-    def restore_thread_id(self):
+    def restore_thread_id(self) -> int:
         """The id of the thread the driver restores the process on."""
         return int(_call("cuCheckpointProcessGetRestoreThreadId", self._pid))
 
-    def lock(self, timeout_ms=0):
+    def lock(self, timeout_ms: int = 0) -> None:
         """Block the process's further CUDA calls, waiting up to ``timeout_ms`` ms for running work (0: no
         limit)."""
         _int_arg(timeout_ms, "timeout_ms", 0)
-        from .. import driver
-
         args = driver.CUcheckpointLockArgs()
         args.timeoutMs = timeout_ms
         _call("cuCheckpointProcessLock", self._pid, args)
 
-    def checkpoint(self):
+    def checkpoint(self) -> None:
         """Save the locked process's GPU memory to host memory and release its GPUs."""
         _call("cuCheckpointProcessCheckpoint", self._pid, None)
 
-    def restore(self, gpu_mapping=None):
+    def restore(self, gpu_mapping: Optional[Mapping[Any, Any]] = None) -> None:
         """Bring the checkpointed process back onto GPUs; ``gpu_mapping`` maps each checkpointed GPU's UUID to
         the UUID of the GPU to restore it onto (UUID strings as ``Device.uuid`` writes them, or
         ``driver.CUuuid``); it must name every GPU the kernel driver sees."""
         _call("cuCheckpointProcessRestore", self._pid, _restore_args(gpu_mapping))
 
-    def unlock(self):
+    def unlock(self) -> None:
         """Let the process make CUDA calls again."""
         _call("cuCheckpointProcessUnlock", self._pid, None)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<Process pid=%d>" % self._pid
 
 
-def _restore_args(gpu_mapping):
+def _restore_args(gpu_mapping: Any) -> Any:
     """CUcheckpointRestoreArgs carrying ``gpu_mapping`` as GPU pairs (None for no mapping)."""
     if gpu_mapping is None:
         return None
@@ -123,8 +122,6 @@ def _restore_args(gpu_mapping):
                         % type(gpu_mapping).__name__)
     if not gpu_mapping:
         return None
-    from .. import driver
-
     if not hasattr(driver, "CUcheckpointGpuPair"):
         raise NotImplementedError("restore(gpu_mapping=...) needs cudacffi built with CUDA 13.0 or newer headers")
     pairs = []
@@ -139,10 +136,8 @@ def _restore_args(gpu_mapping):
     return args
 
 
-def _uuid(value, what):
+def _uuid(value: Any, what: str) -> Any:
     """``value`` (a CUuuid, or 32 hex digits with optional hyphens) as a driver.CUuuid."""
-    from .. import driver
-
     if isinstance(value, driver.CUuuid):
         return value
     if not isinstance(value, str):
@@ -157,6 +152,3 @@ def _uuid(value, what):
     uuid = driver.CUuuid()
     uuid.bytes = raw
     return uuid
-
-
-__all__ = ["Process"]

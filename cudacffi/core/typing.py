@@ -3,16 +3,20 @@ names (``cuda.core.typing``): ``from cudacffi.core.typing import ArrayFormatType
 
 Each enumeration is a string enum: a member equals, formats and prints as its value (``"float32"``), so
 either the member or the plain string may be passed wherever one is taken. The enumerations some other
-module already defines (graph nodes, green contexts) are those very classes, re-exported here.
+module uses (graph nodes, green contexts) are defined here, at the bottom of the package, and imported there.
+This module imports nothing of ``cudacffi.core``: the classes its aliases name are forward references.
 """
+
+from __future__ import annotations
 
 import enum
 import sys
-from typing import Literal, Protocol, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Literal, Protocol, Sequence, Tuple, Union
 
 from .. import driver as _driver
-from ._graph_nodes import GraphConditionalType, GraphMemoryType
-from ._green import SMResource, WorkqueueResource, WorkqueueSharingScopeType
+
+if TYPE_CHECKING:
+    from ._green_resources import SMResource, WorkqueueResource
 
 __all__ = [
     "AddressModeType",
@@ -44,10 +48,10 @@ else:
     class _StrEnum(str, enum.Enum):
         """A string enum for Pythons before 3.11: members print and format as their values."""
 
-        def __str__(self):
+        def __str__(self) -> str:
             return str.__str__(self)
 
-        def __format__(self, spec):
+        def __format__(self, spec: str) -> str:
             return str.__format__(str.__str__(self), spec)
 
 
@@ -58,7 +62,7 @@ DevicePointerType = Union[_driver.CUdeviceptr, int, None]
 ProcessStateType = Literal["running", "locked", "checkpointed", "failed"]
 
 # The resources a green context is made of (Device.create_context).
-DeviceResourcesType = Sequence[Union[SMResource, WorkqueueResource]]
+DeviceResourcesType = Sequence[Union["SMResource", "WorkqueueResource"]]
 
 
 class IsStreamType(Protocol):
@@ -187,3 +191,35 @@ class ReadModeType(_StrEnum):
 
     ELEMENT_TYPE = "element_type"
     NORMALIZED_FLOAT = "normalized_float"
+
+
+class GraphMemoryType(str, enum.Enum):
+    """Where an allocation node's memory lives: "device", "host" (pinned) or "managed"."""
+
+    DEVICE = "device"
+    HOST = "host"
+    MANAGED = "managed"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class GraphConditionalType(str, enum.Enum):
+    """The kind of a conditional node: "if" (also if/else), "while" or "switch"."""
+
+    IF = "if"
+    WHILE = "while"
+    SWITCH = "switch"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class WorkqueueSharingScopeType(str, enum.Enum):
+    """How a context shares the device's workqueues (``CUdevWorkqueueConfigScope``)."""
+
+    DEVICE_CTX = "device_ctx"
+    GREEN_CTX_BALANCED = "green_ctx_balanced"
+
+    def __str__(self) -> str:
+        return self.value
