@@ -10,7 +10,7 @@ import sys
 
 from cudacffi import driver
 from cudacffi.core import Device, system
-from cudacffi.core._device import property_names
+from cudacffi.core._device_properties import property_names
 
 
 def main():

@@ -17,7 +17,7 @@ import pytest
 from conftest import ROOT, build_standin, run_python, script_env
 
 from cudacffi.core import DeviceProperties
-from cudacffi.core import _device
+from cudacffi.core import _device_properties
 
 # Two devices; an attribute's value is attrib * 10 + 3; the driver knows no attribute above 147 nor 126
 # (MEM_SYNC_DOMAIN_COUNT) and 134 (HOST_NUMA_ID); 144..147 (CUDA 13.0's) answer attrib - 144; the attribute named by
@@ -87,8 +87,8 @@ def test_later_attributes_are_named_by_number():
     for d in snapshot.load_model("13.5", "driver")["decls"]:
         if d["kind"] == "enum":
             numbers.update((m.lower(), v) for m, v in d["members"] if m.startswith("CU_DEVICE_ATTRIBUTE_"))
-    names = _device.property_names()
-    for name, number in _device._LATER_ATTRIBUTES.items():
+    names = _device_properties.property_names()
+    for name, number in _device_properties._LATER_ATTRIBUTES.items():
         assert int(names[name]) == number == numbers["cu_device_attribute_" + name], name
     assert isinstance(inspect.getattr_static(DeviceProperties, "virtual_address_management_supported"), property)
 
@@ -122,7 +122,7 @@ def test_values_kinds_and_defaults(libcuda):
     assert values["host_virtual_memory_management_supported"] is True  # 145 - 144 == 1
     assert values["only_partial_host_native_atomic_supported"] is True
     for name, value in values.items():
-        assert isinstance(value, bool) == (name in _device._BOOL_PROPERTIES), name
+        assert isinstance(value, bool) == (name in _device_properties._BOOL_PROPERTIES), name
         assert isinstance(value, int), name
     assert "CUDA_ERROR_UNKNOWN" in out["err"]
     theirs = cuda_core_properties()

@@ -78,7 +78,7 @@ class DeviceProperties:
         self._cache = {}
         return self
 
-    def _get(self, name, attr):
+    def _get(self, name: str, attr: Any) -> Any:
         try:
             return self._cache[name]
         except KeyError:
@@ -101,11 +101,12 @@ class DeviceProperties:
         return "<DeviceProperties of device %d>" % int(self._dev)
 
 
-def _make_property(name, attr):
-    def get(self):
+def _make_property(name: str, attr: Any) -> property:
+    def get(self: DeviceProperties) -> Any:
         return self._get(name, attr)
     get.__name__ = name
     kind = "bool" if name in _BOOL_PROPERTIES else "int"
+    get.__annotations__ = {"self": "DeviceProperties", "return": kind}
     attr_name = getattr(attr, "name", _PREFIX + name.upper())
     return property(get, doc="%s: %s (cuDeviceGetAttribute, cached; %r where the driver does not know it)"
                     % (kind, attr_name, _DEFAULTS.get(name, 0) if kind == "int" else False))

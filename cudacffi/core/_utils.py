@@ -3,10 +3,10 @@
 Everything here calls the public generated modules only (``cudacffi.driver`` and friends), never cffi.
 """
 
-import collections
 import operator
 import os
 import threading
+from typing import NamedTuple
 
 from .. import CUDAError, check
 from .. import driver as _driver
@@ -61,7 +61,11 @@ def require_str(value, what, none_ok=False):
     encode_text(value, what)
     return value
 
-ComputeCapability = collections.namedtuple("ComputeCapability", ("major", "minor"))
+class ComputeCapability(NamedTuple):
+    """A device's compute capability: ``(major, minor)``, e.g. ``ComputeCapability(major=9, minor=0)``."""
+
+    major: int
+    minor: int
 
 
 class NVRTCError(CUDAError):
