@@ -12,13 +12,12 @@ import functools
 import operator
 from typing import Any, Callable, Iterable, TypeVar
 
-from . import _utils
+from . import _utils, _view_sources
 from ._copy import CopyOptions, MemcpyOverlapMode, MemcpySrcAccessOrder, copy_batch
 from ._memory import discard_batch, discard_prefetch_batch, prefetch_batch
 from ._memoryview import StridedMemoryView
 from ._program_cache import (FileStreamProgramCache, InMemoryProgramCache, ProgramCacheResource,
                              make_program_cache_key)
-from ._view_sources import has_dlpack
 
 __all__ = ["StridedMemoryView", "args_viewable_as_strided_memory"]
 __all__ += ["CopyOptions", "FileStreamProgramCache", "InMemoryProgramCache", "MemcpyOverlapMode",
@@ -35,7 +34,7 @@ class _StridedMemoryViewProxy:
     __slots__ = ("obj", "has_dlpack")
 
     def __init__(self, obj: Any) -> None:
-        dlpack = has_dlpack(obj)
+        dlpack = _view_sources.has_dlpack(obj)
         if not (dlpack or hasattr(obj, "__cuda_array_interface__") or hasattr(obj, "__array_interface__")
                 or isinstance(obj, StridedMemoryView)):
             try:

@@ -66,6 +66,14 @@ class GraphBuilder:
     ``Stream.create_graph_builder()``; the bodies of conditional nodes get builders of their own."""
 
     __slots__ = ("_stream", "_owned", "_graph", "_gdef", "_body", "_primary", "_state", "_forks", "__weakref__")
+    _stream: Optional[Stream]
+    _owned: bool
+    _graph: Any
+    _gdef: Optional[GraphDefinition]
+    _body: Optional[GraphDefinition]
+    _primary: bool
+    _state: str
+    _forks: List[Stream]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise NotImplementedError("directly creating a GraphBuilder object can be ambiguous. Please either call "
@@ -74,14 +82,14 @@ class GraphBuilder:
     @classmethod
     def _on(cls, stream: Stream, owned: bool, primary: bool = True) -> "GraphBuilder":
         self = object.__new__(cls)
-        self._stream: Optional[Stream] = stream
+        self._stream = stream
         self._owned = owned
-        self._graph: Any = None  # the CUgraph once building ended
-        self._gdef: Optional[GraphDefinition] = None  # its definition (which owns it, unless a conditional body)
-        self._body: Optional[GraphDefinition] = None  # for a conditional node's body: the definition it captures into
+        self._graph = None  # the CUgraph once building ended
+        self._gdef = None  # its GraphDefinition (which owns it, unless it is a conditional node's body)
+        self._body = None  # for a conditional node's body: the GraphDefinition it captures into
         self._primary = primary
         self._state = "new"  # new -> building -> built (primary); a split-off builder: building, closed once joined
-        self._forks: List[Stream] = []  # streams of builders split off this one and joined back: live until the end
+        self._forks = []  # streams of builders split off this one and joined back: they live until capture ends
         return self
 
     def __cuda_stream__(self) -> Tuple[int, int]:

@@ -24,6 +24,8 @@ class GraphCondition:
     ``cudaGraphConditionalHandle`` argument."""
 
     __slots__ = ("_v", "_handle", "__weakref__")
+    _v: int
+    _handle: Any
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError("GraphCondition objects cannot be instantiated directly: use create_condition()")

@@ -63,10 +63,13 @@ class GraphDefinition(NodeBuilder):
     else owns). ``instantiate()`` gives a Graph to launch."""
 
     __slots__ = ("_h", "_owner", "_state", "__weakref__")
+    _h: Any
+    _owner: Any  # True: this object destroys the graph; else the node or builder holding it
+    _state: _State
 
     def __init__(self) -> None:
         self._h = None
-        self._owner: Any = True  # this object destroys the graph
+        self._owner = True  # this object destroys the graph
         self._state = _State()
         self._h = check(_utils.driver().cuGraphCreate(0))
 

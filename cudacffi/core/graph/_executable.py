@@ -39,6 +39,8 @@ class ExecutableGraphNode:
     ``update`` changes its parameters for the graph's next launches."""
 
     __slots__ = ("_exec", "_node")
+    _exec: "Graph"
+    _node: GraphNode
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError("executable node views cannot be instantiated directly: use graph[node]")

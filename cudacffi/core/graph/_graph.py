@@ -128,6 +128,9 @@ class Graph:
     its last launch runs: it holds its own references to their user objects."""
 
     __slots__ = ("_exec", "_keep", "_streams", "__weakref__")
+    _exec: Any
+    _keep: Dict[int, Any]
+    _streams: Dict[int, Any]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError("directly constructing a Graph instance is not supported")
@@ -136,8 +139,8 @@ class Graph:
     def _init(cls, graph_exec: Any) -> "Graph":
         self = object.__new__(cls)
         self._exec = graph_exec
-        self._keep: Dict[int, Any] = {}  # node handle -> what its latest update uses
-        self._streams: Dict[int, Any] = {}  # CUstream int -> the stream launched on, since it kept update objects
+        self._keep = {}  # node handle -> what its latest update uses
+        self._streams = {}  # CUstream int -> the stream launched on, since it kept update objects
         return self
 
     def _live(self) -> Any:

@@ -119,6 +119,9 @@ class GraphNode(NodeBuilder):
     """A node of a graph definition. Its builder methods add nodes that depend on it."""
 
     __slots__ = ("_h", "_hv", "_graph", "__weakref__")
+    _h: Any
+    _hv: int
+    _graph: "GraphDefinition"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError("graph nodes cannot be instantiated directly: use a GraphDefinition's or a node's "
