@@ -159,14 +159,14 @@ def test_checkpoint_state_of_this_process(pairs):
 def test_device_properties_full_set_on_the_gpu(pairs):
     """Every DeviceProperties name of cuda.core 1.2 reads a bool or an int on the GPU (an attribute this driver
     does not know reads cuda.core's default), with the kinds cuda.core's give."""
-    from cudacffi.core import _device
+    from cudacffi.core import _device_properties
 
     import diffscen_system
 
     props = pairs[0][0].properties
     for name in diffscen_system.PROPERTY_NAMES:
         value = getattr(props, name)
-        assert isinstance(value, int) and isinstance(value, bool) == (name in _device._BOOL_PROPERTIES), name
+        assert isinstance(value, int) and isinstance(value, bool) == (name in _device_properties._BOOL_PROPERTIES), name
     assert props.mem_sync_domain_count >= 1 and props.host_numa_id >= -1
     assert props.virtual_memory_management_supported is True  # every GPU CUDA 13 runs on
 
