@@ -15,7 +15,8 @@ from conftest import build_standin, headers_version, run_python
 
 import cudacffi.core as core
 from cudacffi.core import Buffer, Host, ManagedBuffer, VirtualMemoryResourceOptions
-from cudacffi.core import _managed, _memory_resource, _stream, _vmm
+from cudacffi.core import _event, _memory
+from cudacffi.core._memory import _managed, _managed_resource, _vmm
 from cudacffi.core.utils import discard_batch, discard_prefetch_batch, prefetch_batch
 
 
@@ -159,7 +160,7 @@ def test_virtual_memory_options_are_checked_by_field():
 ])
 def test_managed_preferences(location, kind, expected):
     opts = core.ManagedMemoryResourceOptions(preferred_location=location, preferred_location_type=kind)
-    assert _memory_resource._managed_preference(opts) == expected
+    assert _managed_resource._managed_preference(opts) == expected
 
 
 @pytest.mark.parametrize("location, kind, exc, match", [
@@ -173,7 +174,7 @@ def test_managed_preferences(location, kind, expected):
 def test_managed_preferences_refused(location, kind, exc, match):
     opts = core.ManagedMemoryResourceOptions(preferred_location=location, preferred_location_type=kind)
     with pytest.raises(exc, match=match):
-        _memory_resource._managed_preference(opts)
+        _managed_resource._managed_preference(opts)
 
 
 def test_pool_options_convert_their_fields_as_cuda_core_does():
@@ -277,21 +278,21 @@ def test_launch_packs_a_managed_buffer_as_its_pointer():
 
 def test_ipc_event_descriptors_are_64_bytes_and_pickle():
     with pytest.raises(RuntimeError, match="cannot be instantiated directly"):
-        _stream.IPCEventDescriptor()
+        _event.IPCEventDescriptor()
     for bad in (b"x" * 63, bytearray(64), "x" * 64):
         with pytest.raises(ValueError, match="64 bytes"):
-            _stream.IPCEventDescriptor._init(bad, False)
-    d = _stream.IPCEventDescriptor._init(bytes(range(64)), True)
+            _event.IPCEventDescriptor._init(bad, False)
+    d = _event.IPCEventDescriptor._init(bytes(range(64)), True)
     back = pickle.loads(pickle.dumps(d))
     assert back == d and hash(back) == hash(d) and back._blocking is True
-    assert d != _stream.IPCEventDescriptor._init(bytes(range(64)), False)
+    assert d != _event.IPCEventDescriptor._init(bytes(range(64)), False)
     with pytest.raises(TypeError, match="ipc_descriptor must be an IPCEventDescriptor, not bytes"):
         core.Event.from_ipc_descriptor(bytes(64))
 
 
 def test_graph_memory_attributes_cannot_be_made_directly():
     with pytest.raises(RuntimeError, match="cannot be instantiated directly"):
-        _memory_resource.GraphMemoryResourceAttributes()
+        _memory.GraphMemoryResourceAttributes()
 
 
 # -- against the stand-in libcuda ---------------------------------------------------------------------------------

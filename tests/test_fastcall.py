@@ -377,13 +377,14 @@ def test_pool_allocate_in_c_reads_as_the_python_method_and_hands_other_calls_to_
 
     from cudacffi import _fastcall
     from cudacffi.core import DeviceMemoryResource, ManagedMemoryResource, PinnedMemoryResource, Stream
-    from cudacffi.core._memory_resource import _MemPool
+    from cudacffi.core._memory._pool import _MemPool
 
     method = _MemPool.allocate
     assert type(method).__name__ == "PoolAllocate"
     assert DeviceMemoryResource.allocate is PinnedMemoryResource.allocate is method
     assert ManagedMemoryResource.allocate is not method  # its own allocate
-    assert str(inspect.signature(method)) == "(self, size, *, stream=None)"
+    assert str(inspect.signature(method)) == str(inspect.signature(method.__wrapped__))
+    assert str(inspect.signature(method)).startswith("(self, size: 'int', *, stream: ")
     assert method.__doc__ == method.__wrapped__.__doc__ and "stream order" in method.__doc__
     seen = []
 

@@ -183,7 +183,7 @@ POOL_CALLS = """
 import ctypes
 from cudacffi import CUDAError
 from cudacffi.core import Device, DeviceMemoryResource
-from cudacffi.core import _memory_resource as m
+from cudacffi.core._memory import _pool as m
 
 dev = Device(0)
 dev.set_current()

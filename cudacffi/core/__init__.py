@@ -20,13 +20,11 @@ from ._context import Context
 from ._device_properties import DeviceProperties
 from ._event import Event, EventOptions
 from ._stream import LEGACY_DEFAULT_STREAM, PER_THREAD_DEFAULT_STREAM, Stream, StreamOptions
-from ._memory import Buffer, MemoryResource
-from ._memory_resource import (DeviceMemoryResource, DeviceMemoryResourceOptions, GraphMemoryResource,
-                               IPCAllocationHandle, IPCBufferDescriptor, LegacyPinnedMemoryResource,
-                               ManagedMemoryResource, ManagedMemoryResourceOptions, PinnedMemoryResource,
-                               PinnedMemoryResourceOptions, SynchronousMemoryResource)
-from ._managed import Host, ManagedBuffer
-from ._vmm import VirtualMemoryResource, VirtualMemoryResourceOptions
+from ._memory import (Buffer, DeviceMemoryResource, DeviceMemoryResourceOptions, GraphMemoryResource, Host,
+                      IPCAllocationHandle, IPCBufferDescriptor, LegacyPinnedMemoryResource, ManagedBuffer,
+                      ManagedMemoryResource, ManagedMemoryResourceOptions, MemoryResource, PinnedMemoryResource,
+                      PinnedMemoryResourceOptions, SynchronousMemoryResource, VirtualMemoryResource,
+                      VirtualMemoryResourceOptions)
 from ._program_options import ProgramOptions
 from ._launch_config import LaunchConfig
 from ._kernel import Kernel, KernelAttributes, KernelOccupancy, ParamInfo

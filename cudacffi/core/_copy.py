@@ -1,5 +1,6 @@
-"""Copies beyond one Buffer to another: ``copy_batch`` (many Buffer pairs in one driver call) with its
-``CopyOptions``, and the strided copies behind ``StridedMemoryView.copy_from`` / ``copy_to``.
+"""Copies beyond one Buffer to another: ``copy_batch`` (many Buffer pairs in one driver call; its ``CopyOptions``
+are ``_copy_options``'s, re-exported here), and the strided copies behind ``StridedMemoryView.copy_from`` /
+``copy_to``.
 
 ``copy_batch`` uses ``cuMemcpyBatchAsync`` where the build's headers declare it and the driver has it, and
 otherwise one ``cuMemcpyAsync`` per pair (refusing the one hint, DURING_API_CALL, that a stream-ordered copy
@@ -7,83 +8,26 @@ cannot honour). Strided copies never move a wrong byte: a layout is reduced to r
 (one memcpy, a 2-D or a 3-D copy, or a loop of them) or refused with a ValueError saying why.
 """
 
-import dataclasses
-import enum
-from typing import Any
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
 from .. import FunctionNotFoundError
-from . import _memory, _utils
+from . import _registry, _utils
+from ._copy_options import CopyOptions, MemcpyOverlapMode, MemcpySrcAccessOrder, is_host_location
 from ._memory import Buffer, stream_or_default
+from ._stream import stream_handle
 from ._utils import check
+
+if TYPE_CHECKING:
+    from .utils import StridedMemoryView
 
 __all__ = ["CopyOptions", "MemcpyOverlapMode", "MemcpySrcAccessOrder", "copy_batch"]
 
 
-class _StrEnum(str, enum.Enum):
-    """A str-valued enum whose members print as their value (``str(m) == m.value``)."""
-
-    __str__ = str.__str__
-    __format__ = str.__format__
-
-
-class MemcpySrcAccessOrder(_StrEnum):
-    """Source access order hint for batched memcpy operations (``CUmemcpySrcAccessOrder``): STREAM reads the
-    source in stream order; DURING_API_CALL reads it before ``copy_batch`` returns; ANY at any time until the
-    copy completes in stream order."""
-
-    STREAM = "stream"
-    DURING_API_CALL = "during_api_call"
-    ANY = "any"
-
-
-class MemcpyOverlapMode(_StrEnum):
-    """Overlap mode hint for batched memcpy operations (``CUmemcpyFlags``): DEFAULT, or
-    PREFER_OVERLAP_WITH_COMPUTE (advisory)."""
-
-    DEFAULT = "default"
-    PREFER_OVERLAP_WITH_COMPUTE = "prefer_overlap_with_compute"
-
-
-def _location_ok(hint):
-    from ._device import Device
-
-    return hint is None or isinstance(hint, Device) or _is_host(hint)
-
-
-def _is_host(hint):
-    """A ``Host`` location (cudacffi.core.Host or anything shaped like it: ``numa_id``, ``is_numa_current``)."""
-    return type(hint).__name__ == "Host" and hasattr(hint, "numa_id") and hasattr(hint, "is_numa_current")
-
-
-@dataclasses.dataclass(frozen=True)
-class CopyOptions:
-    """Attribute bundle for a single copy within a batched memcpy: how the source is read
-    (``src_access_order``), where the source and destination live (hints, for managed and pageable memory:
-    a Device, a Host or None) and whether to prefer overlapping compute (``overlap_mode``). Immutable and
-    hashable; strings are turned into the enums at construction, so a typo fails there."""
-
-    src_access_order: Any = "stream"
-    src_location_hint: Any = None
-    dst_location_hint: Any = None
-    overlap_mode: Any = "default"
-
-    def __post_init__(self):
-        for name, enum_type in (("src_access_order", MemcpySrcAccessOrder), ("overlap_mode", MemcpyOverlapMode)):
-            value = getattr(self, name)
-            try:
-                object.__setattr__(self, name, enum_type(value))
-            except (ValueError, TypeError):
-                raise ValueError("invalid %s: %r (one of %s)" % (name, value, ", ".join(repr(m.value)
-                                                                                     for m in enum_type))) from None
-        for name in ("src_location_hint", "dst_location_hint"):
-            if not _location_ok(getattr(self, name)):
-                raise TypeError("%s must be a Device, a Host or None, not %s"
-                                % (name, type(getattr(self, name)).__name__))
-
-
 # -- copy_batch -----------------------------------------------------------------------------------------------
 
-def _normalize_options(options, n):
+def _normalize_options(options: Any, n: int) -> Tuple[CopyOptions, ...]:
     """One CopyOptions per copy: None and a single CopyOptions apply to every copy, a sequence pairs by index."""
     if options is None:
         return (CopyOptions(),) * n
@@ -100,7 +44,7 @@ def _normalize_options(options, n):
     return options
 
 
-def _runs(options):
+def _runs(options: Sequence[CopyOptions]) -> Tuple[List[CopyOptions], List[int]]:
     """(distinct neighbouring options, index of the first copy each applies to): the attrs/attrsIdxs pair."""
     attrs, starts = [], []
     for i, o in enumerate(options):
@@ -110,7 +54,7 @@ def _runs(options):
     return attrs, starts
 
 
-def _buffers(seq, what):
+def _buffers(seq: Any, what: str) -> Tuple[Buffer, ...]:
     if isinstance(seq, Buffer):
         raise TypeError("%s must be a sequence of Buffers, not a single Buffer (for one copy use Buffer.copy_to or "
                         "Buffer.copy_from)" % what)
@@ -126,16 +70,14 @@ def _buffers(seq, what):
     return items
 
 
-def _batch_stream(stream):
+def _batch_stream(stream: Any) -> int:
     """The CUstream int of ``copy_batch``'s stream; TypeError for what the batched copy cannot run on."""
     if stream is None:
         raise TypeError("stream must be a Stream, not None")
-    from .graph import GraphBuilder
-
-    if isinstance(stream, GraphBuilder):
+    if isinstance(stream, _registry.lookup("GraphBuilder")):
         raise TypeError("copy_batch cannot be captured into a graph (the driver has no batched-copy node): use "
                         "Buffer.copy_to or GraphNode.memcpy")
-    h = _utils.stream_handle(stream)
+    h = stream_handle(stream)
     if h in (0, 1):  # NULL and CU_STREAM_LEGACY
         raise TypeError("copy_batch does not take the legacy default stream (cuMemcpyBatchAsync refuses it): use a "
                         "Stream of your own or PER_THREAD_DEFAULT_STREAM")
@@ -147,7 +89,7 @@ def _batch_stream(stream):
     return h
 
 
-def copy_batch(stream, srcs, dsts, *, options=None):
+def copy_batch(stream: Any, srcs: Sequence[Buffer], dsts: Sequence[Buffer], *, options: Any = None) -> None:
     """Copy ``srcs[i]`` into ``dsts[i]`` (Buffers of equal sizes) for every i, asynchronously on ``stream``.
 
     ``options``: a CopyOptions for every copy, a sequence of one per copy, or None (stream-ordered). The
@@ -170,10 +112,10 @@ def copy_batch(stream, srcs, dsts, *, options=None):
         _one_by_one(h, srcs, dsts, opts)
 
 
-_native = []  # [bool]: whether cuMemcpyBatchAsync is there, learnt on the first batch
+_native: List[bool] = []  # [bool]: whether cuMemcpyBatchAsync is there, learnt on the first batch
 
 
-def _batched(h, srcs, dsts, opts):
+def _batched(h: int, srcs: Sequence[Buffer], dsts: Sequence[Buffer], opts: Sequence[CopyOptions]) -> bool:
     """Issue the batch with cuMemcpyBatchAsync; False where the build or the driver lacks it."""
     drv = _utils.driver()
     fn = getattr(drv, "cuMemcpyBatchAsync", None)
@@ -193,7 +135,7 @@ def _batched(h, srcs, dsts, opts):
     return True
 
 
-def _native_attributes(drv, o):
+def _native_attributes(drv: Any, o: CopyOptions) -> Any:
     a = drv.CUmemcpyAttributes()
     order = drv.CUmemcpySrcAccessOrder
     a.srcAccessOrder = {MemcpySrcAccessOrder.STREAM: order.CU_MEMCPY_SRC_ACCESS_ORDER_STREAM,
@@ -207,12 +149,12 @@ def _native_attributes(drv, o):
     return a
 
 
-def _set_location(drv, loc, hint):
+def _set_location(drv: Any, loc: Any, hint: Any) -> None:
     """Fill a CUmemLocation from a Device / Host hint (None leaves it INVALID: no hint)."""
     if hint is None:
         return
     t = drv.CUmemLocationType
-    if _is_host(hint):
+    if is_host_location(hint):
         if hint.is_numa_current:
             loc.type, loc.id = t.CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT, 0
         elif hint.numa_id is not None:
@@ -223,7 +165,7 @@ def _set_location(drv, loc, hint):
         loc.type, loc.id = t.CU_MEM_LOCATION_TYPE_DEVICE, int(hint.device_id)
 
 
-def _one_by_one(h, srcs, dsts, opts):
+def _one_by_one(h: int, srcs: Sequence[Buffer], dsts: Sequence[Buffer], opts: Sequence[CopyOptions]) -> None:
     for i, o in enumerate(opts):
         if o.src_access_order is MemcpySrcAccessOrder.DURING_API_CALL:
             raise RuntimeError("options[%d]: src_access_order=DURING_API_CALL needs cuMemcpyBatchAsync (a CUDA 12.8+ "
@@ -239,7 +181,7 @@ def _one_by_one(h, srcs, dsts, opts):
 _MAX_PIECES = 1 << 16  # more driver calls than this for one copy: refuse rather than crawl
 
 
-def byte_strides(view):
+def byte_strides(view: StridedMemoryView) -> Tuple[int, ...]:
     """The view's strides in bytes (C order where it has none)."""
     size = int(view._typestr[2:])
     if view.strides is not None:
@@ -251,7 +193,8 @@ def byte_strides(view):
     return tuple(reversed(out))
 
 
-def plan_copy(shape, src_strides, dst_strides, itemsize):
+def plan_copy(shape: Sequence[int], src_strides: Sequence[int], dst_strides: Sequence[int],
+              itemsize: int) -> Tuple[List[Tuple[int, int, int]], Tuple[int, List[Tuple[int, int, int]]]]:
     """Reduce a strided copy to (outer, inner): ``outer`` a list of (count, src_step, dst_step) dims looped over,
     ``inner`` one (width_bytes, [(count, src_pitch, dst_pitch)] up to two dims) the driver copies in one call.
     Size-1 dims are dropped and dims contiguous in both layouts merged. ValueError for what no copy expresses."""
@@ -285,7 +228,7 @@ def plan_copy(shape, src_strides, dst_strides, itemsize):
     return outer, (width, inner)
 
 
-def _check_unique(dims, itemsize):
+def _check_unique(dims: List[Tuple[int, int]], itemsize: int) -> None:
     """ValueError unless the destination's (count, byte stride) dims give every element bytes of its own (each
     stride, smallest first, clears everything the smaller ones span)."""
     span = itemsize
@@ -296,14 +239,14 @@ def _check_unique(dims, itemsize):
         span += (n - 1) * d
 
 
-def _stacks(outer, inner):
+def _stacks(outer: Tuple[int, int, int], inner: Tuple[int, int, int]) -> bool:
     """Whether two dims form a 3-D copy: on both sides the outer stride is a whole number of inner pitches, at
     least as many as the inner dim has rows (slices that do not interleave)."""
     return (outer[1] % inner[1] == 0 and outer[2] % inner[2] == 0 and outer[1] // inner[1] >= inner[0]
             and outer[2] // inner[2] >= inner[0])
 
 
-def _offsets(outer):
+def _offsets(outer: Sequence[Tuple[int, int, int]]) -> List[Tuple[int, int]]:
     """Byte offsets (source, destination) of every piece the outer dims loop over."""
     offs = [(0, 0)]
     for n, s, d in outer:
@@ -311,7 +254,7 @@ def _offsets(outer):
     return offs
 
 
-def copy_views(dst, src, stream, blocking):
+def copy_views(dst: StridedMemoryView, src: StridedMemoryView, stream: Any, blocking: Optional[bool]) -> None:
     """Copy ``src`` into ``dst`` (StridedMemoryViews of one shape and dtype), on ``stream``; wait for it where
     ``blocking`` (None: wait unless both views are device memory)."""
     if dst.readonly:
@@ -335,7 +278,8 @@ def copy_views(dst, src, stream, blocking):
         check(_utils.driver().cuStreamSynchronize(h))
 
 
-def _copy_piece(drv, h, dst, src, inner):
+def _copy_piece(drv: Any, h: int, dst: Tuple[int, bool], src: Tuple[int, bool],
+                inner: Tuple[int, List[Tuple[int, int, int]]]) -> None:
     width, dims = inner
     if not dims:
         check(drv.cuMemcpyAsync(dst[0], src[0], width, h))
@@ -355,7 +299,7 @@ def _copy_piece(drv, h, dst, src, inner):
     check(drv.cuMemcpy3DAsync(p, h))
 
 
-def _ends(drv, p, src, dst):
+def _ends(drv: Any, p: Any, src: Tuple[int, bool], dst: Tuple[int, bool]) -> None:
     """Set a 2-D/3-D copy's memory types and addresses: HOST for host-only memory, UNIFIED for the rest."""
     mt = drv.CUmemorytype
     for side, (ptr, on_device) in (("src", src), ("dst", dst)):
@@ -366,5 +310,3 @@ def _ends(drv, p, src, dst):
             setattr(p, side + "MemoryType", mt.CU_MEMORYTYPE_HOST)
             setattr(p, side + "Host", ptr)
 
-
-_memory.CopyOptions = CopyOptions  # Buffer.copy_to / copy_from check their options against it
