@@ -23,7 +23,7 @@ from . import _dlpack
 from ._kernel import Kernel
 from ._memory import Buffer
 from ._tensor_map import TensorMapDescriptor
-from .utils import StridedMemoryView
+from ._memoryview import StridedMemoryView
 
 __all__ = ["array_pointer", "prepare_arguments"]
 

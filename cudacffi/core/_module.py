@@ -152,22 +152,22 @@ class ObjectCode:
 
     # -- loading ---------------------------------------------------------------------------------------------
     def _load(self) -> Any:
-        lib = self._library
-        if lib is None:
+        library = self._library
+        if library is None:
             with self._lock:
-                lib = self._library
-                if lib is None:
+                library = self._library
+                if library is None:
                     drv = _utils.driver()
                     module = self._module
                     if isinstance(module, str):  # a path: the driver reads the file
-                        lib = check(drv.cuLibraryLoadFromFile(os.fsencode(module), None, None, 0, None, None, 0))
+                        library = check(drv.cuLibraryLoadFromFile(os.fsencode(module), None, None, 0, None, None, 0))
                     else:
                         data = bytes(module)
                         if self._code_type == "ptx" and not data.endswith(b"\0"):
                             data += b"\0"  # the driver reads PTX up to its NUL
-                        lib = check(drv.cuLibraryLoadData(data, None, None, 0, None, None, 0))
-                    self._library = lib
-        return lib
+                        library = check(drv.cuLibraryLoadData(data, None, None, 0, None, None, 0))
+                    self._library = library
+        return library
 
     @property
     def handle(self) -> driver.CUlibrary:
@@ -200,17 +200,17 @@ class ObjectCode:
 
     def close(self) -> None:
         """Unload the library (idempotent); kernels taken from it must no longer be launched."""
-        lib, self._library = self._library, None
+        library, self._library = self._library, None
         self._kernels = {}
-        if lib is not None:
-            _utils.driver().cuLibraryUnload(lib)
+        if library is not None:
+            _utils.driver().cuLibraryUnload(library)
 
     def __del__(self, _defer: Any = _release.defer) -> None:  # a finalizer only queues (see _release)
-        lib = getattr(self, "_library", None)
-        if lib is not None:
+        library = getattr(self, "_library", None)
+        if library is not None:
             self._library = None
-            _defer(_unload, lib)
+            _defer(_unload, library)
 
 
-def _unload(lib: Any) -> None:
-    _utils.driver().cuLibraryUnload(lib)
+def _unload(library: Any) -> None:
+    _utils.driver().cuLibraryUnload(library)

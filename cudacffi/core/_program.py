@@ -232,8 +232,8 @@ class Program(Closeable):
         if self._options.use_libdevice:
             path = _libdevice_path()
             with open(path, "rb") as f:
-                lib = f.read()
-            nvvm.lazy_add_module_to_program(prog, lib, len(lib), None)
+                libdevice = f.read()
+            nvvm.lazy_add_module_to_program(prog, libdevice, len(libdevice), None)
         options = self._options.as_bytes("nvvm", target_type)
         try:
             nvvm.verify_program(prog, len(options), options)
