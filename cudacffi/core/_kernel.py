@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import collections
 import operator
-from typing import TYPE_CHECKING, Any, Callable, List, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Union
 
 from .. import driver
 from . import _context, _registry, _utils
@@ -42,6 +42,15 @@ class Kernel:
 
     __slots__ = ("_handle", "_h", "_module", "_name", "_param_info", "_arg_plans", "_fast", "_attributes",
                  "_occupancy", "__weakref__")
+    _handle: Any  # driver.CUkernel
+    _h: int  # its value, for the launchers
+    _module: Optional[ObjectCode]
+    _name: Optional[str]
+    _param_info: Any  # [ParamInfo], _NO_PARAM_INFO, or None: not asked yet
+    _arg_plans: Dict[tuple, Any]  # argument classes -> _kernel_args' plan
+    _fast: Callable[..., Any]  # the fast launcher of the last argument classes launched
+    _attributes: Optional[KernelAttributes]
+    _occupancy: Optional[KernelOccupancy]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError("Kernel objects cannot be instantiated directly. Please use ObjectCode APIs.")
@@ -180,6 +189,9 @@ class KernelAttributes:
     """A kernel's attributes on a device (the current one, or ``attributes[device]``), cached."""
 
     __slots__ = ("_kernel", "_device_id", "_cache")
+    _kernel: Kernel
+    _device_id: Optional[int]
+    _cache: Dict[Tuple[int, str], Union[int, bool]]
 
     if TYPE_CHECKING:  # the properties made from _KERNEL_ATTRIBUTES below, as type checkers see them
         max_threads_per_block: int
@@ -246,6 +258,7 @@ class KernelOccupancy:
     """Occupancy queries for a kernel, in the current context."""
 
     __slots__ = ("_kernel",)
+    _kernel: Kernel
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError("KernelOccupancy cannot be instantiated directly. Please use Kernel APIs.")

@@ -9,23 +9,22 @@ class, packs, and calls C once: no per-argument cdata store, no tuple of classes
 from __future__ import annotations
 
 import struct
-from typing import Any
+from typing import Any, List
 
 from .. import _direct
 from . import _utils
 from ._kernel import Kernel
-from ._kernel_args import _check_values, _plan, _widen_unsigned, prepare_arguments  # noqa: F401 (see __all__)
+from ._kernel_args import _check_values, _plan, _widen_unsigned
 from ._launch_config import LaunchConfig, _native_for, check_config
 from ._stream import Stream, stream_handle
 from ._utils import check
 from .typing import IsStreamType
 
-# (LaunchConfig and prepare_arguments are importable from here while _graph_nodes imports them so.)
-__all__ = ["LaunchConfig", "launch"]
+__all__ = ["launch"]
 
 _UNBOUND = _direct.LAUNCH_UNBOUND  # what a C launcher answers before the driver's cuLaunchKernelEx is bound
 
-_launch_ex = []  # [driver.cuLaunchKernelEx], bound on the first launch
+_launch_ex: List[Any] = []  # [driver.cuLaunchKernelEx], bound on the first launch
 _PACK_ERRORS = (struct.error, TypeError, ValueError, OverflowError, AttributeError)
 
 

@@ -6,7 +6,7 @@ A value object: the occupancy queries of ``_kernel`` take one as ``launch`` does
 
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple, Union
+from typing import Any, Dict, Optional, Tuple, Union
 
 from . import _utils
 from ._utils import cast_to_3_tuple
@@ -22,6 +22,13 @@ class LaunchConfig:
     With ``cluster``, ``grid`` counts clusters (the launch has grid * cluster blocks), as in cuda.core."""
 
     __slots__ = ("_grid", "_cluster", "_block", "_shmem_size", "_is_cooperative", "_pss", "_natives")
+    _grid: Tuple[int, int, int]
+    _cluster: Optional[Tuple[int, int, int]]
+    _block: Tuple[int, int, int]
+    _shmem_size: int
+    _is_cooperative: bool
+    _pss: bool
+    _natives: Dict[int, Tuple[Any, int]]  # stream handle -> (CUlaunchConfig, its address)
 
     def __init__(self, grid: _Dim = None, cluster: _Dim = None, block: _Dim = None, shmem_size: Optional[int] = None,
                  is_cooperative: bool = False, programmatic_stream_serialization: bool = False) -> None:
@@ -85,7 +92,9 @@ class LaunchConfig:
         """The bytes of dynamic shared memory of each block."""
         return self._shmem_size
 
-    shmem_size = shmem_size.setter(_set_shmem)
+    @shmem_size.setter
+    def shmem_size(self, v: Any) -> None:
+        self._set_shmem(v)
 
     @property
     def is_cooperative(self) -> bool:

@@ -6,7 +6,7 @@ The options and their spellings are ``_linker_options``'s.
 from __future__ import annotations
 
 import ctypes
-from typing import Any, Union
+from typing import Any, Optional, Tuple, Union
 
 from .. import nvjitlink
 from . import _utils
@@ -36,6 +36,10 @@ def _nvjitlink_usable() -> bool:
 
 class Linker(Closeable):
     """``Linker(*object_codes, options=LinkerOptions(...))``: links them with ``link(target_type)``."""
+
+    _destroy: Any  # nvJitLink's destroy or cuLinkDestroy, set as the link state is made
+    _driver_logs: Optional[Tuple[bytearray, bytearray]]  # the driver linker's (info, error) log buffers
+    _closed_logs: Optional[Tuple[str, str]]  # nvJitLink's (info, error) logs, read as it closed
 
     def __init__(self, *object_codes: ObjectCode, options: Union[LinkerOptions, dict, None] = None) -> None:
         if not object_codes:

@@ -39,6 +39,14 @@ class ObjectCode:
     loaded library. It pickles as its code, type, name and symbol mapping, loaded or not (a path pickles as the
     path)."""
 
+    _module: _Code
+    _code_type: str
+    _name: str
+    _sym_map: Dict[Any, Any]  # name expression -> mangled name
+    _library: Any  # driver.CUlibrary once loaded, else None
+    _kernels: Dict[bytes, Kernel]
+    _lock: threading.Lock
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError("ObjectCode objects cannot be instantiated directly. Please use ObjectCode APIs "
                            "(from_cubin, from_ptx) or Program APIs (compile).")

@@ -33,6 +33,11 @@ _CODE_TYPES = ("c++", "ptx", "nvvm")
 class Program(Closeable):
     """A program to compile: ``Program(code, code_type, options)`` with code_type "c++", "ptx" or "nvvm"."""
 
+    _destroy: Any  # nvrtcDestroyProgram or NVVM's destroy_program (None for PTX), set as the program is made
+    _options: ProgramOptions
+    _linker: Optional[Linker]
+    _pch_status: Optional[str]
+
     def __init__(self, code: Union[str, bytes, bytearray], code_type: str,
                  options: Union[ProgramOptions, dict, None] = None) -> None:
         self._handle = None  # NVRTC's nvrtcProgram or NVVM's int; None once closed (and for PTX)
