@@ -14,7 +14,7 @@ late, so device memory can pile up unless buffers are closed: a ``ResourceWarnin
 from __future__ import annotations
 
 import ctypes
-from typing import Any, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Optional, Tuple
 
 from ... import _direct
 from ... import driver as _drv
@@ -28,11 +28,14 @@ from ._resource import MemoryResource, from_handle_arguments, pointer_attributes
 
 __all__ = ["Buffer", "new_buffer"]
 
-_BASE = backstop_base()
+if TYPE_CHECKING:  # a type checker sees Buffer as what it is to its users: a class of its own, no other's kind
+    _BASE = object
+else:
+    _BASE = backstop_base()
 
 
 @_direct.value_type  # launch() packs a Buffer by its _v, the device pointer
-class Buffer(_BASE):  # type: ignore[misc,valid-type]
+class Buffer(_BASE):
     """``size`` bytes of memory from a memory resource (or wrapped with ``Buffer.from_handle``).
     ``handle`` is its address (an int)."""
 
