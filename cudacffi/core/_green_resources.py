@@ -154,6 +154,9 @@ class SMResource:
     ``DeviceResources.sm`` or ``split``."""
 
     __slots__ = ("_res", "_device_id", "_dry", "__weakref__")
+    _res: Any
+    _device_id: int
+    _dry: bool
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError("SMResource cannot be instantiated directly: use Device.resources.sm or "
@@ -252,6 +255,8 @@ class WorkqueueResource:
     set with ``configure`` before it goes into ContextOptions. From ``DeviceResources.workqueue``."""
 
     __slots__ = ("_res", "_device_id", "__weakref__")
+    _res: Any
+    _device_id: int
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError("WorkqueueResource cannot be instantiated directly: use Device.resources.workqueue")
@@ -282,14 +287,14 @@ class WorkqueueResource:
 
     def configure(self, options: Union[WorkqueueResourceOptions, dict, None]) -> None:
         """Set the sharing scope and/or concurrency limit of this resource (in place)."""
-        options = check_or_create_options(WorkqueueResourceOptions, options, "options")
+        opts: WorkqueueResourceOptions = check_or_create_options(WorkqueueResourceOptions, options, "options")
         drv = _utils.driver()
         config = self._res.wqConfig
-        if options.sharing_scope is not None:
+        if opts.sharing_scope is not None:
             config.sharingScope = getattr(drv.CUdevWorkqueueConfigScope,
-                                          "CU_WORKQUEUE_SCOPE_" + options.sharing_scope.name)
-        if options.concurrency_limit is not None:
-            config.wqConcurrencyLimit = options.concurrency_limit
+                                          "CU_WORKQUEUE_SCOPE_" + _scope(opts.sharing_scope).name)
+        if opts.concurrency_limit is not None:
+            config.wqConcurrencyLimit = opts.concurrency_limit
 
     def __repr__(self) -> str:
         return "<WorkqueueResource sharing_scope=%s concurrency_limit=%d>" % (self.sharing_scope.value,
@@ -302,6 +307,8 @@ class DeviceResources:
     context was provisioned with)."""
 
     __slots__ = ("_query", "_device_id")
+    _query: Callable[[Any], Any]
+    _device_id: int
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError("DeviceResources cannot be instantiated directly: use Device.resources, "
