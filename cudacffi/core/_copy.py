@@ -46,7 +46,8 @@ def _normalize_options(options: Any, n: int) -> Tuple[CopyOptions, ...]:
 
 def _runs(options: Sequence[CopyOptions]) -> Tuple[List[CopyOptions], List[int]]:
     """(distinct neighbouring options, index of the first copy each applies to): the attrs/attrsIdxs pair."""
-    attrs, starts = [], []
+    attrs: List[CopyOptions] = []
+    starts: List[int] = []
     for i, o in enumerate(options):
         if not attrs or o != attrs[-1]:
             attrs.append(o)
@@ -205,7 +206,7 @@ def plan_copy(shape: Sequence[int], src_strides: Sequence[int], dst_strides: Seq
                              "destination %r bytes): negative or zero strides cannot be copied"
                              % (tuple(src_strides), tuple(dst_strides)))
     _check_unique([(n, d) for n, _, d in dims], itemsize)
-    merged = []
+    merged: List[Tuple[int, int, int]] = []
     for n, s, d in dims:
         if merged and merged[-1][1] == n * s and merged[-1][2] == n * d:
             m = merged.pop()

@@ -18,7 +18,7 @@ class _StrEnum(str, enum.Enum):
     """A str-valued enum whose members print as their value (``str(m) == m.value``)."""
 
     __str__ = str.__str__
-    __format__ = str.__format__
+    __format__ = str.__format__  # type: ignore[assignment]
 
 
 class MemcpySrcAccessOrder(_StrEnum):

@@ -24,7 +24,7 @@ from .._stream import LEGACY_DEFAULT_STREAM
 __all__ = ["PYPY", "backstop_base", "backstop_module", "collected", "gc_cffi", "live_stream"]
 
 PYPY = sys.implementation.name == "pypy"
-gc_cffi: Optional[Any] = _cffi_backend.FFI() if PYPY else None  # PyPy: the destructors of Buffers
+gc_cffi: Any = _cffi_backend.FFI() if PYPY else None  # PyPy: the destructors of Buffers
 
 
 def backstop_module() -> Optional[Any]:

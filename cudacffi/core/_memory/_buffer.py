@@ -14,7 +14,7 @@ late, so device memory can pile up unless buffers are closed: a ``ResourceWarnin
 from __future__ import annotations
 
 import ctypes
-from typing import TYPE_CHECKING, Any, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Optional, Tuple, Type, TypeVar
 
 from ... import _direct
 from ... import driver as _drv
@@ -28,6 +28,8 @@ from ._resource import MemoryResource, from_handle_arguments, pointer_attributes
 
 __all__ = ["Buffer", "new_buffer"]
 
+_B = TypeVar("_B", bound="Buffer")
+
 if TYPE_CHECKING:  # a type checker sees Buffer as what it is to its users: a class of its own, no other's kind
     _BASE = object
 else:
@@ -40,13 +42,24 @@ class Buffer(_BASE):
     ``handle`` is its address (an int)."""
 
     __slots__ = ("_v", "_ptr", "_size", "_mr", "_stream", "_owner", "_box", "_attrs", "_ipc", "_guard", "__weakref__")
+    _v: int  # the device pointer, for the kernel-argument packer (absent once closed)
+    _ptr: Optional[int]  # None once closed
+    _size: int
+    _mr: Any
+    _stream: Any
+    _owner: Any
+    _box: Any  # a driver.CUdeviceptr for getPtr(), made on first use
+    _attrs: Optional[Tuple[int, bool, bool, bool]]
+    _ipc: Any
+    _guard: Any  # PyPy: (the cffi destructor's object, [mr, ptr, size, stream])
 
     def __new__(cls, *args: Any, **kwargs: Any) -> "Buffer":
         raise RuntimeError("Buffer objects cannot be instantiated directly: use a MemoryResource's allocate(), "
                            "Device.allocate() or Buffer.from_handle()")
 
     @classmethod
-    def _make(cls, ptr: int, size: int, mr: Any, stream: Any = None, owner: Any = None, ipc: Any = None) -> "Buffer":
+    def _make(cls: Type[_B], ptr: int, size: int, mr: Any, stream: Any = None, owner: Any = None,
+              ipc: Any = None) -> _B:
         self = _BASE.__new__(cls)  # past Buffer.__new__, which refuses direct instantiation
         self._v = self._ptr = ptr
         self._size = size
@@ -305,7 +318,7 @@ class Buffer(_BASE):
             raise ValueError("buffer size (%d) must be divisible by %d" % (self._size, width))
         h = self._stream_handle(stream)
         drv = _utils.driver()
-        setter = (drv.cuMemsetD8Async, drv.cuMemsetD16Async, None, drv.cuMemsetD32Async)[width - 1]
+        setter: Any = (drv.cuMemsetD8Async, drv.cuMemsetD16Async, None, drv.cuMemsetD32Async)[width - 1]
         check(setter(ptr, word, self._size // width, h))
 
     # -- export: DLPack, __cuda_array_interface__, the buffer protocol ---------------------------------------

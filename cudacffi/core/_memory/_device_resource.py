@@ -27,7 +27,8 @@ class DeviceMemoryResource(DeviceOnly, _MemPool):
         if options is None:
             pool = check(drv.cuDeviceGetMemPool(device_id))
             self._init_pool(pool, device_id, False, False)
-            if int(check(drv.cuMemPoolGetAttribute(pool, drv.CUmemPool_attribute.CU_MEMPOOL_ATTR_RELEASE_THRESHOLD))) == 0:
+            threshold = drv.CUmemPool_attribute.CU_MEMPOOL_ATTR_RELEASE_THRESHOLD
+            if int(check(drv.cuMemPoolGetAttribute(pool, threshold))) == 0:
                 self._set_release_threshold(None)
             return
         opts = check_or_create_options(DeviceMemoryResourceOptions, options, "DeviceMemoryResource options")

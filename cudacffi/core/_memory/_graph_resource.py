@@ -48,7 +48,7 @@ class GraphMemoryResource(MemoryResource):
             raise RuntimeError("GraphMemoryResource cannot perform memory operations on a non-capturing stream.")
         return h
 
-    def allocate(self, size: int, *, stream: Any) -> Buffer:
+    def allocate(self, size: int, *, stream: Any) -> Buffer:  # type: ignore[override]
         """A Buffer of ``size`` bytes allocated by the graph being captured on ``stream`` (an allocation node;
         freeing it in the same capture adds a free node, else the memory outlives the graph's launches until
         freed, or the next launch where the graph was completed with ``auto_free_on_launch``)."""
@@ -110,6 +110,7 @@ class GraphMemoryResourceAttributes:
     cuda.core raises)."""
 
     __slots__ = ("_device_id",)
+    _device_id: int
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError("GraphMemoryResourceAttributes cannot be instantiated directly. Please use MemoryResource "

@@ -23,6 +23,8 @@ class IPCBufferDescriptor:
     Picklable. Treat a descriptor from an untrusted peer as untrusted input."""
 
     __slots__ = ("_reserved", "_size")
+    _reserved: bytes
+    _size: int
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError("IPCBufferDescriptor objects cannot be instantiated directly. Please use MemoryResource "
@@ -60,6 +62,8 @@ class IPCAllocationHandle:
     while multiprocessing sends it (a spawned process's arguments, a queue, a pipe)."""
 
     __slots__ = ("_fd", "_uuid", "__weakref__")
+    _fd: Optional[int]
+    _uuid: Optional[UUID]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError("IPCAllocationHandle objects cannot be instantiated directly. Please use MemoryResource "

@@ -30,6 +30,8 @@ class Host:
     distinct location, so ``Host() is Host()``; picklable."""
 
     __slots__ = ("_numa_id", "_is_numa_current", "__weakref__")
+    _numa_id: Optional[int]
+    _is_numa_current: bool
 
     _instances: Dict[Tuple[Optional[int], bool], "Host"] = {}
     _lock = threading.Lock()

@@ -99,11 +99,11 @@ def _prefetch(ranges: Sequence[Tuple[int, int]], locs: Sequence[Location], h: in
         structs, starts = _grouped(drv, locs)
         check(batch([p for p, _ in ranges], [s for _, s in ranges], len(ranges), structs, starts, len(structs), 0, h))
         return
-    structs = by_struct(drv)
+    use_struct = by_struct(drv)
     for (ptr, size), loc in zip(ranges, locs):
         if drv.CUDA_VERSION >= 13000:
             check(drv.cuMemPrefetchAsync(ptr, size, mem_location(drv, loc), 0, h))
-        elif structs:
+        elif use_struct:
             check(drv.cuMemPrefetchAsync_v2(ptr, size, mem_location(drv, loc), 0, h))
         else:
             check(drv.cuMemPrefetchAsync(ptr, size, ordinal(loc), h))
@@ -221,7 +221,7 @@ class AccessedBy:
     def _as_set(self) -> Set[Any]:
         return set(_accessed_by(self._buf))
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: Any) -> bool:
         try:
             return self._as_set() == set(other)
         except TypeError:

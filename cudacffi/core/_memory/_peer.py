@@ -138,7 +138,7 @@ class PeerAccessibleBySetProxy(collections.abc.MutableSet):
         have = set(self._ids())
         self._apply(toggle - have, toggle & have)
 
-    def __ior__(self, other: Iterable[Any]) -> "PeerAccessibleBySetProxy":  # type: ignore[override]
+    def __ior__(self, other: Iterable[Any]) -> "PeerAccessibleBySetProxy":  # type: ignore[override,misc]
         self.update(other)
         return self
 
@@ -153,7 +153,7 @@ class PeerAccessibleBySetProxy(collections.abc.MutableSet):
             self.difference_update(other)
         return self
 
-    def __ixor__(self, other: Iterable[Any]) -> "PeerAccessibleBySetProxy":  # type: ignore[override]
+    def __ixor__(self, other: Iterable[Any]) -> "PeerAccessibleBySetProxy":  # type: ignore[override,misc]
         self.symmetric_difference_update(other)
         return self
 

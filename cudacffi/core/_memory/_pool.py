@@ -49,6 +49,7 @@ class _MemPoolAttributes:
     """A pool's attributes (cuMemPoolGetAttribute), read when asked; ``repr`` lists them all, as cuda.core's."""
 
     __slots__ = ("_pool",)
+    _pool: Any
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError("_MemPoolAttributes cannot be instantiated directly. Please use MemoryResource APIs.")
@@ -61,7 +62,8 @@ class _MemPoolAttributes:
 
     def _get(self, name: str) -> int:
         drv = _utils.driver()
-        value = check(drv.cuMemPoolGetAttribute(self._pool, getattr(drv.CUmemPool_attribute, "CU_MEMPOOL_ATTR_" + name)))
+        attr = getattr(drv.CUmemPool_attribute, "CU_MEMPOOL_ATTR_" + name)
+        value = check(drv.cuMemPoolGetAttribute(self._pool, attr))
         return int(value)
 
     @property

@@ -13,7 +13,7 @@ free, waited for.
 from __future__ import annotations
 
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Type
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Literal, Optional, Tuple, Type
 
 from .. import _context, _utils
 from .._stream import stream_handle
@@ -41,7 +41,7 @@ class _Undo:
         self._steps.append((fn, args))
 
     def __exit__(self, exc_type: Optional[Type[BaseException]], exc: Optional[BaseException],
-                 tb: Optional[TracebackType]) -> bool:
+                 tb: Optional[TracebackType]) -> Literal[False]:
         if exc_type is not None:
             for fn, args in reversed(self._steps):
                 try:

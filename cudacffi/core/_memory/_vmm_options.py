@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable, List, Optional
+from typing import Any, Iterable, List, Mapping, Optional
 
 from ..typing import (VirtualMemoryAccessType, VirtualMemoryAllocationType, VirtualMemoryGranularityType,
                       VirtualMemoryHandleType, VirtualMemoryLocationType)
@@ -50,7 +50,7 @@ def _plain(value: Any) -> Any:
     return str.__str__(value) if isinstance(value, str) else value
 
 
-def _member(drv: Any, enum_name: str, table: Dict[Any, Optional[str]], value: Any, what: str) -> Any:
+def _member(drv: Any, enum_name: str, table: Mapping[Any, Optional[str]], value: Any, what: str) -> Any:
     """The driver enum member ``table`` maps ``value`` to; ValueError naming ``what`` for any other value."""
     key = _plain(value)
     if (key is not None and not isinstance(key, str)) or key not in table:
