@@ -43,7 +43,7 @@ def setup(core):
 def prepacked(kept):
     """The floor from Python: cudacffi's cuLaunchKernelEx with the arguments packed once, outside the loop."""
     from cudacffi import _params, driver
-    from cudacffi.core._launch import _native_for
+    from cudacffi.core._launch_config import _native_for
 
     stream, kernel, bufs, config = kept
     native = _native_for(config, stream._h)[0]
