@@ -29,10 +29,6 @@ from ._resource import MemoryResource, from_handle_arguments
 from ._vmm import VirtualMemoryResource
 from ._vmm_options import VirtualMemoryResourceOptions
 
-# the names other modules of cudacffi.core imported from the single module this package replaces
-_check_size = check_size
-_host_view = host_view
-
 __all__ = ["AccessedBy", "Buffer", "CLOSED", "DeviceMemoryResource", "DeviceMemoryResourceOptions",
            "GraphMemoryResource", "GraphMemoryResourceAttributes", "Host", "HostAddress", "IPCAllocationHandle",
            "IPCBufferDescriptor", "LegacyPinnedMemoryResource", "ManagedBuffer", "ManagedMemoryResource",
