@@ -7,7 +7,7 @@ checkpoints in ``cudacffi.core.checkpoint``) on cudacffi's generated bindings, f
     # instead of: from cuda.core import ...
 
 Importing loads no CUDA library and needs neither numpy nor a GPU; ``system`` (and with it the NVML
-bindings) and ``checkpoint`` are imported on first use. The names, signatures, properties and options are
+bindings) is imported on first use. The names, signatures, properties and options are
 cuda.core 1.2.2's; where this module does more (checked kernel arguments, ``Stream()`` as a context manager,
 ``Device.total_memory``, an optional ``stream`` for ``allocate`` and copies, a primary context made current on
 first use), the docstrings say so.
@@ -37,15 +37,15 @@ from ._tensor_map import TensorMapDescriptor, TensorMapDescriptorOptions
 from ._green import (ContextOptions, DeviceResources, SMResource, SMResourceOptions, WorkqueueResource,
                      WorkqueueResourceOptions, WorkqueueSharingScopeType)
 from ._graphics import GraphicsResource
-from . import texture  # noqa: F401
+from . import checkpoint, graph, texture, typing, utils  # noqa: F401
 from ._device import Device
 
 # The cuda.core version whose API this package implements: code written for cuda.core gates features on it
 # (``Version(core.__version__) >= Version("0.4")``); cudacffi.__version__ is the project's own.
 __version__ = "1.2.2"
 
-# submodules imported on first use (system loads the NVML bindings), reachable as attributes as in cuda.core
-_LAZY = ("system", "checkpoint", "graph", "utils", "typing")
+# imported on first use, reachable as an attribute as in cuda.core: system loads the NVML bindings
+_LAZY = ("system",)
 
 __all__ = ["Buffer", "ComputeCapability", "Context", "ContextOptions", "CUDAError", "Device", "DeviceMemoryResource",
            "DeviceMemoryResourceOptions", "DeviceProperties", "DeviceResources", "Event", "EventOptions",

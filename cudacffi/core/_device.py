@@ -18,14 +18,17 @@ from . import _registry, _release, _utils
 from ._context import Context, primary_context
 from ._device_properties import DeviceProperties
 from ._event import Event, EventOptions
+from ._green_context import create_context
+from ._green_resources import device_resources
+from ._memory import Buffer, MemoryResource, default_resource
 from ._stream import Stream, StreamOptions, default_stream
 from ._utils import ComputeCapability, check
+from .graph import GraphBuilder
+from .texture import MipmappedArray, OpaqueArray, SurfaceObject, TextureObject
 
 if TYPE_CHECKING:
-    from ._green import ContextOptions, DeviceResources
-    from ._memory import Buffer, MemoryResource
-    from .graph import GraphBuilder
-    from .texture import MipmappedArray, OpaqueArray, SurfaceObject, TextureObject
+    from ._green_context import ContextOptions
+    from ._green_resources import DeviceResources
     from .system import Device as SystemDevice
     from .texture import MipmappedArrayOptions, OpaqueArrayOptions, ResourceDescriptor, TextureObjectOptions
     from .typing import IsStreamType
@@ -255,18 +258,14 @@ class Device:
         """What ``allocate`` allocates from: the device's memory pool (a DeviceMemoryResource shared by the
         process; plain cuMemAlloc for a device without pools) until another MemoryResource is set (on this
         thread's Device object, as in cuda.core)."""
-        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
-
         if self._mr is None:
             self._ensure_current()
-            self._mr = _memory_resource.default_resource(self)
+            self._mr = default_resource(self)
         return self._mr
 
     @memory_resource.setter
     def memory_resource(self, mr: MemoryResource) -> None:
-        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
-
-        if not isinstance(mr, _memory.MemoryResource):
+        if not isinstance(mr, MemoryResource):
             raise TypeError("memory_resource must be a MemoryResource, not %s" % type(mr).__name__)
         self._mr = mr
 
@@ -291,10 +290,8 @@ class Device:
 
     def create_graph_builder(self) -> GraphBuilder:
         """A GraphBuilder capturing on a new stream of this device."""
-        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
-
         self._ensure_current()
-        return graph.GraphBuilder._on(self.create_stream(), owned=True)
+        return GraphBuilder._on(self.create_stream(), owned=True)
 
     def sync(self) -> None:
         self._ensure_current()
@@ -304,47 +301,35 @@ class Device:
     @property
     def resources(self) -> "DeviceResources":
         """The device's DeviceResources (all its SMs and workqueues), to split for green contexts."""
-        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
-
-        return _green.device_resources(self)
+        return device_resources(self)
 
     def create_context(self, options: Optional["ContextOptions"] = None) -> Context:
         """A new context, not made current: a green context over ``options.resources`` (a ContextOptions),
         or with None a plain context of its own (cuCtxCreate). ``close()`` destroys it."""
-        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
-
-        return _green.create_context(self, options)
+        return create_context(self, options)
 
     def create_opaque_array(self, options: "OpaqueArrayOptions") -> OpaqueArray:
         """A new OpaqueArray (a CUDA array) as ``options`` (an OpaqueArrayOptions) describes."""
-        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
-
         self._ensure_current()
-        return texture.OpaqueArray._create(self._id, options)
+        return OpaqueArray._create(self._id, options)
 
     def create_mipmapped_array(self, options: "MipmappedArrayOptions") -> MipmappedArray:
         """A new MipmappedArray as ``options`` (a MipmappedArrayOptions) describes."""
-        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
-
         self._ensure_current()
-        return texture.MipmappedArray._create(self._id, options)
+        return MipmappedArray._create(self._id, options)
 
     def create_texture_object(self, *, resource: "ResourceDescriptor",
                               options: Optional["TextureObjectOptions"] = None) -> TextureObject:
         """A TextureObject reading ``resource`` (a ResourceDescriptor) as ``options`` (TextureObjectOptions,
         a dict of its fields, or None for the defaults) says."""
-        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
-
         self._ensure_current()
-        return texture.TextureObject._create(self._id, resource, options)
+        return TextureObject._create(self._id, resource, options)
 
     def create_surface_object(self, *, resource: "ResourceDescriptor") -> SurfaceObject:
         """A SurfaceObject over ``resource`` (ResourceDescriptor.from_opaque_array of an array made with
         ``is_surface_load_store=True``)."""
-        from . import _green, _memory, _memory_resource, graph, texture  # TRANSITIONAL: to the top at integration
-
         self._ensure_current()
-        return texture.SurfaceObject._create(self._id, resource)
+        return SurfaceObject._create(self._id, resource)
 
     # -- NVML (core-system) ----------------------------------------------------------------------------------
     def to_system_device(self) -> "SystemDevice":
