@@ -6,7 +6,7 @@ Everything here calls the public generated modules only (``cudacffi.driver`` and
 import operator
 import os
 import threading
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .. import CUDAError, check
 from .. import driver as _driver
@@ -71,7 +71,7 @@ class ComputeCapability(NamedTuple):
 class NVRTCError(CUDAError):
     """NVRTC failed to compile a program; ``log`` is NVRTC's log (``str(e)`` ends with it)."""
 
-    def __init__(self, result, name, description, log=""):
+    def __init__(self, result: Any, name: str, description: str, log: str = "") -> None:
         CUDAError.__init__(self, result, name, description)
         self.log = log
         if log:

@@ -8,22 +8,26 @@ A status newer than this build's nvml.h (``ResetTypeNotSupportedError`` before C
 raises. Importing this module loads no library.
 """
 
+from __future__ import annotations
+
+from typing import Any, Optional
+
 from cudacffi import nvml
 
 NvmlError = nvml.NvmlError
 
 
-def _newer_new(cls, status=None, *args):
+def _newer_new(cls: type, status: Optional[int] = None, *args: Any) -> Any:
     return Exception.__new__(cls, status, *args)
 
 
-def _newer_init(self, status=None):
+def _newer_init(self: Any, status: Optional[int] = None) -> None:
     status = self._code if status is None else int(status)
     NvmlError.__init__(self, status)
     self.args = ("ERROR_%s (%d)" % (self._name, status),)
 
 
-def _error(name, status, code):
+def _error(name: str, status: str, code: int) -> type:
     """``cudacffi.nvml``'s class ``name``; where this build's nvml.h lacks the status (``code``, its number in CUDA
     13's), an NvmlError subclass of that name whose ``status`` is the int and ``str(e)`` its name (no call raises
     it: the bindings raise ``NvmlError`` for a status their headers do not name)."""
