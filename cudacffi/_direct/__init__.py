@@ -24,17 +24,25 @@ Raw driver calls
     aligned ``CUtensorMap``.
 NVML (``cudacffi._direct.nvml``, apart so that core's import does not load NVML's module)
     ``nvml.call``, ``nvml.new``, ``nvml.cast``, ``nvml.sizeof``: the same for NVML.
-Buffers and callbacks
-    ``held``: the keepalive of ``ffi.from_buffer``; ``CallbackRecord``: the class of a host callback's record;
-    ``capsule``: ``cudacffi._capsule`` (DLPack capsules in C), or the ImportError saying why not.
+Buffers, structs and callbacks
+    ``held``: the keepalive of ``ffi.from_buffer``; ``pin``: a host buffer's address, held in place (PyPy moves
+    objects) while the object it returns lives; ``host_memory``: a memoryview of host-accessible memory at an
+    address; ``collector_guard`` / ``drop_collector_guard``: a destructor the
+    garbage collector runs on an address (PyPy's backstop for unclosed Buffers); ``struct_pointer``: the C pointer
+    of a generated struct object, for ``driver_call``; ``field_keepalive``: what a struct holds for one of its
+    fields; ``CallbackRecord``: the class of a host callback's record; ``capsule``: ``cudacffi._capsule`` (DLPack
+    capsules in C), or the ImportError saying why not.
 """
+
+import _cffi_backend
 
 from .. import _buffers, _callbacks, _driver, _fast_calls, _params
 from .._gen import driver as _gen_driver
 
-__all__ = ["LAUNCH_UNBOUND", "CallbackRecord", "aligned_tensor_map", "capsule", "driver_address", "driver_call",
-           "driver_new", "fastcall", "held", "launch_blob", "launch_blob_address", "plain_call", "pool_allocate_in_c",
-           "pool_calls", "raw_call", "struct_code", "uint32_array", "value_type"]
+__all__ = ["aligned_tensor_map", "CallbackRecord", "capsule", "collector_guard", "driver_address", "driver_call",
+           "driver_new", "drop_collector_guard", "fastcall", "field_keepalive", "held", "host_memory", "launch_blob",
+           "launch_blob_address", "LAUNCH_UNBOUND", "pin", "plain_call", "pool_allocate_in_c", "pool_calls",
+           "raw_call", "struct_code", "struct_pointer", "uint32_array", "value_type"]
 
 _dffi, _dlib = _driver.ffi, _driver.lib
 
@@ -144,6 +152,41 @@ def aligned_tensor_map(tensor_map_type):
 
 held = _buffers.held
 CallbackRecord = _callbacks.Record
+_own_ffi = _cffi_backend.FFI()  # apart from the families' (a from_buffer and a gc of its own)
+
+
+def pin(buffer):
+    """``(address, keepalive)`` of a C-contiguous host buffer (a memoryview or any buffer-protocol object): the
+    address stays valid, the memory pinned in place (PyPy), for as long as ``keepalive`` lives."""
+    cdata = _own_ffi.from_buffer(buffer)
+    return int(_own_ffi.cast("uintptr_t", cdata)), cdata
+
+
+def host_memory(address, size):
+    """A writable memoryview (format "B") of ``size`` bytes of host-accessible memory at ``address``."""
+    return memoryview(_own_ffi.buffer(_own_ffi.cast("char *", address), size)).cast("B")
+
+
+def collector_guard(address, destructor):
+    """An object whose collection by the garbage collector calls ``destructor()`` (PyPy's backstop: cheaper to
+    collect than an object with ``__del__``); ``drop_collector_guard`` detaches it."""
+    return _own_ffi.gc(_own_ffi.cast("void *", address), lambda _cdata: destructor())
+
+
+def drop_collector_guard(guard):
+    """Detach the destructor of a ``collector_guard`` (the memory was released another way)."""
+    _own_ffi.gc(guard, None)
+
+
+def struct_pointer(obj):
+    """The C pointer (a cffi object) of a generated struct object, to pass to ``driver_call``."""
+    return obj._ptr
+
+
+def field_keepalive(obj, key):
+    """What a generated struct object holds alive for field ``key`` (a path tuple such as ``("callback", "fn")``),
+    or None."""
+    return obj._held(key)
 
 
 def capsule():

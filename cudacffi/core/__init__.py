@@ -34,8 +34,10 @@ from ._linker import Linker
 from ._program import Program
 from ._launch import launch
 from ._tensor_map import TensorMapDescriptor, TensorMapDescriptorOptions
-from ._green import (ContextOptions, DeviceResources, SMResource, SMResourceOptions, WorkqueueResource,
-                     WorkqueueResourceOptions, WorkqueueSharingScopeType)
+from ._green_resources import (DeviceResources, SMResource, SMResourceOptions, WorkqueueResource,
+                               WorkqueueResourceOptions)
+from ._green_context import ContextOptions
+from .typing import WorkqueueSharingScopeType
 from ._graphics import GraphicsResource
 from . import checkpoint, graph, texture, typing, utils  # noqa: F401
 from ._device import Device

@@ -297,7 +297,7 @@ class Device:
         self._ensure_current()
         check(_utils.driver().cuCtxSynchronize())
 
-    # -- resources, green contexts, textures and surfaces (cudacffi.core._green, cudacffi.core.texture) ------
+    # -- resources, green contexts, textures and surfaces (_green_resources, _green_context, texture) ------
     @property
     def resources(self) -> "DeviceResources":
         """The device's DeviceResources (all its SMs and workqueues), to split for green contexts."""

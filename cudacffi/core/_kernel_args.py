@@ -13,7 +13,6 @@ intptr_t and floats as double, as in cuda.core.
 
 from __future__ import annotations
 
-import ctypes
 import struct
 import sys
 from typing import Any, Callable, Optional, Sequence, Tuple
@@ -287,7 +286,8 @@ _CTYPES_NAMES = None
 
 def _ctypes_rule(kernel: Kernel, i: int, arg: Any, size: Optional[int]) -> Optional[Tuple[Any, Any]]:
     global _CTYPES_NAMES
-    if not isinstance(arg, ctypes._SimpleCData):
+    ctypes = sys.modules.get("ctypes")  # a ctypes value exists only where the program imported ctypes
+    if ctypes is None or not isinstance(arg, ctypes._SimpleCData):
         return None
     if _CTYPES_NAMES is None:  # made whole, then published: another thread never sees it half filled
         names = {ctypes.c_bool: "_Bool", ctypes.c_char: "char", ctypes.c_byte: "int8_t",

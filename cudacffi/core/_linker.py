@@ -5,10 +5,9 @@ The options and their spellings are ``_linker_options``'s.
 
 from __future__ import annotations
 
-import ctypes
 from typing import Any, Optional, Tuple, Union
 
-from .. import nvjitlink
+from .. import _direct, nvjitlink
 from . import _utils
 from ._closeable import Closeable
 from ._linker_options import LinkerOptions, _driver_options, _nvjitlink_options
@@ -169,7 +168,7 @@ class Linker(Closeable):
                 address, size = check(drv.cuLinkComplete(self._handle))
             except CUDAError as e:
                 raise self._with_log(e, "Linker error log")
-            data = ctypes.string_at(int(address), size)  # owned by the link state until cuLinkDestroy
+            data = bytes(_direct.host_memory(int(address), size))  # owned by the link state until cuLinkDestroy
         return ObjectCode._init(data, target_type, name=self._options.name)
 
     def get_error_log(self) -> str:

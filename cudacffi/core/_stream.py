@@ -375,7 +375,6 @@ def _special(handle_int: int) -> Stream:
     return self
 
 
-_utils.Stream = Stream  # (until every area imports stream_handle from here)
 
 LEGACY_DEFAULT_STREAM = _special(1)
 PER_THREAD_DEFAULT_STREAM = _special(2)

@@ -203,26 +203,3 @@ def cast_to_3_tuple(label, value):
     if any(v < 1 for v in value):
         raise ValueError("%s value%s must be >= 1 (got %s)" % (label, "" if len(value) == 1 else "s", original))
     return value + (1,) * (3 - len(value))
-
-
-Stream = None  # cudacffi.core.Stream, set by _stream when it is defined (it imports this module)
-
-
-def stream_handle(stream, what="stream"):
-    """The int handle of a Stream or any object with ``__cuda_stream__``; TypeError naming ``what``, ValueError
-    for a closed Stream."""
-    if stream.__class__ is Stream or isinstance(stream, Stream):
-        if stream._handle is None:
-            raise ValueError("%s is closed" % what)
-        return stream._h
-    if stream is None:
-        raise TypeError("%s is required and must not be None; pass device.default_stream explicitly to use the "
-                        "default stream." % what)
-    proto = getattr(type(stream), "__cuda_stream__", None)
-    if proto is None:
-        raise TypeError("Stream or GraphBuilder expected, got %s (%s takes a Stream, a GraphBuilder or an object with "
-                        "__cuda_stream__())" % (type(stream).__name__, what))
-    info = stream.__cuda_stream__()
-    if not (isinstance(info, tuple) and len(info) == 2 and info[0] == 0 and isinstance(info[1], int)):
-        raise TypeError("%s.__cuda_stream__() must return (0, handle), not %r" % (what, info))
-    return info[1]

@@ -13,8 +13,6 @@ from __future__ import annotations
 import operator
 from typing import Any, Optional, Tuple
 
-import _cffi_backend
-
 from .. import _direct
 from . import _dlpack, _utils
 from ._memory import Buffer
@@ -27,9 +25,6 @@ __all__ = ["CURRENT", "OWN_REFUSALS", "Parts", "array_interface_parts", "buffer_
 Parts = Tuple[Any, ...]
 OWN_REFUSALS = ("stream=None is ambiguous with view()", "device not supported")
 CURRENT = "current"  # a view's device id: the device current when it is asked for (-1 without a context)
-
-_host_cffi = _cffi_backend.FFI()  # its own: from_buffer pins a host buffer (PyPy) for as long as the view keeps it
-
 
 def has_dlpack(obj: Any) -> bool:
     """Whether ``obj`` speaks DLPack (both ``__dlpack__`` and ``__dlpack_device__``)."""
@@ -211,8 +206,7 @@ def python_buffer_parts(buf: Any, iface: Optional[dict] = None, obj: Any = None)
         raise TypeError("unsupported buffer format %r" % mv.format)
     if not mv.c_contiguous:
         raise ValueError("a buffer-protocol object must be C-contiguous to be viewed")
-    cdata = _host_cffi.from_buffer(mv)  # pins the memory (PyPy) for as long as the view keeps it
-    ptr = int(_host_cffi.cast("uintptr_t", cdata))
+    ptr, cdata = _direct.pin(mv)  # the memory pinned (PyPy) for as long as the view keeps cdata
     code = STRUCT_FORMATS[fmt]
     text = typestr(code[0], int(code[1:]), "<" if LITTLE else ">")
     if iface is not None:

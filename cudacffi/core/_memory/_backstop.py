@@ -3,7 +3,7 @@ been freed on, with a ResourceWarning saying so.
 
 The backstop is ``cudacffi._fastcall.Backstop`` on CPython (a base class whose finalizer, in C, hands a Buffer
 destroyed with its memory still allocated to ``collected``, so that destroying a closed Buffer costs no Python
-call), a cffi destructor on PyPy (``gc_cffi.gc``, detached by ``close()``; an object with ``__del__`` costs PyPy
+call), a collector guard on PyPy (``_direct.collector_guard``, detached by ``close()``; an object with ``__del__`` costs PyPy
 about a microsecond more to collect), and a Python ``__del__`` where the compiled module is missing. A finalizer
 only queues the free (a memory resource's deallocate is Python code that may import or take locks: see
 ``_release``).
@@ -15,16 +15,13 @@ import sys
 import warnings
 from typing import Any, List, Optional
 
-import _cffi_backend
-
 from ... import _direct
 from .. import _release
 from .._stream import LEGACY_DEFAULT_STREAM
 
-__all__ = ["PYPY", "backstop_base", "backstop_module", "collected", "gc_cffi", "live_stream"]
+__all__ = ["PYPY", "backstop_base", "backstop_module", "collected", "live_stream"]
 
 PYPY = sys.implementation.name == "pypy"
-gc_cffi: Any = _cffi_backend.FFI() if PYPY else None  # PyPy: the destructors of Buffers
 
 
 def backstop_module() -> Optional[Any]:

@@ -13,7 +13,6 @@ late, so device memory can pile up unless buffers are closed: a ``ResourceWarnin
 
 from __future__ import annotations
 
-import ctypes
 from typing import TYPE_CHECKING, Any, Optional, Tuple, Type, TypeVar
 
 from ... import _direct
@@ -21,7 +20,7 @@ from ... import driver as _drv
 from .. import _dlpack, _release, _utils
 from .._stream import Stream, stream_handle
 from .._utils import check
-from ._backstop import PYPY, backstop_base, backstop_module, collected, gc_cffi, live_stream
+from ._backstop import PYPY, backstop_base, backstop_module, collected, live_stream
 from ._checks import CLOSED, raise_status, stream_or_default
 from ._host import HostAddress, fill_pattern, host_view, reads_during_call, same_size
 from ._resource import MemoryResource, from_handle_arguments, pointer_attributes, resource_attributes
@@ -186,7 +185,7 @@ class Buffer(_BASE):
     def _arm(self) -> None:
         """PyPy: a cffi destructor that frees the memory if the collector gets this buffer first."""
         rec = [self._mr, self._ptr, self._size, self._stream]
-        self._guard = (gc_cffi.gc(gc_cffi.cast("void *", self._ptr), lambda _cdata: collected(rec)), rec)
+        self._guard = (_direct.collector_guard(self._ptr, lambda: collected(rec)), rec)
 
     def _clear(self) -> None:
         """Forget the memory (closed): _ptr, _mr... None; _v gone, so a closed buffer given to launch() fails
@@ -205,7 +204,7 @@ class Buffer(_BASE):
         mr = self._mr
         if mr is not None:
             if self._guard is not None:
-                gc_cffi.gc(self._guard[0], None)  # closed: nothing left for the collector to free
+                _direct.drop_collector_guard(self._guard[0])  # closed: nothing left for the collector to free
                 self._guard = None
             s = self._stream if stream is None else stream
             try:
@@ -386,7 +385,7 @@ class Buffer(_BASE):
         ptr = self._live()
         if not self._attributes()[2]:
             raise BufferError("this Buffer holds device memory the host cannot read: copy it with copy_to()")
-        return memoryview((ctypes.c_char * self._size).from_address(ptr)).cast("B")
+        return _direct.host_memory(ptr, self._size)
 
     def __release_buffer__(self, view: memoryview) -> None:
         view.release()

@@ -5,14 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Optional, Tuple
 
-import _cffi_backend
-
+from ... import _direct
 from .._copy_options import CopyOptions
 
 __all__ = ["HostAddress", "fill_pattern", "host_view", "reads_during_call", "same_size"]
-
-_host_cffi = _cffi_backend.FFI()  # its own: from_buffer pins a host buffer (PyPy) while the driver reads it
-
 
 def reads_during_call(options: Any, what: str) -> bool:
     """Whether ``options`` (a CopyOptions, or TypeError as cuda.core's) ask that the source be read before the
@@ -57,10 +53,10 @@ class HostAddress:
     """``with HostAddress(view) as a:`` the address of a host buffer, pinned (PyPy) for the block."""
 
     def __init__(self, view: memoryview) -> None:
-        self._cdata = _host_cffi.from_buffer(view)
+        self._address, self._cdata = _direct.pin(view)  # pinned (PyPy) while the driver reads it
 
     def __enter__(self) -> int:
-        return int(_host_cffi.cast("uintptr_t", self._cdata))
+        return self._address
 
     def __exit__(self, *exc: Any) -> None:
         self._cdata = None

@@ -114,7 +114,7 @@ def _update_failure(drv: Any, graph_exec: Any, graph: Any) -> str:
     result info with a failing status: the update is asked again, of the C function, for its reason)."""
     try:
         info = drv.CUgraphExecUpdateResultInfo()
-        _direct.driver_call("cuGraphExecUpdate", int(graph_exec), int(graph), info._ptr)
+        _direct.driver_call("cuGraphExecUpdate", int(graph_exec), int(graph), _direct.struct_pointer(info))
         return drv.CUgraphExecUpdateResult(int(info.result)).name
     except Exception:  # no reason to give: the generic one
         return "CU_GRAPH_EXEC_UPDATE_ERROR"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
+from ... import _direct
 from .. import _context, _registry, _utils
 from .._event import Event
 from .._kernel import Kernel
@@ -202,7 +203,7 @@ def host_params(drv: Any, fn: Any, user_data: Any) -> Tuple[Any, Any, Tuple[Any,
     p.fn = _no_argument if user_data is None else _with_argument
     p.userData = fn if user_data is None else (fn, user_data)
     # the record the struct armed for the callable: disarmed once the graphs using this node let go of it
-    return p, fn, (fn, user_data, p._held(("callback", "fn")))
+    return p, fn, (fn, user_data, _direct.field_keepalive(p, ("callback", "fn")))
 
 
 def _ctypes_function(fn: Any) -> Optional[int]:

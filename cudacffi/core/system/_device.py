@@ -13,7 +13,7 @@ from .. import _registry
 from ._args import _int_arg, _text_arg
 from ._clock import _Clocks
 from ._cooling import _Cooling
-from ._device_class import provides
+from ._device_class import SYSTEM_DEVICE
 from ._events import _Events
 from ._fields import _Fields
 from ._inforom import _Inforom
@@ -80,7 +80,7 @@ def _handle_by_uuid(text):
         return _nv.device_get_handle_by_uuid("MIG-" + text)
 
 
-@provides
+@_registry.provides_as(SYSTEM_DEVICE)
 class Device(_Memory, _Clocks, _Cooling, _Thermal, _Pcie, _Inforom, _Fields, _Nvlinks, _Events, _Mig, _Topology,
              _Work):
     """A GPU as NVML sees it: ``Device(index)``, ``Device(uuid=...)`` or ``Device(pci_bus_id=...)`` (exactly one).

@@ -1,34 +1,27 @@
-"""``system.Device`` for the modules below ``_device.py``, without importing upward.
+"""``system.Device`` for the modules below ``_device.py`` (its mixins), without importing upward.
 
 A MIG device's parent, a device event's device and an NVLink's owner are ``system.Device`` objects, made or checked
-in modules that ``_device.py`` itself imports (its mixins). ``_device.py`` registers the class as it is defined
-(``@provides``); they ask for it when called. (``cudacffi.core._registry`` keys its classes by name, and
-``Device`` there is ``cudacffi.core.Device``.)
+in modules that ``_device.py`` itself imports. ``_device.py`` registers the class as it is defined
+(``@_registry.provides_as(SYSTEM_DEVICE)``); they ask for it when called.
 """
 
 from __future__ import annotations
 
-from typing import Any, List
+from typing import Any
 
-_device: List[Any] = []
+from .. import _registry
 
-
-def provides(cls: type) -> type:
-    """Class decorator: register ``cls`` as ``system.Device``."""
-    if _device and _device[0] is not cls:
-        raise RuntimeError("cudacffi.core.system: two Device classes registered")
-    _device[:] = [cls]
-    return cls
+SYSTEM_DEVICE = "system.Device"  # (``Device`` in the registry is cudacffi.core.Device)
 
 
 def device_class() -> Any:
     """``system.Device``."""
-    return _device[0]
+    return _registry.lookup(SYSTEM_DEVICE)
 
 
 def from_handle(handle: int) -> Any:
     """The ``system.Device`` of NVML handle ``handle``."""
-    return _device[0]._from_handle(handle)
+    return _registry.lookup(SYSTEM_DEVICE)._from_handle(handle)
 
 
 class _DevicePart:
