@@ -25,6 +25,22 @@ CORE_MAY_IMPORT = frozenset(["cudacffi", "cudacffi._direct", "cudacffi._direct.n
                              "cudacffi.nvvm", "cudacffi.nvfatbin", "cudacffi.nvml", "cudacffi.cufile"])
 MAX_LINES = 500
 
+# cudacffi.core's layers, bottom to top (DESIGN.md draws them): a module imports only its own layer's modules (no
+# cycle among them) and lower layers'. A module is placed by its name or its package's.
+CORE_LAYERS = [
+    ("foundations", ["_utils", "_release", "_closeable", "_registry", "_holds", "_dlpack", "typing"]),
+    ("contexts", ["_context", "_device_properties"]),
+    ("streams and events", ["_event", "_stream"]),
+    ("memory", ["_memory", "_copy_options", "_copy", "_memoryview", "_view_types", "_view_sources",
+                "_dlpack_exchange", "_tensor_map"]),
+    ("code", ["_program_options", "_program", "_program_cache", "_file_cache", "_cache_resource", "_cache_key",
+              "_linker_options", "_linker", "_module", "_kernel", "_launch_config"]),
+    ("launch", ["_launch", "_kernel_args"]),
+    ("graphs, green contexts, textures, NVML, public modules", [
+        "graph", "system", "texture", "_green_resources", "_green_context", "_graphics", "checkpoint", "utils"]),
+    ("the Device facade", ["_device"]),
+]
+
 
 def _modules():
     found = {}
@@ -202,6 +218,38 @@ def test_core_reaches_the_family_layer_through_the_seam_only():
     assert not found, "\n".join(found)
 
 
+def _core_layer(module):
+    rest = module[len("cudacffi.core."):]
+    for i, (_, names) in enumerate(CORE_LAYERS):
+        if any(rest == n or rest.startswith(n + ".") for n in names):
+            return i
+    return None
+
+
+def test_core_layers_point_down():
+    edges = _graph()
+    found = []
+    for name in _core_modules():
+        if name == "cudacffi.core":
+            continue
+        mine = _core_layer(name)
+        if mine is None:
+            found.append("%s is in no layer of CORE_LAYERS" % name)
+            continue
+        for target in sorted(edges[name]):
+            theirs = _core_layer(target) if target.startswith("cudacffi.core.") else None
+            if theirs is not None and theirs > mine:
+                found.append("%s (%s) imports %s (%s), a layer above" % (name, CORE_LAYERS[mine][0], target,
+                                                                        CORE_LAYERS[theirs][0]))
+    assert not found, "\n".join(found)
+
+
+def test_the_facade_is_imported_by_the_package_alone():
+    edges = _graph()
+    users = sorted(m for m, targets in edges.items() if "cudacffi.core._device" in targets)
+    assert users == ["cudacffi.core"], users
+
+
 def test_handwritten_modules_are_at_most_500_lines():
     long = []
     for name, path in sorted(MODULES.items()):
@@ -218,6 +266,8 @@ def test_the_checks_see_what_they_check():
     """The reader finds today's modules and their imports: a cycle and a reach-in it would report."""
     assert "cudacffi.core" in MODULES and "cudacffi.driver" in MODULES and "cudacffi._direct" in MODULES
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _core_layer("cudacffi.core.graph._builder") > _core_layer("cudacffi.core._stream") > _core_layer(
+        "cudacffi.core._context")
     edges = _graph()
     assert "cudacffi._direct" in edges["cudacffi.core._launch"] or any(
         "cudacffi._direct" in edges[m] for m in _core_modules())
