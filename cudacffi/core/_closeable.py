@@ -1,5 +1,5 @@
-"""The lifecycle every owner of a driver or library handle shares: ``close()``, ``is_closed``, ``with``, and a
-finalizer that only queues the release (see ``_release``).
+"""The lifecycle every owner of a driver or library handle shares: ``close()``, ``is_closed`` and a finalizer that
+only queues the release (see ``_release``); ``ClosedOnExit`` adds ``with`` (closing on leaving the block).
 
 A subclass has a ``_handle`` slot (None once closed) and says how its handle is released:
 
@@ -9,7 +9,8 @@ A subclass has a ``_handle`` slot (None once closed) and says how its handle is 
 ``_owns_handle()``
     whether closing releases (False for a handle wrapped from elsewhere, which is only let go); True by default.
 
-Subclasses with more to do on close (logs kept, a stream synchronized) extend ``close`` and call ``super().close()``.
+Subclasses with more to do on close (logs kept) extend ``close`` and call ``super().close()``; one whose release
+may wait (an Event a graph still uses) replaces it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any, Optional
 from .. import check
 from . import _release
 
-__all__ = ["Closeable"]
+__all__ = ["Closeable", "ClosedOnExit"]
 
 
 class Closeable:
@@ -54,6 +55,12 @@ class Closeable:
         if handle is not None and self._owns_handle():
             self._handle = None
             _defer(self._destroy, handle)
+
+
+class ClosedOnExit(Closeable):
+    """A Closeable that is its own context manager: ``with obj:`` closes it on leaving the block."""
+
+    __slots__ = ()
 
     def __enter__(self) -> Any:
         return self

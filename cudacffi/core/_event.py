@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Optional, Tuple
 
 from .. import driver as _drv
 from . import _context, _holds, _release, _utils
+from ._closeable import Closeable
 from ._context import Context
 from ._utils import check, check_or_create_options
 
@@ -32,7 +33,7 @@ class EventOptions:
     ipc_enabled: Optional[bool] = False
 
 
-class Event:
+class Event(Closeable):
     """A marker in a stream. ``end - start`` gives the milliseconds between two timing-enabled events.
 
     A closed event reads ``handle == 0`` and ``is_closed``; anything else asked of it raises RuntimeError. Events
@@ -100,10 +101,6 @@ class Event:
         """The ``driver.CUevent`` (``int(event.handle)`` is its address; 0 once closed)."""
         handle = self._handle
         return handle if handle is not None else _drv.CUevent(0)
-
-    @property
-    def is_closed(self) -> bool:
-        return self._handle is None
 
     @property
     def is_timing_enabled(self) -> bool:
@@ -196,11 +193,7 @@ class Event:
             if not _holds.defer_close(self, lambda: _drv.cuEventDestroy(handle)):
                 check(_drv.cuEventDestroy(handle))
 
-    def __del__(self, _defer: Any = _release.defer) -> None:  # a finalizer only queues (see _release); no graph keeps it now
-        handle = getattr(self, "_handle", None)
-        if handle is not None:
-            self._handle = None
-            _defer(_drv.cuEventDestroy, handle)
+    _destroy = staticmethod(_drv.cuEventDestroy)  # (the finalizer's: no graph keeps an event it collects)
 
     def _value(self) -> int:
         handle = self._handle

@@ -9,7 +9,7 @@ from typing import Any, Optional, Tuple, Union
 
 from .. import _direct, nvjitlink
 from . import _utils
-from ._closeable import Closeable
+from ._closeable import ClosedOnExit
 from ._linker_options import LinkerOptions, _driver_options, _nvjitlink_options
 from ._module import ObjectCode
 from ._utils import CUDAError, check
@@ -33,7 +33,7 @@ def _nvjitlink_usable() -> bool:
     return _backend[0] == "nvJitLink"
 
 
-class Linker(Closeable):
+class Linker(ClosedOnExit):
     """``Linker(*object_codes, options=LinkerOptions(...))``: links them with ``link(target_type)``."""
 
     _destroy: Any  # nvJitLink's destroy or cuLinkDestroy, set as the link state is made

@@ -13,7 +13,7 @@ from typing import Any, Iterable, Optional, Union
 
 from .. import driver, nvrtc, nvvm
 from . import _utils
-from ._closeable import Closeable
+from ._closeable import ClosedOnExit
 from ._linker import Linker, LinkerOptions
 from ._module import ObjectCode
 from ._program_cache import ProgramCacheResource, compile_with_cache
@@ -30,7 +30,7 @@ _BACKEND_TARGETS = {"NVRTC": (_F.PTX, _F.CUBIN, _F.LTOIR), "NVVM": (_F.PTX, _F.L
 _CODE_TYPES = ("c++", "ptx", "nvvm")
 
 
-class Program(Closeable):
+class Program(ClosedOnExit):
     """A program to compile: ``Program(code, code_type, options)`` with code_type "c++", "ptx" or "nvvm"."""
 
     _destroy: Any  # nvrtcDestroyProgram or NVVM's destroy_program (None for PTX), set as the program is made

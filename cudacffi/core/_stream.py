@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Optional, Tuple, Union
 
 from .. import driver as _drv
 from . import _context, _registry, _release, _utils
+from ._closeable import Closeable
 from ._context import Context
 from ._event import Event, EventOptions
 from ._utils import as_int, check, check_or_create_options
@@ -59,7 +60,7 @@ class StreamOptions:
 
 
 @_registry.provides
-class Stream:
+class Stream(Closeable):
     """A queue of GPU work. Make one with ``Device.create_stream()``, wrap a foreign handle with
     ``Stream.from_handle(int)`` or ``Device.create_stream(obj)``. Beyond cuda.core: ``Stream()`` (and
     ``with Stream() as s:``) creates a stream on the current device; leaving the ``with`` block
@@ -149,10 +150,6 @@ class Stream:
         handle = self._handle
         return handle if handle is not None else _drv.CUstream(0)
 
-    @property
-    def is_closed(self) -> bool:
-        return self._handle is None
-
     def _value(self) -> int:
         return self._h if self._handle is not None else 0
 
@@ -187,23 +184,16 @@ class Stream:
             finally:
                 self.close()
 
+    _destroy = staticmethod(_drv.cuStreamDestroy)
+
+    def _owns_handle(self) -> bool:
+        return self._owned
+
     def close(self) -> None:
         """Destroy the stream if this object created it; a stream wrapped from elsewhere is only let go. The
         object then reads ``handle == 0``. Closing twice is harmless."""
-        _release.drain()
-        handle = self._handle
-        if handle is None:
-            return
-        self._handle = None
         self._foreign = None
-        if self._owned:
-            check(_drv.cuStreamDestroy(handle))
-
-    def __del__(self, _defer: Any = _release.defer) -> None:  # a finalizer only queues (see _release)
-        handle = getattr(self, "_handle", None)  # (None where __init__ failed)
-        if handle is not None and self._owned:
-            self._handle = None
-            _defer(_drv.cuStreamDestroy, handle)
+        Closeable.close(self)
 
     # -- facts -------------------------------------------------------------------------------------------
     @property
