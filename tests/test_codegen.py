@@ -284,7 +284,7 @@ def test_every_package_of_the_source_tree_is_shipped():
     import re
 
     with open(os.path.join(ROOT, "pyproject.toml")) as f:
-        listed = set(re.search(r"^packages = \[(.*?)\]", f.read(), re.M).group(1).replace('"', "").split(", "))
+        listed = set(re.findall(r'"([\w.]+)"', re.search(r"^packages = \[(.*?)\]", f.read(), re.M | re.S).group(1)))
     top = os.path.join(ROOT, "cudacffi")
     folders = {os.path.relpath(d, ROOT).replace(os.sep, ".") for d, _, files in os.walk(top) if "__init__.py" in files}
     assert "cudacffi.core.system" in folders
