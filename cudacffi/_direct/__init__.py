@@ -168,9 +168,9 @@ def host_memory(address, size):
 
 
 def collector_guard(address, destructor):
-    """An object whose collection by the garbage collector calls ``destructor()`` (PyPy's backstop: cheaper to
-    collect than an object with ``__del__``); ``drop_collector_guard`` detaches it."""
-    return _own_ffi.gc(_own_ffi.cast("void *", address), lambda _cdata: destructor())
+    """An object whose collection by the garbage collector calls ``destructor(guard)`` (PyPy's backstop: cheaper
+    to collect than an object with ``__del__``); ``drop_collector_guard`` detaches it."""
+    return _own_ffi.gc(_own_ffi.cast("void *", address), destructor)
 
 
 def drop_collector_guard(guard):

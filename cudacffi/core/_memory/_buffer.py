@@ -185,7 +185,7 @@ class Buffer(_BASE):
     def _arm(self) -> None:
         """PyPy: a cffi destructor that frees the memory if the collector gets this buffer first."""
         rec = [self._mr, self._ptr, self._size, self._stream]
-        self._guard = (_direct.collector_guard(self._ptr, lambda: collected(rec)), rec)
+        self._guard = (_direct.collector_guard(self._ptr, lambda _guard: collected(rec)), rec)
 
     def _clear(self) -> None:
         """Forget the memory (closed): _ptr, _mr... None; _v gone, so a closed buffer given to launch() fails
