@@ -48,12 +48,20 @@ class _State:
     nodes destroyed, and the node objects alive (one per node: the builder method's result is the object
     ``nodes()``, ``edges()``, ``pred`` and ``succ`` give back, as cuda.core's are)."""
 
-    __slots__ = ("info", "destroyed", "objects")
+    __slots__ = ("info", "destroyed", "_objects")
 
     def __init__(self) -> None:
         self.info: Dict[int, Dict[str, Any]] = {}
         self.destroyed: Set[int] = set()
-        self.objects: Any = weakref.WeakValueDictionary()  # node handle -> its node object
+        self._objects: Any = None  # made on first use: a captured graph whose nodes nobody asks for needs none
+
+    @property
+    def objects(self) -> Any:
+        """node handle -> its node object (a WeakValueDictionary)."""
+        objects = self._objects
+        if objects is None:
+            objects = self._objects = weakref.WeakValueDictionary()
+        return objects
 
 
 @_registry.provides
