@@ -1394,6 +1394,199 @@ static PyObject *setup(PyObject *module, PyObject *cls) {
     Py_RETURN_NONE;
 }
 
+
+/* -- cudacffi.core's per-iteration stream and event calls, in C ------------------------------------------------
+ *
+ * handle_call(entry, unbound, op, fallback, fail, self_cls, arg_cls, queue, ready) is a method descriptor (or,
+ * wrapped in property(), a getter) for Stream.record / Stream.wait / Stream.sync / Event.sync / Event.is_done:
+ * where ``self`` is a live ``self_cls`` (its ``_handle`` slot not None), the argument (record, wait) a live
+ * ``arg_cls`` event (not an IPC one, for record), no release is queued (``queue``, a deque, is empty) and CUDA is
+ * initialized (``ready[0]`` is True), it makes the one driver call through its C entry with the GIL released and
+ * answers as the Python method does; a failure calls ``fail(status)`` (which raises). Every other call - other
+ * objects, keywords, the first call (not bound yet) - is ``fallback``, the Python method. */
+
+enum { OP_RECORD = 0, OP_WAIT = 1, OP_SYNC = 2, OP_EVENT_SYNC = 3, OP_EVENT_DONE = 4 };
+#define STATUS_NOT_READY 600  /* CUDA_ERROR_NOT_READY */
+
+typedef struct {
+    STANDIN_HEAD            /* wrapper: the Python method */
+    entry_fn fn;
+    int unbound, op;
+    PyObject *self_cls, *arg_cls, *fail, *queue, *ready;
+    Py_ssize_t self_handle, self_h, arg_handle, arg_ipc;  /* slot offsets (-1: none) */
+} HandleCall;
+
+#define SLOT(o, offset) (*(PyObject **)((char *)(o) + (offset)))
+
+/* the int value of the handle object in slot ``offset`` of ``o`` (0 where it is None, closed, or no int) */
+static int handle_word(PyObject *o, Py_ssize_t offset, uint64_t *dst) {
+    PyObject *h = SLOT(o, offset), *v;
+    if (h == NULL || h == Py_None || !PyObject_TypeCheck(h, handle_type))
+        return 0;
+    v = VALUE_SLOT(h);
+    return v != NULL && pool_word(v, dst);
+}
+
+static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    HandleCall *self = (HandleCall *)op_;
+    Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+    PyObject *me, *arg = NULL, *r0;
+    uint64_t in[3], out[1];
+    int status, nin = 1;
+    if (kwnames != NULL || n != ((self->op == OP_RECORD || self->op == OP_WAIT) ? 2 : 1))
+        goto fallback;
+    me = args[0];
+    if ((PyObject *)Py_TYPE(me) != self->self_cls)
+        goto fallback;
+    r0 = PyList_GET_ITEM(self->ready, 0);
+    if (r0 != Py_True || Py_SIZE(self->queue) != 0)  /* cuInit not made yet, or releases queued: Python's path */
+        goto fallback;
+    if (self->op == OP_RECORD || self->op == OP_WAIT) {
+        uint64_t stream, event;
+        arg = args[1];
+        if ((PyObject *)Py_TYPE(arg) != self->arg_cls)
+            goto fallback;
+        if (SLOT(me, self->self_handle) == NULL || SLOT(me, self->self_handle) == Py_None
+            || !pool_word(SLOT(me, self->self_h), &stream) || !handle_word(arg, self->arg_handle, &event))
+            goto fallback;
+        if (self->op == OP_RECORD) {
+            if (SLOT(arg, self->arg_ipc) != Py_False)
+                goto fallback;
+            in[0] = event;
+            in[1] = stream;
+            nin = 2;
+        } else {
+            in[0] = stream;
+            in[1] = event;
+            in[2] = 0;
+            nin = 3;
+        }
+    } else if (self->op == OP_SYNC) {
+        if (SLOT(me, self->self_handle) == NULL || SLOT(me, self->self_handle) == Py_None
+            || !pool_word(SLOT(me, self->self_h), &in[0]))
+            goto fallback;
+    } else if (!handle_word(me, self->self_handle, &in[0])) {
+        goto fallback;
+    }
+    (void)nin;
+    Py_BEGIN_ALLOW_THREADS
+    status = self->fn(in, out);
+    Py_END_ALLOW_THREADS
+    if (status == self->unbound)
+        goto fallback;
+    if (self->op == OP_EVENT_DONE && (status == 0 || status == STATUS_NOT_READY))
+        return PyBool_FromLong(status == 0);
+    if (status != 0) {
+        PyObject *code = PyLong_FromLong(status), *r;
+        if (code == NULL)
+            return NULL;
+        r = PyObject_CallOneArg(self->fail, code);  /* raises CUDAError */
+        Py_DECREF(code);
+        if (r != NULL) {
+            Py_DECREF(r);
+            PyErr_SetString(PyExc_RuntimeError, "the driver call failed");
+        }
+        return NULL;
+    }
+    if (self->op == OP_RECORD) {
+        Py_INCREF(arg);
+        return arg;
+    }
+    Py_RETURN_NONE;
+fallback:
+    return PyObject_Vectorcall(self->wrapper, args, nargsf, kwnames);
+}
+
+#define HANDLE_CALL_REFS(self, DO) \
+    do {                           \
+        DO((self)->wrapper);       \
+        DO((self)->self_cls);      \
+        DO((self)->arg_cls);       \
+        DO((self)->fail);          \
+        DO((self)->queue);         \
+        DO((self)->ready);         \
+    } while (0)
+
+GC_FUNCTIONS(handle_call, HandleCall, HANDLE_CALL_REFS)
+
+static PyTypeObject HandleCallType = {
+    CALLABLE_TYPE(HandleCall, "cudacffi._fastcall.HandleCall", handle_call_traverse, handle_call_clear),
+    .tp_descr_get = pool_allocate_get,
+    .tp_getattro = standin_getattro,
+    .tp_getset = standin_getset,
+};
+
+PyDoc_STRVAR(handle_call_doc,
+"handle_call(entry, unbound, op, fallback, fail, self_cls, arg_cls, queue, ready) -> a method descriptor for\n"
+"cudacffi.core's record (op 0), wait (1), Stream.sync (2), Event.sync (3), Event.is_done (4) (see _fastcall.c).");
+
+static Py_ssize_t named_slot(PyObject *cls, const char *name) {
+    PyObject *s = PyUnicode_FromString(name);
+    Py_ssize_t offset = s != NULL ? object_slot(cls, s) : -1;
+    Py_XDECREF(s);
+    return offset;
+}
+
+static PyObject *make_handle_call(PyObject *module, PyObject *args) {
+    PyObject *entry, *fallback, *fail, *self_cls, *arg_cls, *queue, *ready;
+    unsigned long long address;
+    int unbound, op;
+    HandleCall *self;
+    Py_ssize_t self_handle, self_h = -1, arg_handle = -1, arg_ipc = -1;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OiiOOO!OOO!:handle_call", &entry, &unbound, &op, &fallback, &fail, &PyType_Type,
+                          &self_cls, &arg_cls, &queue, &PyList_Type, &ready))
+        return NULL;
+    if (!entry_address(entry, "handle_call", &address))
+        return NULL;
+    if (op < OP_RECORD || op > OP_EVENT_DONE || !PyCallable_Check(fallback) || !PyCallable_Check(fail)
+        || PyList_GET_SIZE(ready) < 1 || handle_type == NULL || !PyObject_TypeCheck(queue, &PyBaseObject_Type)
+        || strcmp(Py_TYPE(queue)->tp_name, "collections.deque") != 0) {
+        PyErr_SetString(PyExc_ValueError, "handle_call(): an op in 0..4, two callables, a deque and a [flag] "
+                        "(after setup())");
+        return NULL;
+    }
+    if ((self_handle = named_slot(self_cls, "_handle")) < 0)
+        return NULL;
+    if (op == OP_RECORD || op == OP_WAIT || op == OP_SYNC) {
+        if ((self_h = named_slot(self_cls, "_h")) < 0)
+            return NULL;
+    }
+    if (op == OP_RECORD || op == OP_WAIT) {
+        if (!PyType_Check(arg_cls)) {
+            PyErr_SetString(PyExc_TypeError, "handle_call(): record and wait need the event class");
+            return NULL;
+        }
+        if ((arg_handle = named_slot(arg_cls, "_handle")) < 0 || (arg_ipc = named_slot(arg_cls, "_ipc")) < 0)
+            return NULL;
+    }
+    self = PyObject_GC_New(HandleCall, &HandleCallType);
+    if (self == NULL)
+        return NULL;
+    self->vectorcall = handle_call_vectorcall;
+    self->fn = (entry_fn)(uintptr_t)address;
+    self->unbound = unbound;
+    self->op = op;
+    self->self_handle = self_handle;
+    self->self_h = self_h;
+    self->arg_handle = arg_handle;
+    self->arg_ipc = arg_ipc;
+    Py_INCREF(fallback);
+    Py_INCREF(fail);
+    Py_INCREF(self_cls);
+    Py_INCREF(arg_cls);
+    Py_INCREF(queue);
+    Py_INCREF(ready);
+    self->wrapper = fallback;
+    self->fail = fail;
+    self->self_cls = self_cls;
+    self->arg_cls = arg_cls;
+    self->queue = queue;
+    self->ready = ready;
+    PyObject_GC_Track(self);
+    return (PyObject *)self;
+}
+
 static PyMethodDef module_methods[] = {
     {"wrap", wrap, METH_VARARGS, wrap_doc},
     {"setup", setup, METH_O, setup_doc},
@@ -1402,6 +1595,7 @@ static PyMethodDef module_methods[] = {
     {"constructor", make_constructor, METH_VARARGS, constructor_doc},
     {"resetter", make_resetter, METH_VARARGS, resetter_doc},
     {"pool_allocate", make_pool_allocate, METH_VARARGS, pool_allocate_doc_},
+    {"handle_call", make_handle_call, METH_VARARGS, handle_call_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1417,7 +1611,8 @@ PyMODINIT_FUNC PyInit__fastcall(void) {
         || PyType_Ready(&ConstructorType) < 0)
         return NULL;
     PoolAllocateType.tp_flags |= Py_TPFLAGS_METHOD_DESCRIPTOR;  /* mr.allocate(...) calls it with mr first */
-    if (PyType_Ready(&PoolAllocateType) < 0)
+    HandleCallType.tp_flags |= Py_TPFLAGS_METHOD_DESCRIPTOR;  /* stream.record(event) calls it with the stream first */
+    if (PyType_Ready(&PoolAllocateType) < 0 || PyType_Ready(&HandleCallType) < 0)
         return NULL;
     m = PyModule_Create(&module_def);
     if (m == NULL)

@@ -152,6 +152,60 @@ def run(standin, code, **env):
     return r.stdout
 
 
+def test_the_loop_calls_made_in_c_answer_as_the_python_methods(standin):
+    """On CPython record(event), wait(event), sync(), Event.sync() and Event.is_done are C method descriptors
+    (_direct.handle_call_in_c) over the Python methods: same results, same errors, the same objects refused."""
+    out = run(standin, r"""
+import sys
+from cudacffi.core import _event
+cpython = sys.implementation.name == "cpython"
+S, E = core.Stream.__dict__, core.Event.__dict__
+made = [type(S["record"]).__name__, type(S["wait"]).__name__, type(S["sync"]).__name__, type(E["sync"]).__name__,
+        type(E["is_done"].fget).__name__]
+assert made == (["HandleCall"] * 5 if cpython else ["function"] * 5), made
+py = {n: getattr(S[n], "__wrapped__", S[n]) for n in ("record", "wait", "sync")}
+py_done = getattr(E["is_done"].fget, "__wrapped__", E["is_done"].fget)
+s, e, ipc = dev.create_stream(), dev.create_event(), None
+assert s.record(e) is e and py["record"](s, e) is e
+assert s.wait(e) is None and py["wait"](s, e) is None and s.sync() is None and e.sync() is None
+assert e.is_done is True and py_done(e) is True
+assert S["record"].__doc__ == py["record"].__doc__ and S["record"].__name__ == "record"
+# what the C path does not take goes to the Python method, which says what is wrong
+raises(TypeError, lambda: s.record(5), "event must be an Event or None, not int")
+assert s.record().__class__ is core.Event and s.record(event=e) is e
+ipc = s.record(options=core.EventOptions(ipc_enabled=True))
+raises(TypeError, lambda: s.record(ipc), "IPC-enabled events should not be re-recorded")
+errors = []
+def elsewhere():  # no context current on this thread: the stand-in's calls fail with CUDA_ERROR_INVALID_CONTEXT
+    for fn in (lambda: s.sync(), lambda: py["sync"](s)):
+        try:
+            fn()
+        except Exception as x:
+            errors.append((type(x).__name__, str(x)))
+t = threading.Thread(target=elsewhere)
+t.start()
+t.join()
+assert len(errors) == 2 and errors[0] == errors[1] and "CUDA_ERROR_INVALID_CONTEXT" in errors[0][1], errors
+e.close()
+s.close()
+for fn in (lambda: s.record(e), lambda: s.sync(), lambda: e.is_done, lambda: e.sync()):
+    try:
+        fn()
+    except RuntimeError as x:
+        print(x)
+""")
+    assert out.splitlines()[:4] == ["Stream has been closed"] * 2 + ["Event has been closed"] * 2, out
+
+
+def test_is_done_made_in_c_reads_a_pending_event(standin):
+    run(standin, r"""
+s, e = dev.create_stream(), dev.create_event()
+s.record(e)
+fget = core.Event.__dict__["is_done"].fget
+assert e.is_done is False and getattr(fget, "__wrapped__", fget)(e) is False
+""", STANDIN_PENDING="1")
+
+
 def test_streams(standin):
     run(standin, r"""
 s = dev.create_stream()

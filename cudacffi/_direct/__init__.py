@@ -17,6 +17,7 @@ Fast calls (CPython)
     ``fastcall``: ``cudacffi._fastcall`` or None (PyPy, or not built); ``plain_call``: a generated function as a
     C callable answering plain ints; ``pool_calls``: cuMemAllocFromPoolAsync / cuMemFreeAsync as
     ``(status, ptr)`` / ``(status,)`` of plain ints; ``pool_allocate_in_c``: a memory pool's ``allocate`` made
+    in C, or None; ``handle_call_in_c``: a stream's or event's one-call method (record, wait, sync, is_done) made
     in C, or None.
 Raw driver calls
     ``driver_call``: an entry point called on cffi arguments (bound on first use), answering its status;
@@ -40,9 +41,10 @@ from .. import _buffers, _callbacks, _driver, _fast_calls, _params
 from .._gen import driver as _gen_driver
 
 __all__ = ["aligned_tensor_map", "CallbackRecord", "capsule", "collector_guard", "driver_address", "driver_call",
-           "driver_new", "drop_collector_guard", "fastcall", "field_keepalive", "held", "host_memory", "launch_blob",
-           "launch_blob_address", "LAUNCH_UNBOUND", "pin", "plain_call", "pool_allocate_in_c", "pool_calls",
-           "raw_call", "struct_code", "struct_pointer", "uint32_array", "value_type"]
+           "driver_new", "drop_collector_guard", "EVENT_DONE", "EVENT_SYNC", "fastcall", "field_keepalive",
+           "handle_call_in_c", "held", "host_memory", "launch_blob", "launch_blob_address", "LAUNCH_UNBOUND", "pin",
+           "plain_call", "pool_allocate_in_c", "pool_calls", "raw_call", "RECORD", "STREAM_SYNC", "struct_code",
+           "struct_pointer", "uint32_array", "value_type", "WAIT"]
 
 _dffi, _dlib = _driver.ffi, _driver.lib
 
@@ -112,6 +114,24 @@ def pool_allocate_in_c(allocate, stream_type, new_buffer, raise_status):
         return None
     entry, index, _, _, unbound = spec
     return module.pool_allocate(entry(index), unbound, allocate, stream_type, new_buffer, raise_status)
+
+
+RECORD, WAIT, STREAM_SYNC, EVENT_SYNC, EVENT_DONE = range(5)  # what handle_call_in_c makes
+
+
+def handle_call_in_c(name, op, method, fail, self_type, arg_type, queue, ready):
+    """On CPython, ``method`` (one of ``op``: Stream.record(event), Stream.wait(event), Stream.sync(),
+    Event.sync(), the getter of Event.is_done) as a C method descriptor that makes the driver's ``name`` call
+    itself, with the GIL released: where the object is a live ``self_type`` (its ``_handle`` slot not None), the
+    event argument a live ``arg_type`` (not IPC-enabled, for record), ``queue`` (the releases finalizers queued,
+    a deque) is empty and ``ready[0]`` (CUDA initialized) is True. A failure calls ``fail(status)``, which
+    raises; every other call is ``method``'s. None where there is no such path (PyPy, the module not built)."""
+    module = fastcall()
+    spec = getattr(_gen_driver, "_fast_specs", {}).get(name)
+    if module is None or spec is None or not hasattr(module, "handle_call"):
+        return None
+    entry, index, _, _, unbound = spec
+    return module.handle_call(entry(index), unbound, op, method, fail, self_type, arg_type, queue, ready)
 
 
 # -- raw calls -----------------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import multiprocessing.reduction
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Tuple
 
+from .. import _direct
 from .. import driver as _drv
 from . import _context, _holds, _release, _utils
 from ._closeable import Closeable
@@ -24,6 +25,29 @@ _ready = _utils._initialized  # [False] before cuInit, and again in a forked chi
 _NOT_READY = 600  # CUDA_ERROR_NOT_READY
 
 
+def fail(status: int) -> None:
+    """Raise the CUDAError of a driver status (an int), as the driver module's result would."""
+    try:
+        member: Any = _drv.CUresult(status)
+    except ValueError:  # a status these headers do not name
+        member = status
+    check((member,))
+
+
+def _calls_in_c(cls: Any) -> Any:
+    """On CPython, ``sync()`` and ``is_done`` of a live event made in C (``_direct.handle_call_in_c``: the one
+    driver call, no Python frame); every other case is the Python code's. Chosen as the class is defined."""
+    sync = _direct.handle_call_in_c("cuEventSynchronize", _direct.EVENT_SYNC, cls.__dict__["sync"], fail, cls, None,
+                                    _queue, _ready)
+    if sync is not None:
+        cls.sync = sync
+    getter = cls.__dict__["is_done"]
+    done = _direct.handle_call_in_c("cuEventQuery", _direct.EVENT_DONE, getter.fget, fail, cls, None, _queue, _ready)
+    if done is not None:
+        cls.is_done = property(done, doc=getter.__doc__)
+    return cls
+
+
 @dataclass
 class EventOptions:
     """``timing_enabled`` (default False), ``blocking_sync`` (Event.sync yields the CPU), ``ipc_enabled``."""
@@ -33,6 +57,7 @@ class EventOptions:
     ipc_enabled: Optional[bool] = False
 
 
+@_calls_in_c
 class Event(Closeable):
     """A marker in a stream. ``end - start`` gives the milliseconds between two timing-enabled events.
 

@@ -7,11 +7,12 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Tuple, Union
 
+from .. import _direct
 from .. import driver as _drv
 from . import _context, _registry, _release, _utils
 from ._closeable import Closeable
 from ._context import Context
-from ._event import Event, EventOptions
+from ._event import Event, EventOptions, fail
 from ._utils import as_int, check, check_or_create_options
 
 if TYPE_CHECKING:
@@ -59,7 +60,21 @@ class StreamOptions:
         object.__setattr__(self, name, value)
 
 
+def _calls_in_c(cls: Any) -> Any:
+    """On CPython, ``record(event)``, ``wait(event)`` and ``sync()`` of a live stream made in C
+    (``_direct.handle_call_in_c``: the one driver call, no Python frame); every other case is the Python code's.
+    Chosen as the class is defined."""
+    for name, function, op, arg in (("record", "cuEventRecord", _direct.RECORD, Event),
+                                    ("wait", "cuStreamWaitEvent", _direct.WAIT, Event),
+                                    ("sync", "cuStreamSynchronize", _direct.STREAM_SYNC, None)):
+        made = _direct.handle_call_in_c(function, op, cls.__dict__[name], fail, cls, arg, _queue, _ready)
+        if made is not None:
+            setattr(cls, name, made)
+    return cls
+
+
 @_registry.provides
+@_calls_in_c
 class Stream(Closeable):
     """A queue of GPU work. Make one with ``Device.create_stream()``, wrap a foreign handle with
     ``Stream.from_handle(int)`` or ``Device.create_stream(obj)``. Beyond cuda.core: ``Stream()`` (and
