@@ -1398,14 +1398,15 @@ static PyObject *setup(PyObject *module, PyObject *cls) {
 /* -- cudacffi.core's per-iteration stream and event calls, in C ------------------------------------------------
  *
  * handle_call(entry, unbound, op, fallback, fail, self_cls, arg_cls, queue, ready) is a method descriptor (or,
- * wrapped in property(), a getter) for Stream.record / Stream.wait / Stream.sync / Event.sync / Event.is_done:
+ * wrapped in property(), a getter) for Stream.record / Stream.wait / Stream.sync / Event.sync / Event.is_done /
+ * Device.set_current() (its primary context retained, and already its Context object: ``arg_cls`` is Context):
  * where ``self`` is a live ``self_cls`` (its ``_handle`` slot not None), the argument (record, wait) a live
  * ``arg_cls`` event (not an IPC one, for record), no release is queued (``queue``, a deque, is empty) and CUDA is
  * initialized (``ready[0]`` is True), it makes the one driver call through its C entry with the GIL released and
  * answers as the Python method does; a failure calls ``fail(status)`` (which raises). Every other call - other
  * objects, keywords, the first call (not bound yet) - is ``fallback``, the Python method. */
 
-enum { OP_RECORD = 0, OP_WAIT = 1, OP_SYNC = 2, OP_EVENT_SYNC = 3, OP_EVENT_DONE = 4 };
+enum { OP_RECORD = 0, OP_WAIT = 1, OP_SYNC = 2, OP_EVENT_SYNC = 3, OP_EVENT_DONE = 4, OP_SET_CURRENT = 5 };
 #define STATUS_NOT_READY 600  /* CUDA_ERROR_NOT_READY */
 
 typedef struct {
@@ -1414,6 +1415,7 @@ typedef struct {
     int unbound, op;
     PyObject *self_cls, *arg_cls, *fail, *queue, *ready;
     Py_ssize_t self_handle, self_h, arg_handle, arg_ipc;  /* slot offsets (-1: none) */
+    Py_ssize_t self_context, self_inited;                 /* Device's _context and _inited (set_current) */
 } HandleCall;
 
 #define SLOT(o, offset) (*(PyObject **)((char *)(o) + (offset)))
@@ -1461,6 +1463,13 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
             in[2] = 0;
             nin = 3;
         }
+    } else if (self->op == OP_SET_CURRENT) {
+        /* self._primary (retained) and self._context over that very handle: the Python method's loop case */
+        PyObject *primary = SLOT(me, self->self_handle), *context = SLOT(me, self->self_context);
+        if (primary == NULL || primary == Py_None || context == NULL || context == Py_None
+            || (PyObject *)Py_TYPE(context) != self->arg_cls || SLOT(context, self->arg_handle) != primary
+            || !handle_word(me, self->self_handle, &in[0]))
+            goto fallback;
     } else if (self->op == OP_SYNC) {
         if (SLOT(me, self->self_handle) == NULL || SLOT(me, self->self_handle) == Py_None
             || !pool_word(SLOT(me, self->self_h), &in[0]))
@@ -1492,6 +1501,12 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
         Py_INCREF(arg);
         return arg;
     }
+    if (self->op == OP_SET_CURRENT) {  /* self._inited = True */
+        PyObject *old = SLOT(me, self->self_inited);
+        Py_INCREF(Py_True);
+        SLOT(me, self->self_inited) = Py_True;
+        Py_XDECREF(old);
+    }
     Py_RETURN_NONE;
 fallback:
     return PyObject_Vectorcall(self->wrapper, args, nargsf, kwnames);
@@ -1518,7 +1533,8 @@ static PyTypeObject HandleCallType = {
 
 PyDoc_STRVAR(handle_call_doc,
 "handle_call(entry, unbound, op, fallback, fail, self_cls, arg_cls, queue, ready) -> a method descriptor for\n"
-"cudacffi.core's record (op 0), wait (1), Stream.sync (2), Event.sync (3), Event.is_done (4) (see _fastcall.c).");
+"cudacffi.core's record (op 0), wait (1), Stream.sync (2), Event.sync (3), Event.is_done (4), Device.set_current\n"
+"(5) (see _fastcall.c).");
 
 static Py_ssize_t named_slot(PyObject *cls, const char *name) {
     PyObject *s = PyUnicode_FromString(name);
@@ -1532,22 +1548,31 @@ static PyObject *make_handle_call(PyObject *module, PyObject *args) {
     unsigned long long address;
     int unbound, op;
     HandleCall *self;
-    Py_ssize_t self_handle, self_h = -1, arg_handle = -1, arg_ipc = -1;
+    Py_ssize_t self_handle, self_h = -1, arg_handle = -1, arg_ipc = -1, self_context = -1, self_inited = -1;
     (void)module;
     if (!PyArg_ParseTuple(args, "OiiOOO!OOO!:handle_call", &entry, &unbound, &op, &fallback, &fail, &PyType_Type,
                           &self_cls, &arg_cls, &queue, &PyList_Type, &ready))
         return NULL;
     if (!entry_address(entry, "handle_call", &address))
         return NULL;
-    if (op < OP_RECORD || op > OP_EVENT_DONE || !PyCallable_Check(fallback) || !PyCallable_Check(fail)
+    if (op < OP_RECORD || op > OP_SET_CURRENT || !PyCallable_Check(fallback) || !PyCallable_Check(fail)
         || PyList_GET_SIZE(ready) < 1 || handle_type == NULL || !PyObject_TypeCheck(queue, &PyBaseObject_Type)
         || strcmp(Py_TYPE(queue)->tp_name, "collections.deque") != 0) {
-        PyErr_SetString(PyExc_ValueError, "handle_call(): an op in 0..4, two callables, a deque and a [flag] "
+        PyErr_SetString(PyExc_ValueError, "handle_call(): an op in 0..5, two callables, a deque and a [flag] "
                         "(after setup())");
         return NULL;
     }
-    if ((self_handle = named_slot(self_cls, "_handle")) < 0)
+    if ((self_handle = named_slot(self_cls, op == OP_SET_CURRENT ? "_primary" : "_handle")) < 0)
         return NULL;
+    if (op == OP_SET_CURRENT) {
+        if (!PyType_Check(arg_cls)) {
+            PyErr_SetString(PyExc_TypeError, "handle_call(): set_current needs the context class");
+            return NULL;
+        }
+        if ((self_context = named_slot(self_cls, "_context")) < 0 || (self_inited = named_slot(self_cls, "_inited")) < 0
+            || (arg_handle = named_slot(arg_cls, "_handle")) < 0)
+            return NULL;
+    }
     if (op == OP_RECORD || op == OP_WAIT || op == OP_SYNC) {
         if ((self_h = named_slot(self_cls, "_h")) < 0)
             return NULL;
@@ -1571,6 +1596,8 @@ static PyObject *make_handle_call(PyObject *module, PyObject *args) {
     self->self_h = self_h;
     self->arg_handle = arg_handle;
     self->arg_ipc = arg_ipc;
+    self->self_context = self_context;
+    self->self_inited = self_inited;
     Py_INCREF(fallback);
     Py_INCREF(fail);
     Py_INCREF(self_cls);

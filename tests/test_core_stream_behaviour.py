@@ -161,8 +161,12 @@ from cudacffi.core import _event
 cpython = sys.implementation.name == "cpython"
 S, E = core.Stream.__dict__, core.Event.__dict__
 made = [type(S["record"]).__name__, type(S["wait"]).__name__, type(S["sync"]).__name__, type(E["sync"]).__name__,
-        type(E["is_done"].fget).__name__]
-assert made == (["HandleCall"] * 5 if cpython else ["function"] * 5), made
+        type(E["is_done"].fget).__name__, type(core.Device.__dict__["set_current"]).__name__]
+assert made == (["HandleCall"] * 6 if cpython else ["function"] * 6), made
+set_current = core.Device.__dict__["set_current"]
+assert dev.set_current() is None and getattr(set_current, "__wrapped__", set_current)(dev) is None
+assert dev._inited and dev.context.handle is dev._primary and driver.cuCtxGetCurrent()[1] == dev._primary
+raises(TypeError, lambda: dev.set_current(5), "ctx must be a Context, not int")
 py = {n: getattr(S[n], "__wrapped__", S[n]) for n in ("record", "wait", "sync")}
 py_done = getattr(E["is_done"].fget, "__wrapped__", E["is_done"].fget)
 s, e, ipc = dev.create_stream(), dev.create_event(), None

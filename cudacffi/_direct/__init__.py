@@ -43,8 +43,8 @@ from .._gen import driver as _gen_driver
 __all__ = ["aligned_tensor_map", "CallbackRecord", "capsule", "collector_guard", "driver_address", "driver_call",
            "driver_new", "drop_collector_guard", "EVENT_DONE", "EVENT_SYNC", "fastcall", "field_keepalive",
            "handle_call_in_c", "held", "host_memory", "launch_blob", "launch_blob_address", "LAUNCH_UNBOUND", "pin",
-           "plain_call", "pool_allocate_in_c", "pool_calls", "raw_call", "RECORD", "STREAM_SYNC", "struct_code",
-           "struct_pointer", "uint32_array", "value_type", "WAIT"]
+           "plain_call", "pool_allocate_in_c", "pool_calls", "raw_call", "RECORD", "SET_CURRENT", "STREAM_SYNC",
+           "struct_code", "struct_pointer", "uint32_array", "value_type", "WAIT"]
 
 _dffi, _dlib = _driver.ffi, _driver.lib
 
@@ -116,16 +116,17 @@ def pool_allocate_in_c(allocate, stream_type, new_buffer, raise_status):
     return module.pool_allocate(entry(index), unbound, allocate, stream_type, new_buffer, raise_status)
 
 
-RECORD, WAIT, STREAM_SYNC, EVENT_SYNC, EVENT_DONE = range(5)  # what handle_call_in_c makes
+RECORD, WAIT, STREAM_SYNC, EVENT_SYNC, EVENT_DONE, SET_CURRENT = range(6)  # what handle_call_in_c makes
 
 
 def handle_call_in_c(name, op, method, fail, self_type, arg_type, queue, ready):
     """On CPython, ``method`` (one of ``op``: Stream.record(event), Stream.wait(event), Stream.sync(),
-    Event.sync(), the getter of Event.is_done) as a C method descriptor that makes the driver's ``name`` call
-    itself, with the GIL released: where the object is a live ``self_type`` (its ``_handle`` slot not None), the
-    event argument a live ``arg_type`` (not IPC-enabled, for record), ``queue`` (the releases finalizers queued,
-    a deque) is empty and ``ready[0]`` (CUDA initialized) is True. A failure calls ``fail(status)``, which
-    raises; every other call is ``method``'s. None where there is no such path (PyPy, the module not built)."""
+    Event.sync(), the getter of Event.is_done, Device.set_current()) as a C method descriptor that makes the
+    driver's ``name`` call itself, with the GIL released: where the object is a live ``self_type`` (its ``_handle``
+    slot not None; a Device: its ``_primary`` context retained and ``_context`` already the ``arg_type`` Context
+    over it, then ``_inited`` set True), the event argument a live ``arg_type`` (not IPC-enabled, for record),
+    ``queue`` (the releases finalizers queued, a deque) is empty and ``ready[0]`` (CUDA initialized) is True. A
+    failure calls ``fail(status)``, which raises; every other call is ``method``'s. None where there is no such path (PyPy, the module not built)."""
     module = fastcall()
     spec = getattr(_gen_driver, "_fast_specs", {}).get(name)
     if module is None or spec is None or not hasattr(module, "handle_call"):

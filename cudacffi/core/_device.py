@@ -13,11 +13,12 @@ import importlib
 import threading
 from typing import TYPE_CHECKING, Any, Optional, Tuple, Union
 
+from .. import _direct
 from .. import driver as _drv
 from . import _registry, _release, _utils
 from ._context import Context, primary_context
 from ._device_properties import DeviceProperties
-from ._event import Event, EventOptions
+from ._event import Event, EventOptions, fail
 from ._green_context import create_context
 from ._green_resources import device_resources
 from ._memory import Buffer, MemoryResource, default_resource
@@ -40,7 +41,19 @@ _ready = _utils._initialized  # [False] before cuInit, and again in a forked chi
 _queue = _release._queue  # releases finalizers queued: made by _utils.driver() before the next call
 
 
+def _calls_in_c(cls: Any) -> Any:
+    """On CPython, ``set_current()`` of a device whose primary context is retained and already its Context made in
+    C (``_direct.handle_call_in_c``: the one driver call, no Python frame); every other case is the Python code's.
+    Chosen as the class is defined."""
+    made = _direct.handle_call_in_c("cuCtxSetCurrent", _direct.SET_CURRENT, cls.__dict__["set_current"], fail, cls,
+                                    Context, _queue, _ready)
+    if made is not None:
+        cls.set_current = made
+    return cls
+
+
 @_registry.provides
+@_calls_in_c
 class Device:
     """A GPU: the entry point for contexts, streams, events, memory and launches.
 
