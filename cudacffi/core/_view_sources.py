@@ -163,11 +163,10 @@ def array_interface_parts(obj: Any) -> Parts:
     if not isinstance(iface, dict):
         raise TypeError("__array_interface__ must be a dict, not %s" % type(iface).__name__)
     _check_interface_version(iface, "NumPy Array Interface")
-    parts = _interface_parts(iface, obj, "__array_interface__", device=False)
-    return parts[:6] + (CURRENT,) + parts[7:]
+    return _interface_parts(iface, obj, "__array_interface__", device=False, host_device=CURRENT)
 
 
-def _interface_parts(iface: Any, obj: Any, what: str, device: bool) -> Parts:
+def _interface_parts(iface: Any, obj: Any, what: str, device: bool, host_device: Any = -1) -> Parts:
     if not isinstance(iface, dict):
         raise TypeError("%s must be a dict, not %s" % (what, type(iface).__name__))
     for key in ("shape", "typestr", "data"):
@@ -182,7 +181,8 @@ def _interface_parts(iface: Any, obj: Any, what: str, device: bool) -> Parts:
             except TypeError:
                 pass
             else:
-                return python_buffer_parts(data, iface, obj)  # a buffer object in place of an address
+                parts = python_buffer_parts(data, iface, obj)  # a buffer object in place of an address
+                return parts if host_device == -1 else parts[:6] + (host_device,) + parts[7:]
         raise TypeError("%s data must be a (pointer, read-only) tuple%s, not %s"
                         % (what, "" if device else " or an object with the buffer protocol",
                            _utils.printable(repr(data))))
@@ -194,7 +194,7 @@ def _interface_parts(iface: Any, obj: Any, what: str, device: bool) -> Parts:
         raise ValueError("%s strides %r do not match its shape %r" % (what, strides, shape))
     if device:
         return (data[0], shape, strides, text, data[1], obj, None, None, None, True)
-    return (data[0], shape, strides, text, data[1], obj, -1, (_dlpack.CPU, 0), None, True)
+    return (data[0], shape, strides, text, data[1], obj, host_device, (_dlpack.CPU, 0), None, True)
 
 
 def python_buffer_parts(buf: Any, iface: Optional[dict] = None, obj: Any = None) -> Parts:

@@ -7,7 +7,7 @@ Pure functions of their arguments: no driver call, no view.
 from __future__ import annotations
 
 import sys
-from typing import Any, Optional, Sequence, Tuple, Type
+from typing import Any, Dict, Optional, Sequence, Tuple, Type
 
 from . import _dlpack, _utils
 
@@ -33,14 +33,24 @@ def typestr(kind: str, itemsize: int, order: str = "<") -> str:
     return ("|" if itemsize == 1 else order) + kind + str(itemsize)
 
 
+_PARSED: Dict[str, str] = {}  # typestr -> normalized, for those taken before (a handful per program)
+
+
 def parse_typestr(text: Any, what: str) -> str:
     """``text`` (an array interface's typestr) normalized; TypeError naming ``what`` where it is none we take."""
+    if text.__class__ is str:
+        parsed = _PARSED.get(text)
+        if parsed is not None:
+            return parsed
     if not isinstance(text, str) or len(text) < 3 or text[0] not in "<>|=" or not text[2:].isdigit():
         raise TypeError("%s typestr must look like '<f4' (byte order, kind, size), not %r" % (what, text))
     try:
-        return typestr(text[1], int(text[2:]), text[0])
+        parsed = typestr(text[1], int(text[2:]), text[0])
     except TypeError as e:
         raise TypeError("%s typestr %r: %s" % (what, text, e)) from None
+    if text.__class__ is str and len(_PARSED) < 256:
+        _PARSED[text] = parsed
+    return parsed
 
 
 def numpy_dtype(dtype: Any, what: str, error: Type[Exception] = TypeError) -> Any:
@@ -56,6 +66,12 @@ def numpy_dtype(dtype: Any, what: str, error: Type[Exception] = TypeError) -> An
 
 def ints(values: Any, what: str) -> Tuple[int, ...]:
     """``values`` as a tuple of ints (bools refused); TypeError naming ``what``."""
+    if values.__class__ is tuple:  # the common case: a tuple of plain ints, as it is
+        for v in values:
+            if v.__class__ is not int:
+                break
+        else:
+            return values
     if isinstance(values, (str, bytes, bytearray)):
         raise TypeError("%s must be a tuple of ints, not %s" % (what, type(values).__name__))
     try:
