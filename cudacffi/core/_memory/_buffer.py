@@ -27,6 +27,12 @@ from ._resource import MemoryResource, from_handle_arguments, pointer_attributes
 
 __all__ = ["Buffer", "new_buffer"]
 
+# The loop's copies and fills make their one driver call after what _utils.driver() does on every call: the
+# one-time cuInit (or the forked-child error) and the queued releases.
+_queue = _release._queue
+_ready = _utils._initialized
+
+
 _B = TypeVar("_B", bound="Buffer")
 
 if TYPE_CHECKING:  # a type checker sees Buffer as what it is to its users: a class of its own, no other's kind
@@ -240,12 +246,16 @@ class Buffer(_BASE):
         buffer (bytearray, numpy array). Returns ``dst``. ``options``: a CopyOptions (hints; DURING_API_CALL
         waits for the copy). Beyond cuda.core: host destinations, and ``stream`` may be omitted (the default
         stream, and the call waits for the copy)."""
-        src = self._live()
+        src = self._ptr
+        if src is None:
+            raise RuntimeError(CLOSED)
         if options is None and stream is not None and dst.__class__ is self.__class__:  # the loop's case
             address = dst._ptr
             if address is not None and dst._size == self._size:
-                h = stream_handle(stream)
-                status = _utils.driver().cuMemcpyAsync(address, src, self._size, h)[0]
+                h = stream._h if stream.__class__ is Stream and stream._handle is not None else stream_handle(stream)
+                if _queue or not _ready[0]:
+                    _utils.driver()
+                status = _drv.cuMemcpyAsync(address, src, self._size, h)[0]
                 if status:
                     check((status,))
                 return dst
@@ -305,10 +315,14 @@ class Buffer(_BASE):
     def fill(self, value: Any, width: Optional[int] = None, *, stream: Any = None) -> None:
         """Fill with a repeating pattern: ``value`` an int in [0, 256) (one byte), or with ``width`` 2 or 4 an
         unsigned int of that many bytes (beyond cuda.core), or a buffer of 1, 2 or 4 bytes."""
-        ptr = self._live()
+        ptr = self._ptr
+        if ptr is None:
+            raise RuntimeError(CLOSED)
         if value.__class__ is int and width is None and 0 <= value < 256 and stream is not None:  # one byte
-            h = stream_handle(stream)
-            status = _utils.driver().cuMemsetD8Async(ptr, value, self._size, h)[0]
+            h = stream._h if stream.__class__ is Stream and stream._handle is not None else stream_handle(stream)
+            if _queue or not _ready[0]:
+                _utils.driver()
+            status = _drv.cuMemsetD8Async(ptr, value, self._size, h)[0]
             if status:
                 check((status,))
             return
