@@ -1614,6 +1614,94 @@ static PyObject *make_handle_call(PyObject *module, PyObject *args) {
     return (PyObject *)self;
 }
 
+
+/* -- cudacffi.core's Device(n): this thread's object for an ordinal seen before, in C --------------------------
+ *
+ * device_new(fallback, tls, ready) is a ``__new__`` for cudacffi.core.Device: ``Device(n)`` with ``n`` a plain int
+ * and CUDA initialized (``ready[0]`` is True) answers ``tls.devices[n]`` where this thread has made it (the list
+ * exists, ``n`` is within it and its entry is not None); every other call is ``fallback(cls, *args)``, the Python
+ * ``__new__``. */
+
+typedef struct {
+    STANDIN_HEAD            /* wrapper: the Python __new__ */
+    PyObject *tls, *ready;
+} DeviceNew;
+
+static PyObject *str_devices;
+
+static PyObject *device_new_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    DeviceNew *self = (DeviceNew *)op;
+    Py_ssize_t n = PyVectorcall_NARGS(nargsf), i;
+    PyObject *devices, *found;
+    if (kwnames != NULL || n != 2 || !PyLong_CheckExact(args[1]) || PyList_GET_ITEM(self->ready, 0) != Py_True)
+        goto fallback;
+    i = PyLong_AsSsize_t(args[1]);
+    if (i == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        goto fallback;
+    }
+    devices = PyObject_GetAttr(self->tls, str_devices);
+    if (devices == NULL) {
+        PyErr_Clear();
+        goto fallback;
+    }
+    if (!PyList_CheckExact(devices) || i < 0 || i >= PyList_GET_SIZE(devices)
+        || (found = PyList_GET_ITEM(devices, i)) == Py_None) {
+        Py_DECREF(devices);
+        goto fallback;
+    }
+    Py_INCREF(found);
+    Py_DECREF(devices);
+    return found;
+fallback:
+    return PyObject_Vectorcall(self->wrapper, args, nargsf, kwnames);
+}
+
+#define DEVICE_NEW_REFS(self, DO) \
+    do {                          \
+        DO((self)->wrapper);      \
+        DO((self)->tls);          \
+        DO((self)->ready);        \
+    } while (0)
+
+GC_FUNCTIONS(device_new, DeviceNew, DEVICE_NEW_REFS)
+
+static PyTypeObject DeviceNewType = {
+    CALLABLE_TYPE(DeviceNew, "cudacffi._fastcall.DeviceNew", device_new_traverse, device_new_clear),
+    .tp_descr_get = pool_allocate_get,  /* looked up on the class (obj NULL): itself */
+    .tp_getattro = standin_getattro,
+    .tp_getset = standin_getset,
+};
+
+PyDoc_STRVAR(device_new_doc,
+"device_new(fallback, tls, ready) -> a __new__ for cudacffi.core.Device (see _fastcall.c).");
+
+static PyObject *make_device_new(PyObject *module, PyObject *args) {
+    PyObject *fallback, *tls, *ready;
+    DeviceNew *self;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OOO!:device_new", &fallback, &tls, &PyList_Type, &ready))
+        return NULL;
+    if (!PyCallable_Check(fallback) || PyList_GET_SIZE(ready) < 1) {
+        PyErr_SetString(PyExc_ValueError, "device_new(): a callable and a [flag]");
+        return NULL;
+    }
+    if (str_devices == NULL && (str_devices = PyUnicode_InternFromString("devices")) == NULL)
+        return NULL;
+    self = PyObject_GC_New(DeviceNew, &DeviceNewType);
+    if (self == NULL)
+        return NULL;
+    self->vectorcall = device_new_vectorcall;
+    Py_INCREF(fallback);
+    Py_INCREF(tls);
+    Py_INCREF(ready);
+    self->wrapper = fallback;
+    self->tls = tls;
+    self->ready = ready;
+    PyObject_GC_Track(self);
+    return (PyObject *)self;
+}
+
 static PyMethodDef module_methods[] = {
     {"wrap", wrap, METH_VARARGS, wrap_doc},
     {"setup", setup, METH_O, setup_doc},
@@ -1623,6 +1711,7 @@ static PyMethodDef module_methods[] = {
     {"resetter", make_resetter, METH_VARARGS, resetter_doc},
     {"pool_allocate", make_pool_allocate, METH_VARARGS, pool_allocate_doc_},
     {"handle_call", make_handle_call, METH_VARARGS, handle_call_doc},
+    {"device_new", make_device_new, METH_VARARGS, device_new_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1639,7 +1728,7 @@ PyMODINIT_FUNC PyInit__fastcall(void) {
         return NULL;
     PoolAllocateType.tp_flags |= Py_TPFLAGS_METHOD_DESCRIPTOR;  /* mr.allocate(...) calls it with mr first */
     HandleCallType.tp_flags |= Py_TPFLAGS_METHOD_DESCRIPTOR;  /* stream.record(event) calls it with the stream first */
-    if (PyType_Ready(&PoolAllocateType) < 0 || PyType_Ready(&HandleCallType) < 0)
+    if (PyType_Ready(&PoolAllocateType) < 0 || PyType_Ready(&HandleCallType) < 0 || PyType_Ready(&DeviceNewType) < 0)
         return NULL;
     m = PyModule_Create(&module_def);
     if (m == NULL)

@@ -167,6 +167,16 @@ set_current = core.Device.__dict__["set_current"]
 assert dev.set_current() is None and getattr(set_current, "__wrapped__", set_current)(dev) is None
 assert dev._inited and dev.context.handle is dev._primary and driver.cuCtxGetCurrent()[1] == dev._primary
 raises(TypeError, lambda: dev.set_current(5), "ctx must be a Context, not int")
+new = core.Device.__dict__["__new__"]
+assert type(new).__name__ == ("DeviceNew" if cpython else "staticmethod"), type(new)
+assert core.Device(0) is dev and core.Device() is dev and core.Device(Index(0)) is dev and core.Device(dev) is dev
+assert core.Device(1) is core.Device(1) is not dev and core.Device(True) is core.Device(1)
+raises(ValueError, lambda: core.Device(-1), "device_id must be >= 0, got -1")
+raises(ValueError, lambda: core.Device(2), "device_id must be within [0, 2), got 2")
+raises(TypeError, lambda: core.Device("0"), "device_id must be an int, a Device or None, not str")
+raises(ValueError, lambda: core.Device(2 ** 70), "device_id must be within [0, 2)")
+raises(TypeError, lambda: core.Device(device_id=0, other=1), "unexpected keyword")
+assert core.Device(device_id=0) is dev
 py = {n: getattr(S[n], "__wrapped__", S[n]) for n in ("record", "wait", "sync")}
 py_done = getattr(E["is_done"].fget, "__wrapped__", E["is_done"].fget)
 s, e, ipc = dev.create_stream(), dev.create_event(), None

@@ -18,7 +18,7 @@ Fast calls (CPython)
     C callable answering plain ints; ``pool_calls``: cuMemAllocFromPoolAsync / cuMemFreeAsync as
     ``(status, ptr)`` / ``(status,)`` of plain ints; ``pool_allocate_in_c``: a memory pool's ``allocate`` made
     in C, or None; ``handle_call_in_c``: a stream's or event's one-call method (record, wait, sync, is_done) made
-    in C, or None.
+    in C, or None; ``device_new_in_c``: ``Device.__new__``'s per-thread lookup made in C, or None.
 Raw driver calls
     ``driver_call``: an entry point called on cffi arguments (bound on first use), answering its status;
     ``driver_new``, ``driver_address``: the cffi objects it takes; ``aligned_tensor_map``: a zeroed, 64-byte
@@ -40,11 +40,11 @@ import _cffi_backend
 from .. import _buffers, _callbacks, _driver, _fast_calls, _params
 from .._gen import driver as _gen_driver
 
-__all__ = ["aligned_tensor_map", "CallbackRecord", "capsule", "collector_guard", "driver_address", "driver_call",
-           "driver_new", "drop_collector_guard", "EVENT_DONE", "EVENT_SYNC", "fastcall", "field_keepalive",
-           "handle_call_in_c", "held", "host_memory", "launch_blob", "launch_blob_address", "LAUNCH_UNBOUND", "pin",
-           "plain_call", "pool_allocate_in_c", "pool_calls", "raw_call", "RECORD", "SET_CURRENT", "STREAM_SYNC",
-           "struct_code", "struct_pointer", "uint32_array", "value_type", "WAIT"]
+__all__ = ["aligned_tensor_map", "CallbackRecord", "capsule", "collector_guard", "device_new_in_c", "driver_address",
+           "driver_call", "driver_new", "drop_collector_guard", "EVENT_DONE", "EVENT_SYNC", "fastcall",
+           "field_keepalive", "handle_call_in_c", "held", "host_memory", "launch_blob", "launch_blob_address",
+           "LAUNCH_UNBOUND", "pin", "plain_call", "pool_allocate_in_c", "pool_calls", "raw_call", "RECORD",
+           "SET_CURRENT", "STREAM_SYNC", "struct_code", "struct_pointer", "uint32_array", "value_type", "WAIT"]
 
 _dffi, _dlib = _driver.ffi, _driver.lib
 
@@ -133,6 +133,16 @@ def handle_call_in_c(name, op, method, fail, self_type, arg_type, queue, ready):
         return None
     entry, index, _, _, unbound = spec
     return module.handle_call(entry(index), unbound, op, method, fail, self_type, arg_type, queue, ready)
+
+
+def device_new_in_c(new, tls, ready):
+    """On CPython, a ``__new__`` for cudacffi.core.Device that answers ``Device(n)`` (``n`` a plain int, CUDA
+    initialized: ``ready[0]``) with ``tls.devices[n]`` where this thread has made it; every other call is ``new``'s
+    (the Python ``__new__``). None where there is no such path (PyPy, the module not built)."""
+    module = fastcall()
+    if module is None or not hasattr(module, "device_new"):
+        return None
+    return module.device_new(new, tls, ready)
 
 
 # -- raw calls -----------------------------------------------------------------------------------------------------

@@ -106,6 +106,9 @@ class Device:
             self._inited = False
         return self
 
+    # CPython: Device(n) for an ordinal this thread has seen answered in C (chosen as the class is defined)
+    __new__ = _direct.device_new_in_c(__new__, _tls, _ready) or __new__  # type: ignore[assignment]
+
     @classmethod
     def get_all_devices(cls) -> Tuple["Device", ...]:
         """A tuple of every device, in ordinal order."""
