@@ -975,8 +975,16 @@ static Py_ssize_t object_slot(PyObject *cls, PyObject *name) {
     if (Py_TYPE(descr) == &PyMemberDescr_Type && ((PyMemberDescrObject *)descr)->d_member->type == T_OBJECT_EX)
         offset = ((PyMemberDescrObject *)descr)->d_member->offset;
     else
-        PyErr_Format(PyExc_TypeError, "backstop(): %R is not an object slot of %R", name, cls);
+        PyErr_Format(PyExc_TypeError, "%R is not an object slot of %R", name, cls);
     Py_DECREF(descr);
+    return offset;
+}
+
+/* object_slot of the slot called ``name`` (a C string) */
+static Py_ssize_t named_slot(PyObject *cls, const char *name) {
+    PyObject *s = PyUnicode_FromString(name);
+    Py_ssize_t offset = s != NULL ? object_slot(cls, s) : -1;
+    Py_XDECREF(s);
     return offset;
 }
 
@@ -1334,15 +1342,8 @@ static PyObject *make_pool_allocate(PyObject *module, PyObject *args) {
                                || (str_refuses = PyUnicode_InternFromString("_refuses")) == NULL
                                || (str_ph = PyUnicode_InternFromString("_ph")) == NULL))
         return NULL;
-    {
-        PyObject *a = PyUnicode_FromString("_handle"), *b = PyUnicode_FromString("_h");
-        handle_slot = a != NULL && b != NULL ? object_slot(stream_cls, a) : -1;
-        h_slot = handle_slot >= 0 ? object_slot(stream_cls, b) : -1;
-        Py_XDECREF(a);
-        Py_XDECREF(b);
-        if (h_slot < 0)
-            return NULL;
-    }
+    if ((handle_slot = named_slot(stream_cls, "_handle")) < 0 || (h_slot = named_slot(stream_cls, "_h")) < 0)
+        return NULL;
     self = PyObject_GC_New(PoolAllocate, &PoolAllocateType);
     if (self == NULL)
         return NULL;
@@ -1535,13 +1536,6 @@ PyDoc_STRVAR(handle_call_doc,
 "handle_call(entry, unbound, op, fallback, fail, self_cls, arg_cls, queue, ready) -> a method descriptor for\n"
 "cudacffi.core's record (op 0), wait (1), Stream.sync (2), Event.sync (3), Event.is_done (4), Device.set_current\n"
 "(5) (see _fastcall.c).");
-
-static Py_ssize_t named_slot(PyObject *cls, const char *name) {
-    PyObject *s = PyUnicode_FromString(name);
-    Py_ssize_t offset = s != NULL ? object_slot(cls, s) : -1;
-    Py_XDECREF(s);
-    return offset;
-}
 
 static PyObject *make_handle_call(PyObject *module, PyObject *args) {
     PyObject *entry, *fallback, *fail, *self_cls, *arg_cls, *queue, *ready;
