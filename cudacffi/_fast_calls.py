@@ -19,7 +19,8 @@ def fast_calls(namespace, entry, ok, statuses, unbound, table):
     argument that is not a plain int or handle, for the first call (binding) and for keywords; see
     ``codegen.lowering.FastCall``. Nothing changes on PyPy (its JIT inlines the wrappers), where the module is
     not built, or with ``CUDACFFI_FASTCALL=0`` in the environment."""
-    namespace["_fast_specs"] = {wrapper.__name__: (entry, index, ins, outs, unbound) for index, wrapper, ins, outs in table}
+    namespace["_fast_specs"] = {wrapper.__name__: (entry, index, ins, outs, unbound)
+                                for index, wrapper, ins, outs in table}
     fastcall = _fastcall_module()
     if fastcall is None:
         return

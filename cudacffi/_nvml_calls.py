@@ -43,7 +43,8 @@ def type_name(x):
 
 
 def present(cname):
-    """Whether this build's nvml.h declares ``cname`` (the functions of cudacffi.nvml calling it exist only where it does)."""
+    """Whether this build's nvml.h declares ``cname`` (the functions of cudacffi.nvml calling it exist only where it
+    does)."""
     return hasattr(_lib, "_cc_" + cname)
 
 

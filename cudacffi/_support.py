@@ -19,7 +19,7 @@ each importing only those above it:
 from ._attributes import Typing  # noqa: F401
 from ._buffers import address, check_room, contiguous_view, int_address  # noqa: F401
 from ._checks import OUTPUT_LIMIT, argument_error, check_integer, check_output_count, diagnose  # noqa: F401
-from ._fast_calls import _fastcall_module, fast_calls, plain_call  # noqa: F401 (_fastcall_module: core's, for now)
+from ._fast_calls import fast_calls  # noqa: F401
 from ._fields import EnumField, Field, HandleField  # noqa: F401
 from ._handles import (FunctionPointer, Handle, IntHandle, PointerHandle, enum_value, handle_value,  # noqa: F401
                        make_enum, new_handle, stream_value)

@@ -3,10 +3,10 @@
 Exception style, as ``cuda.bindings.nvml``: snake_case functions, device and other handles as plain ints,
 outputs returned directly (structs as readable objects, strings as ``str``, counted lists whole), failures
 raised as the ``NvmlError`` subclass of their status (``UninitializedError``, ``NotSupportedError`` ...).
-Everything but ``check_status``, ``LibraryNotFoundError`` and the functions below comes from the generated layer (``cudacffi/_gen/nvml.py``),
-written from ``nvml.h`` by codegen; the functions below take and return what cuda.bindings' do where no rule
-of the header decides it (field-value and PRM counter lists filled in place, arrays sized from NVML's count,
-metadata of the size NVML reports, the UUID request from its type and value).
+Everything but ``check_status``, ``LibraryNotFoundError`` and the functions below comes from the generated layer
+(``cudacffi/_gen/nvml.py``), written from ``nvml.h`` by codegen; the functions below take and return what
+cuda.bindings' do where no rule of the header decides it (field-value and PRM counter lists filled in place, arrays
+sized from NVML's count, metadata of the size NVML reports, the UUID request from its type and value).
 
 The library, ``libnvidia-ml.so.1``, comes with the NVIDIA driver (``CUDACFFI_LIBNVML`` names another). Where
 it cannot be loaded, every call raises ``LibraryNotFoundError``: an ``NvmlError`` with status
@@ -92,9 +92,9 @@ if _c.present("nvmlDeviceGetProcessesUtilizationInfo"):
         C: nvmlDeviceGetProcessesUtilizationInfo
         """
         return _c.sized_request("nvmlDeviceGetProcessesUtilizationInfo", "device_get_processes_utilization_info",
-                              device, "nvmlProcessesUtilizationInfo_t",
-                              [("lastSeenTimeStamp", "last_seen_time_stamp", last_seen_time_stamp)],
-                              "processSamplesCount", "procUtilArray", "nvmlProcessUtilizationInfo_v1_t")
+                                device, "nvmlProcessesUtilizationInfo_t",
+                                [("lastSeenTimeStamp", "last_seen_time_stamp", last_seen_time_stamp)],
+                                "processSamplesCount", "procUtilArray", "nvmlProcessUtilizationInfo_v1_t")
 
 
 if _c.present("nvmlDeviceGetVgpuProcessesUtilizationInfo"):
@@ -106,10 +106,11 @@ if _c.present("nvmlDeviceGetVgpuProcessesUtilizationInfo"):
 
         C: nvmlDeviceGetVgpuProcessesUtilizationInfo
         """
-        return _c.sized_request("nvmlDeviceGetVgpuProcessesUtilizationInfo", "device_get_vgpu_processes_utilization_info",
-                              device, "nvmlVgpuProcessesUtilizationInfo_t",
-                              [("lastSeenTimeStamp", "last_seen_time_stamp", last_seen_time_stamp)],
-                              "vgpuProcessCount", "vgpuProcUtilArray", "nvmlVgpuProcessUtilizationInfo_v1_t")
+        return _c.sized_request("nvmlDeviceGetVgpuProcessesUtilizationInfo",
+                                "device_get_vgpu_processes_utilization_info", device,
+                                "nvmlVgpuProcessesUtilizationInfo_t",
+                                [("lastSeenTimeStamp", "last_seen_time_stamp", last_seen_time_stamp)],
+                                "vgpuProcessCount", "vgpuProcUtilArray", "nvmlVgpuProcessUtilizationInfo_v1_t")
 
 
 if _c.present("nvmlDeviceGetVgpuTypeSupportedPlacements"):
@@ -122,7 +123,7 @@ if _c.present("nvmlDeviceGetVgpuTypeSupportedPlacements"):
         func = "device_get_vgpu_type_supported_placements"
         args = (_s.handle_value(device, func, "device"), _s.handle_value(vgpu_type_id, func, "vgpu_type_id", *_UINT))
         return _c.placements("nvmlDeviceGetVgpuTypeSupportedPlacements", func, args, "nvmlVgpuPlacementList_t",
-                           [("mode", "mode", mode)])
+                             [("mode", "mode", mode)])
 
 if _c.present("nvmlDeviceGetVgpuTypeCreatablePlacements"):
     def device_get_vgpu_type_creatable_placements(device, vgpu_type_id, mode) -> "VgpuPlacementList_v2":  # noqa: F405
@@ -134,7 +135,7 @@ if _c.present("nvmlDeviceGetVgpuTypeCreatablePlacements"):
         func = "device_get_vgpu_type_creatable_placements"
         args = (_s.handle_value(device, func, "device"), _s.handle_value(vgpu_type_id, func, "vgpu_type_id", *_UINT))
         return _c.placements("nvmlDeviceGetVgpuTypeCreatablePlacements", func, args, "nvmlVgpuPlacementList_t",
-                           [("mode", "mode", mode)])
+                             [("mode", "mode", mode)])
 
 if _c.present("nvmlGpuInstanceGetVgpuTypeCreatablePlacements"):
     def gpu_instance_get_vgpu_type_creatable_placements(
@@ -147,7 +148,7 @@ if _c.present("nvmlGpuInstanceGetVgpuTypeCreatablePlacements"):
         func = "gpu_instance_get_vgpu_type_creatable_placements"
         args = (_s.handle_value(gpu_instance, func, "gpu_instance"),)
         return _c.placements("nvmlGpuInstanceGetVgpuTypeCreatablePlacements", func, args,
-                           "nvmlVgpuCreatablePlacementInfo_t", [("vgpuTypeId", "vgpu_type_id", vgpu_type_id)])
+                             "nvmlVgpuCreatablePlacementInfo_t", [("vgpuTypeId", "vgpu_type_id", vgpu_type_id)])
 
 
 if _c.present("nvmlEventSetGetContextData_v1"):
@@ -205,7 +206,7 @@ if _c.present("nvmlDeviceGetVgpuMetadata"):
         """
         func = "device_get_vgpu_metadata"
         return _c.metadata("nvmlDeviceGetVgpuMetadata", func, _s.handle_value(device, func, "device"),
-                         "nvmlVgpuPgpuMetadata_t")
+                           "nvmlVgpuPgpuMetadata_t")
 
 
 if _c.present("nvmlVgpuInstanceGetMetadata"):
@@ -217,7 +218,7 @@ if _c.present("nvmlVgpuInstanceGetMetadata"):
         """
         func = "vgpu_instance_get_metadata"
         return _c.metadata("nvmlVgpuInstanceGetMetadata", func, _s.handle_value(vgpu_instance, func, "vgpu_instance",
-                                                                               *_UINT), "nvmlVgpuMetadata_t")
+                           *_UINT), "nvmlVgpuMetadata_t")
 
 
 if _c.present("nvmlDeviceGetGspFirmwareVersion"):
@@ -242,8 +243,8 @@ if _c.present("nvmlDeviceGetRunningProcessDetailList"):
         C: nvmlDeviceGetRunningProcessDetailList
         """
         return _c.sized_request("nvmlDeviceGetRunningProcessDetailList", "device_get_running_process_detail_list",
-                              device, "nvmlProcessDetailList_t", [("mode", "mode", mode)], "numProcArrayEntries",
-                              "procArray", "nvmlProcessDetail_v1_t")
+                                device, "nvmlProcessDetailList_t", [("mode", "mode", mode)], "numProcArrayEntries",
+                                "procArray", "nvmlProcessDetail_v1_t")
 
 
 if _c.present("nvmlDeviceGetSupportedPerformanceStates"):
@@ -357,7 +358,7 @@ if _c.present("nvmlDeviceGetCpuAffinity"):
         C: nvmlDeviceGetCpuAffinity
         """
         return _c.affinity("device_get_cpu_affinity", "nvmlDeviceGetCpuAffinity", device, "cpu_set_size",
-                         cpu_set_size)
+                           cpu_set_size)
 
 
 if _c.present("nvmlDeviceGetCpuAffinityWithinScope"):

@@ -104,16 +104,26 @@ def pool_calls(alloc_wrapper, free_wrapper):
     return [alloc, free]
 
 
+def _fast_entry(name):
+    """``(cudacffi._fastcall, the address of the driver function's C entry, its not-bound-yet status)``, or None
+    where there is no such entry (PyPy, the module not built, a function without one)."""
+    module = fastcall()
+    spec = getattr(_gen_driver, "_fast_specs", {}).get(name)
+    if module is None or spec is None:
+        return None
+    entry, index, _, _, unbound = spec
+    return module, entry(index), unbound
+
+
 def pool_allocate_in_c(allocate, stream_type, new_buffer, raise_status):
     """On CPython, a memory pool's ``allocate`` method whose common case (a positive int size and a live stream of
     ``stream_type`` on a pool that allocates) is made in C by ``cudacffi._fastcall.pool_allocate``; every other
     call goes to ``allocate``. None where there is no such path (PyPy, the module not built)."""
-    module = fastcall()
-    spec = getattr(_gen_driver, "_fast_specs", {}).get("cuMemAllocFromPoolAsync")
-    if module is None or spec is None:
+    fast = _fast_entry("cuMemAllocFromPoolAsync")
+    if fast is None:
         return None
-    entry, index, _, _, unbound = spec
-    return module.pool_allocate(entry(index), unbound, allocate, stream_type, new_buffer, raise_status)
+    module, address, unbound = fast
+    return module.pool_allocate(address, unbound, allocate, stream_type, new_buffer, raise_status)
 
 
 RECORD, WAIT, STREAM_SYNC, EVENT_SYNC, EVENT_DONE, SET_CURRENT = range(6)  # what handle_call_in_c makes
@@ -126,13 +136,13 @@ def handle_call_in_c(name, op, method, fail, self_type, arg_type, queue, ready):
     slot not None; a Device: its ``_primary`` context retained and ``_context`` already the ``arg_type`` Context
     over it, then ``_inited`` set True), the event argument a live ``arg_type`` (not IPC-enabled, for record),
     ``queue`` (the releases finalizers queued, a deque) is empty and ``ready[0]`` (CUDA initialized) is True. A
-    failure calls ``fail(status)``, which raises; every other call is ``method``'s. None where there is no such path (PyPy, the module not built)."""
-    module = fastcall()
-    spec = getattr(_gen_driver, "_fast_specs", {}).get(name)
-    if module is None or spec is None or not hasattr(module, "handle_call"):
+    failure calls ``fail(status)``, which raises; every other call is ``method``'s. None where there is no such
+    path (PyPy, the module not built)."""
+    fast = _fast_entry(name)
+    if fast is None:
         return None
-    entry, index, _, _, unbound = spec
-    return module.handle_call(entry(index), unbound, op, method, fail, self_type, arg_type, queue, ready)
+    module, address, unbound = fast
+    return module.handle_call(address, unbound, op, method, fail, self_type, arg_type, queue, ready)
 
 
 def device_new_in_c(new, tls, ready):
@@ -140,9 +150,7 @@ def device_new_in_c(new, tls, ready):
     initialized: ``ready[0]``) with ``tls.devices[n]`` where this thread has made it; every other call is ``new``'s
     (the Python ``__new__``). None where there is no such path (PyPy, the module not built)."""
     module = fastcall()
-    if module is None or not hasattr(module, "device_new"):
-        return None
-    return module.device_new(new, tls, ready)
+    return None if module is None else module.device_new(new, tls, ready)
 
 
 # -- raw calls -----------------------------------------------------------------------------------------------------

@@ -3,8 +3,8 @@ been freed on, with a ResourceWarning saying so.
 
 The backstop is ``cudacffi._fastcall.Backstop`` on CPython (a base class whose finalizer, in C, hands a Buffer
 destroyed with its memory still allocated to ``collected``, so that destroying a closed Buffer costs no Python
-call), a collector guard on PyPy (``_direct.collector_guard``, detached by ``close()``; an object with ``__del__`` costs PyPy
-about a microsecond more to collect), and a Python ``__del__`` where the compiled module is missing. A finalizer
+call), a collector guard on PyPy (``_direct.collector_guard``, detached by ``close()``; an object with ``__del__``
+costs PyPy about a microsecond more to collect), and a Python ``__del__`` where the compiled module is missing. A finalizer
 only queues the free (a memory resource's deallocate is Python code that may import or take locks: see
 ``_release``).
 """
