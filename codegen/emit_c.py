@@ -10,7 +10,7 @@ library or ``FunctionNotFoundError``. Stub parameters are flattened for speed: h
 from .callbacks import trampoline_cdefs
 from .ctype import CType
 from .directions import KINDS
-from .lowering import FAST_CHARS, TypeNames, by_value, fast_call
+from .lowering import FAST_CHARS, FAST_FLOAT, TypeNames, by_value, fast_call
 from .model import TypeIndex
 
 UNBOUND = 0x7FFFFFF0
@@ -209,6 +209,9 @@ def fast_entries(model, index):
             body.append("    (void)out;")
         body.append("    int r = _cc_%s(%s);" % (f["name"], ", ".join(args)))
         for n, o in values:
+            if o.wrap == FAST_FLOAT:  # a double's bits
+                body.append("    { union { double d; uint64_t u; } f; f.d = (double)o%d; out[%d] = f.u; }" % (n, n))
+                continue
             pointer = o.ctype.ptrs or index.kind(o.ctype.base) == "handle_ptr"
             widen = "(uintptr_t)" if pointer else "(int64_t)" if o.signed else ""
             body.append("    out[%d] = (uint64_t)%so%d;" % (n, widen, n))

@@ -205,8 +205,9 @@ FAST_INT, FAST_PTR_HANDLE, FAST_INT_HANDLE, FAST_ADDRESS, FAST_KPARAMS = 0, 1, 2
 # and what it makes of an output: an int, a handle of the output's class, an enum member (the int if none),
 # what an attribute argument types it as (an attr_out: cudacffi._attributes' tables, read at import), or the
 # bytes of a string the library writes into a buffer of the caller's length (cuDeviceGetName: an out_bytes
-# counted by an int input; lengths _fastcall.c's buffer lacks room for go to the wrapper)
-FAST_PLAIN, FAST_HANDLE, FAST_ENUM, FAST_TYPED, FAST_CHARS = 0, 1, 2, 4, 5
+# counted by an int input; lengths _fastcall.c's buffer lacks room for go to the wrapper), or a Python float (a
+# float or double output, stored in out[] as a double's bits: cuEventElapsedTime's milliseconds)
+FAST_PLAIN, FAST_HANDLE, FAST_ENUM, FAST_TYPED, FAST_CHARS, FAST_FLOAT = 0, 1, 2, 4, 5, 6
 FAST_MAX_IN, FAST_MAX_OUT = 16, 8  # _fastcall.c's limits
 
 
@@ -224,7 +225,7 @@ class FastOut:
     index: int  # the C parameter
     ctype: CType  # its pointee
     signed: bool
-    wrap: int  # FAST_PLAIN, FAST_HANDLE, FAST_ENUM, FAST_TYPED, FAST_CHARS
+    wrap: int  # FAST_PLAIN, FAST_HANDLE, FAST_ENUM, FAST_TYPED, FAST_CHARS, FAST_FLOAT
     cls: Optional[str]  # the handle or enum class; FAST_TYPED: the attribute table
     by: Optional[int] = None  # FAST_TYPED, FAST_CHARS: the position, among the inputs, of the attribute / length
 
@@ -317,6 +318,8 @@ def _fast_out(names, k, inner):
         return FastOut(k, inner, False, FAST_HANDLE, inner.base)
     if kind == "enum":
         return FastOut(k, inner, True, FAST_ENUM, names.enum_class_of(inner.base))
+    if kind == "primitive" and names.resolved(inner).base in ("float", "double"):
+        return FastOut(k, inner, False, FAST_FLOAT, None)
     lo_hi = names.int_range(inner.base) if kind in ("handle_int", "primitive") else None
     if lo_hi is None:
         return None

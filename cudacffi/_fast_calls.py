@@ -53,7 +53,7 @@ def plain_call(module, name):
     if fastcall is None or spec is None:
         return None
     entry, index, ins, outs, unbound = spec
-    if any(kind in (4, 5) for kind, _, _ in outs):  # an attribute-typed output or a string: not a plain int
+    if any(kind in (4, 5, 6) for kind, _, _ in outs):  # an attribute-typed output, a string or a float: no int
         return None
     wrapper = getattr(module, name)
     wrapper = getattr(wrapper, "__wrapped__", wrapper)

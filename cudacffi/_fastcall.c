@@ -29,11 +29,15 @@
 #else
 #define CALLABLE_FLAGS (Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | _Py_TPFLAGS_HAVE_VECTORCALL)
 #endif
-#define CALLABLE_TYPE(Type, name, traverse, clear)                                                           \
+#define CALLABLE_TYPE(Type, name, traverse, clear) CALLABLE_TYPE_FLAGS(Type, name, traverse, clear, CALLABLE_FLAGS)
+#define CALLABLE_TYPE_FLAGS(Type, name, traverse, clear, flags)                                                \
     PyVarObject_HEAD_INIT(NULL, 0)                                                                           \
     .tp_name = name, .tp_basicsize = sizeof(Type), .tp_dealloc = callable_dealloc,                           \
-    .tp_vectorcall_offset = offsetof(Type, vectorcall), .tp_call = PyVectorcall_Call, .tp_flags = CALLABLE_FLAGS, \
+    .tp_vectorcall_offset = offsetof(Type, vectorcall), .tp_call = PyVectorcall_Call, .tp_flags = flags,       \
     .tp_traverse = (traverseproc)traverse, .tp_clear = (inquiry)clear
+/* A method descriptor whose vectorcall takes ``self`` as its first argument: ``obj.method(...)`` and a binary
+ * operator's slot call it as it is, without making a bound method object per call. */
+#define METHOD_FLAGS (CALLABLE_FLAGS | Py_TPFLAGS_METHOD_DESCRIPTOR)
 
 /* a type's tp_traverse and tp_clear, from REFS(self, DO): DO (Py_VISIT or Py_CLEAR) of every reference it holds */
 #define GC_FUNCTIONS(prefix, Type, REFS)                                     \
@@ -71,7 +75,7 @@ static void callable_dealloc(PyObject *self) {
 enum { IN_INT = 0, IN_PTR_HANDLE = 1, IN_INT_HANDLE = 2, IN_ADDRESS = 3, IN_KPARAMS = 4 };
 #define KPARAMS_MAX 64      /* kernel parameters packed in C: one 8-byte slot each, on the caller's stack */
 #define KPARAMS_PLANS 256   /* types tuples remembered per function (then it starts again) */
-enum { OUT_PLAIN = 0, OUT_HANDLE = 1, OUT_ENUM = 2, OUT_BOOL = 3, OUT_TYPED = 4, OUT_CHARS = 5 };
+enum { OUT_PLAIN = 0, OUT_HANDLE = 1, OUT_ENUM = 2, OUT_BOOL = 3, OUT_TYPED = 4, OUT_CHARS = 5, OUT_FLOAT = 6 };
 #define MAX_TYPED 48
 #define CHARS_MAX 4096      /* a string output's buffer, on the caller's stack: longer lengths go to the wrapper */
 
@@ -252,8 +256,17 @@ static int convert(const InSpec *s, PyObject *o, uint64_t *dst) {
     return in_range(v, s, dst);
 }
 
+/* a float or double output, which the generated entry stores as a double's bits (lowering.FAST_FLOAT) */
+static double float_of(uint64_t word) {
+    double d;
+    memcpy(&d, &word, sizeof d);
+    return d;
+}
+
 static PyObject *make_output(const OutSpec *s, uint64_t word) {
     PyObject *v;
+    if (s->kind == OUT_FLOAT)
+        return PyFloat_FromDouble(float_of(word));
     if (s->size == 1)
         word &= 0xff;
     else if (s->size == 4)
@@ -625,14 +638,14 @@ static int parse_out(PyObject *spec, OutSpec *s) {
             PyErr_SetString(PyExc_TypeError, "wrap(): an enum output needs its value -> member dict");
             return 0;
         }
-    } else if (k != OUT_PLAIN && k != OUT_BOOL) {
+    } else if (k != OUT_PLAIN && k != OUT_BOOL && k != OUT_FLOAT) {
         PyErr_SetString(PyExc_ValueError, "wrap(): an output's kind is not one of _fastcall's");
         return 0;
     }
     s->kind = (int)k;
     s->is_signed = sg != 0;
     s->size = (int)sz;
-    s->obj = k == OUT_PLAIN || k == OUT_BOOL ? NULL : obj;
+    s->obj = k == OUT_PLAIN || k == OUT_BOOL || k == OUT_FLOAT ? NULL : obj;
     Py_XINCREF(s->obj);
     return 1;
 }
@@ -1313,7 +1326,7 @@ static PyObject *pool_allocate_get(PyObject *self, PyObject *obj, PyObject *type
 GC_FUNCTIONS(pool_allocate, PoolAllocate, POOL_ALLOCATE_REFS)
 
 static PyTypeObject PoolAllocateType = {
-    CALLABLE_TYPE(PoolAllocate, "cudacffi._fastcall.PoolAllocate", pool_allocate_traverse, pool_allocate_clear),
+    CALLABLE_TYPE_FLAGS(PoolAllocate, "cudacffi._fastcall.PoolAllocate", pool_allocate_traverse, pool_allocate_clear, METHOD_FLAGS),
     .tp_descr_get = pool_allocate_get,
     .tp_getattro = standin_getattro,
     .tp_getset = standin_getset,
@@ -1400,14 +1413,18 @@ static PyObject *setup(PyObject *module, PyObject *cls) {
  *
  * handle_call(entry, unbound, op, fallback, fail, self_cls, arg_cls, queue, ready) is a method descriptor (or,
  * wrapped in property(), a getter) for Stream.record / Stream.wait / Stream.sync / Event.sync / Event.is_done /
- * Device.set_current() (its primary context retained, and already its Context object: ``arg_cls`` is Context):
+ * Device.set_current() (its primary context retained, and already its Context object: ``arg_cls`` is Context) /
+ * Event.__sub__ (``end - start``: the milliseconds, a float, where the driver answers; its failures are the Python
+ * method's, which explains them):
  * where ``self`` is a live ``self_cls`` (its ``_handle`` slot not None), the argument (record, wait) a live
  * ``arg_cls`` event (not an IPC one, for record), no release is queued (``queue``, a deque, is empty) and CUDA is
  * initialized (``ready[0]`` is True), it makes the one driver call through its C entry with the GIL released and
  * answers as the Python method does; a failure calls ``fail(status)`` (which raises). Every other call - other
  * objects, keywords, the first call (not bound yet) - is ``fallback``, the Python method. */
 
-enum { OP_RECORD = 0, OP_WAIT = 1, OP_SYNC = 2, OP_EVENT_SYNC = 3, OP_EVENT_DONE = 4, OP_SET_CURRENT = 5 };
+enum { OP_RECORD = 0, OP_WAIT = 1, OP_SYNC = 2, OP_EVENT_SYNC = 3, OP_EVENT_DONE = 4, OP_SET_CURRENT = 5,
+       OP_ELAPSED = 6 };
+#define TWO_OBJECTS(op) ((op) == OP_RECORD || (op) == OP_WAIT || (op) == OP_ELAPSED)
 #define STATUS_NOT_READY 600  /* CUDA_ERROR_NOT_READY */
 
 typedef struct {
@@ -1436,7 +1453,7 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
     PyObject *me, *arg = NULL, *r0;
     uint64_t in[3], out[1];
     int status, nin = 1;
-    if (kwnames != NULL || n != ((self->op == OP_RECORD || self->op == OP_WAIT) ? 2 : 1))
+    if (kwnames != NULL || n != (TWO_OBJECTS(self->op) ? 2 : 1))
         goto fallback;
     me = args[0];
     if ((PyObject *)Py_TYPE(me) != self->self_cls)
@@ -1464,6 +1481,12 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
             in[2] = 0;
             nin = 3;
         }
+    } else if (self->op == OP_ELAPSED) {  /* end - start: cuEventElapsedTime(&ms, start, end) */
+        arg = args[1];
+        if ((PyObject *)Py_TYPE(arg) != self->arg_cls || !handle_word(arg, self->arg_handle, &in[0])
+            || !handle_word(me, self->self_handle, &in[1]))
+            goto fallback;
+        nin = 2;
     } else if (self->op == OP_SET_CURRENT) {
         /* self._primary (retained) and self._context over that very handle: the Python method's loop case */
         PyObject *primary = SLOT(me, self->self_handle), *context = SLOT(me, self->self_context);
@@ -1486,6 +1509,11 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
         goto fallback;
     if (self->op == OP_EVENT_DONE && (status == 0 || status == STATUS_NOT_READY))
         return PyBool_FromLong(status == 0);
+    if (self->op == OP_ELAPSED) {  /* a failure: the Python method explains it (timing disabled, not recorded...) */
+        if (status != 0)
+            goto fallback;
+        return PyFloat_FromDouble(float_of(out[0]));
+    }
     if (status != 0) {
         PyObject *code = PyLong_FromLong(status), *r;
         if (code == NULL)
@@ -1526,7 +1554,7 @@ fallback:
 GC_FUNCTIONS(handle_call, HandleCall, HANDLE_CALL_REFS)
 
 static PyTypeObject HandleCallType = {
-    CALLABLE_TYPE(HandleCall, "cudacffi._fastcall.HandleCall", handle_call_traverse, handle_call_clear),
+    CALLABLE_TYPE_FLAGS(HandleCall, "cudacffi._fastcall.HandleCall", handle_call_traverse, handle_call_clear, METHOD_FLAGS),
     .tp_descr_get = pool_allocate_get,
     .tp_getattro = standin_getattro,
     .tp_getset = standin_getset,
@@ -1535,7 +1563,7 @@ static PyTypeObject HandleCallType = {
 PyDoc_STRVAR(handle_call_doc,
 "handle_call(entry, unbound, op, fallback, fail, self_cls, arg_cls, queue, ready) -> a method descriptor for\n"
 "cudacffi.core's record (op 0), wait (1), Stream.sync (2), Event.sync (3), Event.is_done (4), Device.set_current\n"
-"(5) (see _fastcall.c).");
+"(5), Event.__sub__ (6) (see _fastcall.c).");
 
 static PyObject *make_handle_call(PyObject *module, PyObject *args) {
     PyObject *entry, *fallback, *fail, *self_cls, *arg_cls, *queue, *ready;
@@ -1549,10 +1577,10 @@ static PyObject *make_handle_call(PyObject *module, PyObject *args) {
         return NULL;
     if (!entry_address(entry, "handle_call", &address))
         return NULL;
-    if (op < OP_RECORD || op > OP_SET_CURRENT || !PyCallable_Check(fallback) || !PyCallable_Check(fail)
+    if (op < OP_RECORD || op > OP_ELAPSED || !PyCallable_Check(fallback) || !PyCallable_Check(fail)
         || PyList_GET_SIZE(ready) < 1 || handle_type == NULL || !PyObject_TypeCheck(queue, &PyBaseObject_Type)
         || strcmp(Py_TYPE(queue)->tp_name, "collections.deque") != 0) {
-        PyErr_SetString(PyExc_ValueError, "handle_call(): an op in 0..5, two callables, a deque and a [flag] "
+        PyErr_SetString(PyExc_ValueError, "handle_call(): an op in 0..6, two callables, a deque and a [flag] "
                         "(after setup())");
         return NULL;
     }
@@ -1570,6 +1598,11 @@ static PyObject *make_handle_call(PyObject *module, PyObject *args) {
     if (op == OP_RECORD || op == OP_WAIT || op == OP_SYNC) {
         if ((self_h = named_slot(self_cls, "_h")) < 0)
             return NULL;
+    }
+    if (op == OP_ELAPSED && (!PyType_Check(arg_cls) || (arg_handle = named_slot(arg_cls, "_handle")) < 0)) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "handle_call(): the difference of two events needs the event class");
+        return NULL;
     }
     if (op == OP_RECORD || op == OP_WAIT) {
         if (!PyType_Check(arg_cls)) {

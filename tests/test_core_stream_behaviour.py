@@ -161,8 +161,9 @@ from cudacffi.core import _event
 cpython = sys.implementation.name == "cpython"
 S, E = core.Stream.__dict__, core.Event.__dict__
 made = [type(S["record"]).__name__, type(S["wait"]).__name__, type(S["sync"]).__name__, type(E["sync"]).__name__,
-        type(E["is_done"].fget).__name__, type(core.Device.__dict__["set_current"]).__name__]
-assert made == (["HandleCall"] * 6 if cpython else ["function"] * 6), made
+        type(E["is_done"].fget).__name__, type(core.Device.__dict__["set_current"]).__name__,
+        type(E["__sub__"]).__name__]
+assert made == (["HandleCall"] * 7 if cpython else ["function"] * 7), made
 set_current = core.Device.__dict__["set_current"]
 assert dev.set_current() is None and getattr(set_current, "__wrapped__", set_current)(dev) is None
 assert dev._inited and dev.context.handle is dev._primary and driver.cuCtxGetCurrent()[1] == dev._primary
@@ -183,6 +184,15 @@ s, e, ipc = dev.create_stream(), dev.create_event(), None
 assert s.record(e) is e and py["record"](s, e) is e
 assert s.wait(e) is None and py["wait"](s, e) is None and s.sync() is None and e.sync() is None
 assert e.is_done is True and py_done(e) is True
+py_sub = getattr(E["__sub__"], "__wrapped__", E["__sub__"])
+t0 = s.record(options={"timing_enabled": True})
+s.record(e)
+t1 = s.record(options={"timing_enabled": True})
+assert t1 - t0 == py_sub(t1, t0) == 5.0 and t0 - t1 == -5.0 and type(t1 - t0) is float
+assert t1.__sub__(t0) == 5.0 and core.Event.__sub__(t1, t0) == 5.0
+raises(TypeError, lambda: t1 - 5, "Event expected, got int")
+raises(TypeError, lambda: t1.__sub__(5), "Event expected, got int")
+raises(RuntimeError, lambda: t1 - e, "Both Events must be created with timing enabled")
 assert S["record"].__doc__ == py["record"].__doc__ and S["record"].__name__ == "record"
 # what the C path does not take goes to the Python method, which says what is wrong
 raises(TypeError, lambda: s.record(5), "event must be an Event or None, not int")

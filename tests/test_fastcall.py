@@ -85,6 +85,20 @@ def test_values_statuses_and_handles(value_libcuda, mode):
     ]
 
 
+def test_a_float_output_is_the_float_the_wrapper_makes(value_libcuda):
+    """cuEventElapsedTime's milliseconds (a C float) come back as the same Python float either way; a failure's
+    scribbled output is not returned."""
+    lines = both("print(d.cuEventElapsedTime(8, 18))\n"
+                 "print(d.cuEventElapsedTime(d.CUevent(1), d.CUevent(4)))\n"
+                 "print(d.cuEventElapsedTime(0, 5))\n"
+                 "print(type(d.cuEventElapsedTime(4, 0)[1]).__name__, d.cuEventElapsedTime(4, 0)[1])\n",
+                 value_libcuda)
+    assert lines == ["(<CUresult.CUDA_SUCCESS: 0>, 2.5)", "(<CUresult.CUDA_SUCCESS: 0>, 0.75)",
+                     "(<CUresult.CUDA_ERROR_INVALID_HANDLE: 400>, None)", "float -1.0"]
+    if CPYTHON:
+        assert run("print(type(d.cuEventElapsedTime).__name__)", value_libcuda, "fast") == ["FastCall"]
+
+
 def test_arguments_the_c_side_does_not_take_go_to_the_wrapper(value_libcuda):
     """Keywords, integral floats, numpy and IntEnum values, bools, handles of other classes, None and objects
     with __cuda_stream__ convert exactly as the Python wrapper converts them; bad ones raise its errors."""

@@ -8,6 +8,7 @@
  *   cuDeviceGet(ordinal):                 ordinal * 3; ordinal 77 fails with 4242, a status CUresult lacks
  *   cuMemGetInfo_v2:                      (this thread's context + 1, 2 ** 64 - 1): two outputs
  *   cuLaunchKernel:                       records its arguments (launch_record); function 0xBAD fails (400)
+ *   cuEventElapsedTime(start, end):       (end - start) / 4 ms, a float; start 0 fails (400) after scribbling
  *   cuPointerGetAttribute, cuDeviceTotalMem_v2: not exported (a function the library lacks)
  */
 #include <stdint.h>
@@ -47,6 +48,12 @@ int cuDeviceGet(int *d, int ordinal) {
 int cuMemGetInfo_v2(size_t *free_, size_t *total) {
     *free_ = (size_t)(uintptr_t)current + 1;
     *total = SIZE_MAX;
+    return 0;
+}
+int cuEventElapsedTime(float *ms, void *start, void *end) {
+    *ms = -1.0f;
+    if (start == NULL) return 400;
+    *ms = (float)((double)((intptr_t)end - (intptr_t)start) / 4.0);
     return 0;
 }
 /* cuLaunchKernel: records what it was given (read with ctypes), fails with 400 for function 0xBAD */

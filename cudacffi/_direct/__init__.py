@@ -126,18 +126,18 @@ def pool_allocate_in_c(allocate, stream_type, new_buffer, raise_status):
     return module.pool_allocate(address, unbound, allocate, stream_type, new_buffer, raise_status)
 
 
-RECORD, WAIT, STREAM_SYNC, EVENT_SYNC, EVENT_DONE, SET_CURRENT = range(6)  # what handle_call_in_c makes
+RECORD, WAIT, STREAM_SYNC, EVENT_SYNC, EVENT_DONE, SET_CURRENT, ELAPSED = range(7)  # what handle_call_in_c makes
 
 
 def handle_call_in_c(name, op, method, fail, self_type, arg_type, queue, ready):
     """On CPython, ``method`` (one of ``op``: Stream.record(event), Stream.wait(event), Stream.sync(),
-    Event.sync(), the getter of Event.is_done, Device.set_current()) as a C method descriptor that makes the
-    driver's ``name`` call itself, with the GIL released: where the object is a live ``self_type`` (its ``_handle``
-    slot not None; a Device: its ``_primary`` context retained and ``_context`` already the ``arg_type`` Context
-    over it, then ``_inited`` set True), the event argument a live ``arg_type`` (not IPC-enabled, for record),
-    ``queue`` (the releases finalizers queued, a deque) is empty and ``ready[0]`` (CUDA initialized) is True. A
-    failure calls ``fail(status)``, which raises; every other call is ``method``'s. None where there is no such
-    path (PyPy, the module not built)."""
+    Event.sync(), the getter of Event.is_done, Device.set_current(), Event.__sub__) as a C method descriptor that
+    makes the driver's ``name`` call itself, with the GIL released: where the object is a live ``self_type`` (its
+    ``_handle`` slot not None; a Device: its ``_primary`` context retained and ``_context`` already the ``arg_type``
+    Context over it, then ``_inited`` set True), the event argument a live ``arg_type`` (not IPC-enabled, for
+    record), ``queue`` (the releases finalizers queued, a deque) is empty and ``ready[0]`` (CUDA initialized) is
+    True. A failure calls ``fail(status)``, which raises (``end - start``: ``method`` explains it); every other call
+    is ``method``'s. None where there is no such path (PyPy, the module not built)."""
     fast = _fast_entry(name)
     if fast is None:
         return None

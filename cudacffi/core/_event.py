@@ -35,8 +35,9 @@ def fail(status: int) -> None:
 
 
 def _calls_in_c(cls: Any) -> Any:
-    """On CPython, ``sync()`` and ``is_done`` of a live event made in C (``_direct.handle_call_in_c``: the one
-    driver call, no Python frame); every other case is the Python code's. Chosen as the class is defined."""
+    """On CPython, ``sync()``, ``is_done`` and ``end - start`` of live events made in C
+    (``_direct.handle_call_in_c``: the one driver call, no Python frame); every other case, and a subtraction the
+    driver refuses (the Python code explains why), is the Python code's. Chosen as the class is defined."""
     sync = _direct.handle_call_in_c("cuEventSynchronize", _direct.EVENT_SYNC, cls.__dict__["sync"], fail, cls, None,
                                     _queue, _ready)
     if sync is not None:
@@ -45,6 +46,10 @@ def _calls_in_c(cls: Any) -> Any:
     done = _direct.handle_call_in_c("cuEventQuery", _direct.EVENT_DONE, getter.fget, fail, cls, None, _queue, _ready)
     if done is not None:
         cls.is_done = property(done, doc=getter.__doc__)
+    sub = _direct.handle_call_in_c("cuEventElapsedTime", _direct.ELAPSED, cls.__dict__["__sub__"], fail, cls, cls,
+                                   _queue, _ready)
+    if sub is not None:
+        cls.__sub__ = sub
     return cls
 
 

@@ -1,4 +1,4 @@
-/* generated from CUDA 12.9 by codegen 2 (content sha256:c589e1b0528a6a72) - do not edit */
+/* generated from CUDA 12.9 by codegen 2 (content sha256:5022aa7f270a4712) - do not edit */
 
 #include <dlfcn.h>
 #include <stdint.h>
@@ -55,6 +55,13 @@ static int _cc_tinyLater(uintptr_t a0, uintptr_t a1, uintptr_t a2) {
     if (!f) return _CC_UNBOUND;
     return (int)f((tinyCtx)a0, (tinyCallback)a1, (void *)a2);
 }
+typedef tinyResult (*_cc_pfn_tinyElapsed)(float *, tinyCtx, tinyCtx);
+static _cc_pfn_tinyElapsed _cc_fp_tinyElapsed;
+static int _cc_tinyElapsed(void * a0, uintptr_t a1, uintptr_t a2) {
+    _cc_pfn_tinyElapsed f = _cc_fp_tinyElapsed;
+    if (!f) return _CC_UNBOUND;
+    return (int)f((float *)a0, (tinyCtx)a1, (tinyCtx)a2);
+}
 typedef tinyResult (*_cc_pfn_tinyClose)(tinyCtx);
 static _cc_pfn_tinyClose _cc_fp_tinyClose;
 static int _cc_tinyClose(uintptr_t a0) {
@@ -101,6 +108,12 @@ static int _cf_tinyName(const uint64_t *in, uint64_t *out) {
     int r = _cc_tinyName((void *)(uintptr_t)out[0], (int)in[0], (uintptr_t)in[1]);
     return r;
 }
+static int _cf_tinyElapsed(const uint64_t *in, uint64_t *out) {
+    float o0 = 0;
+    int r = _cc_tinyElapsed((void *)&o0, (uintptr_t)in[0], (uintptr_t)in[1]);
+    { union { double d; uint64_t u; } f; f.d = (double)o0; out[0] = f.u; }
+    return r;
+}
 static int _cf_tinyClose(const uint64_t *in, uint64_t *out) {
     (void)out;
     int r = _cc_tinyClose((uintptr_t)in[0]);
@@ -109,6 +122,7 @@ static int _cf_tinyClose(const uint64_t *in, uint64_t *out) {
 static const _cc_fast_fn _cc_fast[] = {
     _cf_tinyOpen,
     _cf_tinyName,
+    _cf_tinyElapsed,
     _cf_tinyClose,
 };
 static uintptr_t _cc_fast_entry(int i) {
@@ -124,6 +138,7 @@ static const struct _cc_sym _cc_syms[] = {
     {"tinyName", NULL, (void **)&_cc_fp_tinyName},
     {"tinyDescribe", NULL, (void **)&_cc_fp_tinyDescribe},
     {"tinyLater", NULL, (void **)&_cc_fp_tinyLater},
+    {"tinyElapsed", NULL, (void **)&_cc_fp_tinyElapsed},
     {"__tinyClose_1_2", NULL, (void **)&_cc_fp_tinyClose},
     {NULL, NULL, NULL}
 };

@@ -73,6 +73,7 @@ tinyResult tinyNodes(tinyCtx ctx, tinyPtr *nodes, size_t *numNodes);
 tinyResult tinyName(char *name, int len, tinyCtx ctx);
 tinyResult tinyDescribe(tinyDesc *desc, tinyCtx ctx);
 tinyResult tinyLater(tinyCtx ctx, tinyCallback fn, void *userData);
+tinyResult tinyElapsed(float *ms, tinyCtx start, tinyCtx end);
 extern tinyResult __tinyClose_1_2(tinyCtx ctx);
 /**
  * \brief   Closes a context

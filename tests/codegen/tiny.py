@@ -1,4 +1,4 @@
-"""tiny API generated from CUDA 12.9 by codegen 2 (content sha256:649d7d269c3bef4c) - do not edit.
+"""tiny API generated from CUDA 12.9 by codegen 2 (content sha256:5b560ea08e9a8f15) - do not edit.
 
 cuda.bindings-compatible, tuple style. Regenerate with ``python build_cffi.py``; change codegen/ or its
 overrides, never this file.
@@ -139,7 +139,7 @@ _UNBOUND = _lib._CC_UNBOUND
 globals().update(_s.stubs(_lib))  # _cc_<name>, _cv_<name>: the compiled stubs
 _OK = tinyResult(0)
 _status = tinyResult._by_value.get
-_scratch = _s.Scratch(_ffi, {'size_t_0': 'size_t'})
+_scratch = _s.Scratch(_ffi, {'float_0': 'float', 'size_t_0': 'size_t'})
 _bind = _library.bind
 _diagnose = _s.diagnose
 _handle = _s.handle_value
@@ -385,6 +385,37 @@ def tinyLater(ctx, fn, userData):
     return (_OK,)
 
 
+def tinyElapsed(start, end):
+    """tinyElapsed(start, end) -> (tinyResult, ms)
+
+    C: tinyElapsed
+    """
+    _scr = _scratch
+    _o_float_0 = _scr.float_0
+    start_ = (
+        start._v if start.__class__ is tinyCtx or isinstance(start, _Handle)
+        else start if start.__class__ is int else _handle(start, 'tinyElapsed', 'start')
+    )
+    end_ = (
+        end._v if end.__class__ is tinyCtx or isinstance(end, _Handle) else end if end.__class__ is int
+        else _handle(end, 'tinyElapsed', 'end')
+    )
+    _o_float_0[0] = 0
+    try:
+        _r = _cc_tinyElapsed(_o_float_0, start_, end_)
+    except (TypeError, OverflowError) as _e:
+        _diagnose('tinyElapsed', _e, (
+            ('handle', 'start', start_, 0, 18446744073709551615),
+            ('handle', 'end', end_, 0, 18446744073709551615),
+        ))
+    if _r:
+        if _r == _UNBOUND:
+            _bind('tinyElapsed')
+            return tinyElapsed(start, end)
+        return (_status(_r, _r), None)
+    return (_OK, _o_float_0[0])
+
+
 def tinyClose(ctx):
     """tinyClose(ctx) -> (tinyResult)
 
@@ -423,7 +454,8 @@ def tinyClose(ctx):
 _s.fast_calls(globals(), _lib._cc_fast_entry, _OK, tinyResult._by_value, _UNBOUND, (
     (0, tinyOpen, ((0, 0, 4294967295, None),), ((1, 0, tinyCtx),)),
     (1, tinyName, ((0, -2147483648, 2147483647, None), (1, 0, 18446744073709551615, tinyCtx)), ((5, 0, None),)),
-    (2, tinyClose, ((1, 0, 18446744073709551615, tinyCtx),), ()),
+    (2, tinyElapsed, ((1, 0, 18446744073709551615, tinyCtx), (1, 0, 18446744073709551615, tinyCtx)), ((6, 0, None),)),
+    (3, tinyClose, ((1, 0, 18446744073709551615, tinyCtx),), ()),
 ))
 
 
@@ -435,6 +467,6 @@ def sizeof(objType):
 
 _FUNCTIONS = {
     'tinyOpen': 0, 'tinyOpen_v3': 1, 'tinyCopy': 2, 'tinyNodes': 3, 'tinyName': 4, 'tinyDescribe': 5,
-    'tinyLater': 6, 'tinyClose': 7,
+    'tinyLater': 6, 'tinyElapsed': 7, 'tinyClose': 8,
 }
 _library.functions = _FUNCTIONS

@@ -1,4 +1,4 @@
-# generated from CUDA 12.9 by codegen 2 (content sha256:9249d769fb153f0b) - do not edit
+# generated from CUDA 12.9 by codegen 2 (content sha256:e8599b51a8786d01) - do not edit
 from enum import IntEnum
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Union  # noqa: F401
 
@@ -162,6 +162,14 @@ def tinyLater(
     """tinyLater(ctx, fn, userData) -> (tinyResult)
 
     C: tinyLater
+    """
+
+def tinyElapsed(
+    start: Union[tinyCtx, int, None], end: Union[tinyCtx, int, None],
+) -> Tuple[tinyResult, Optional[float]]:
+    """tinyElapsed(start, end) -> (tinyResult, ms)
+
+    C: tinyElapsed
     """
 
 def tinyClose(ctx: Union[tinyCtx, int, None]) -> Tuple[tinyResult]:
