@@ -1729,6 +1729,128 @@ static PyObject *make_device_new(PyObject *module, PyObject *args) {
     return (PyObject *)self;
 }
 
+/* -- cudacffi.core's hot read-only properties, in C ---------------------------------------------------------------
+ *
+ * getter(prop, cls, call, value, guard) is a data descriptor standing in for the property ``prop`` of ``cls``:
+ * reading it on an instance of ``cls`` answers, without a Python frame, either ``call(obj)`` (a handle_call made
+ * for the property's getter: Event.is_done) or, with ``call`` None, the object in slot ``value`` where slot
+ * ``guard`` holds something other than None, else 0 (Buffer.handle, Buffer.size: 0 once closed). Every other read,
+ * and every assignment or deletion, is the property's own (the same errors); on the class it is the property. */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *prop, *cls, *call;
+    Py_ssize_t value, guard;  /* slot offsets (call None) */
+} Getter;
+
+static PyObject *getter_get(PyObject *op, PyObject *obj, PyObject *type) {
+    Getter *self = (Getter *)op;
+    if (obj != NULL && obj != Py_None && Py_TYPE(obj) == (PyTypeObject *)self->cls) {
+        PyObject *v;
+        if (self->call != Py_None)
+            return PyObject_Vectorcall(self->call, &obj, 1, NULL);
+        v = SLOT(obj, self->guard);
+        if (v != NULL && v != Py_None && (v = SLOT(obj, self->value)) != NULL) {
+            Py_INCREF(v);
+            return v;
+        }
+        return PyLong_FromLong(0);
+    }
+    return Py_TYPE(self->prop)->tp_descr_get(self->prop, obj, type);
+}
+
+static int getter_set(PyObject *op, PyObject *obj, PyObject *value) {
+    Getter *self = (Getter *)op;
+    return Py_TYPE(self->prop)->tp_descr_set(self->prop, obj, value);
+}
+
+static PyObject *getter_attr(PyObject *op, PyObject *name) {  /* __doc__, fget, ...: the property's */
+    PyObject *r = PyObject_GenericGetAttr(op, name);
+    if (r != NULL || !PyErr_ExceptionMatches(PyExc_AttributeError))
+        return r;
+    PyErr_Clear();
+    return PyObject_GetAttr(((Getter *)op)->prop, name);
+}
+
+static PyObject *getter_doc(PyObject *op, void *closure) {
+    (void)closure;
+    return PyObject_GetAttrString(((Getter *)op)->prop, "__doc__");
+}
+
+static PyGetSetDef getter_getset[] = {
+    {"__doc__", getter_doc, NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static int getter_traverse(Getter *self, visitproc visit, void *arg) {
+    Py_VISIT(self->prop);
+    Py_VISIT(self->cls);
+    Py_VISIT(self->call);
+    return 0;
+}
+
+static int getter_clear(Getter *self) {
+    Py_CLEAR(self->prop);
+    Py_CLEAR(self->cls);
+    Py_CLEAR(self->call);
+    return 0;
+}
+
+static void getter_dealloc(PyObject *op) {
+    PyObject_GC_UnTrack(op);
+    getter_clear((Getter *)op);
+    PyObject_GC_Del(op);
+}
+
+static PyTypeObject GetterType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cudacffi._fastcall.Getter", .tp_basicsize = sizeof(Getter), .tp_dealloc = getter_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC, .tp_traverse = (traverseproc)getter_traverse,
+    .tp_clear = (inquiry)getter_clear, .tp_descr_get = getter_get, .tp_descr_set = getter_set,
+    .tp_getattro = getter_attr, .tp_getset = getter_getset,
+};
+
+PyDoc_STRVAR(getter_doc_,
+"getter(prop, cls, call, value, guard) -> a data descriptor reading the property prop of cls in C (see _fastcall.c).");
+
+static PyObject *make_getter(PyObject *module, PyObject *args) {
+    PyObject *prop, *cls, *call, *value, *guard;
+    Py_ssize_t value_at = -1, guard_at = -1;
+    Getter *self;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OO!OOO:getter", &prop, &PyType_Type, &cls, &call, &value, &guard))
+        return NULL;
+    if (!PyObject_TypeCheck(prop, &PyProperty_Type)) {
+        PyErr_SetString(PyExc_TypeError, "getter(): prop must be a property");
+        return NULL;
+    }
+    if (call == Py_None) {
+        if (!PyUnicode_Check(value) || !PyUnicode_Check(guard)) {
+            PyErr_SetString(PyExc_TypeError, "getter(): without a call, the value and guard slots' names");
+            return NULL;
+        }
+        if ((value_at = named_slot(cls, PyUnicode_AsUTF8(value))) < 0
+            || (guard_at = named_slot(cls, PyUnicode_AsUTF8(guard))) < 0)
+            return NULL;
+    } else if (!PyCallable_Check(call)) {
+        PyErr_SetString(PyExc_TypeError, "getter(): call must be callable or None");
+        return NULL;
+    }
+    self = PyObject_GC_New(Getter, &GetterType);
+    if (self == NULL)
+        return NULL;
+    Py_INCREF(prop);
+    Py_INCREF(cls);
+    Py_INCREF(call);
+    self->prop = prop;
+    self->cls = cls;
+    self->call = call;
+    self->value = value_at;
+    self->guard = guard_at;
+    PyObject_GC_Track(self);
+    return (PyObject *)self;
+}
+
 static PyMethodDef module_methods[] = {
     {"wrap", wrap, METH_VARARGS, wrap_doc},
     {"setup", setup, METH_O, setup_doc},
@@ -1739,6 +1861,7 @@ static PyMethodDef module_methods[] = {
     {"pool_allocate", make_pool_allocate, METH_VARARGS, pool_allocate_doc_},
     {"handle_call", make_handle_call, METH_VARARGS, handle_call_doc},
     {"device_new", make_device_new, METH_VARARGS, device_new_doc},
+    {"getter", make_getter, METH_VARARGS, getter_doc_},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1753,9 +1876,8 @@ PyMODINIT_FUNC PyInit__fastcall(void) {
     if (PyType_Ready(&FastCallType) < 0 || PyType_Ready(&LauncherType) < 0 || PyType_Ready(&BackstopType) < 0
         || PyType_Ready(&ConstructorType) < 0)
         return NULL;
-    PoolAllocateType.tp_flags |= Py_TPFLAGS_METHOD_DESCRIPTOR;  /* mr.allocate(...) calls it with mr first */
-    HandleCallType.tp_flags |= Py_TPFLAGS_METHOD_DESCRIPTOR;  /* stream.record(event) calls it with the stream first */
-    if (PyType_Ready(&PoolAllocateType) < 0 || PyType_Ready(&HandleCallType) < 0 || PyType_Ready(&DeviceNewType) < 0)
+    if (PyType_Ready(&PoolAllocateType) < 0 || PyType_Ready(&HandleCallType) < 0 || PyType_Ready(&DeviceNewType) < 0
+        || PyType_Ready(&GetterType) < 0)
         return NULL;
     m = PyModule_Create(&module_def);
     if (m == NULL)

@@ -96,7 +96,7 @@ class Walk:
 
     def member(self, owner, name, value):
         where = "%s.%s" % (owner, name)
-        if isinstance(value, property):
+        if isinstance(value, property) or type(value).__name__ == "Getter":  # (a property read in C: its fget)
             if value.fget is not None:
                 self.function(where, value.fget, "property", skip_first=True, only_return=True)
         elif isinstance(value, functools.cached_property):

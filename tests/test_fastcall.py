@@ -418,3 +418,48 @@ def test_pool_allocate_in_c_reads_as_the_python_method_and_hands_other_calls_to_
         _fastcall.pool_allocate(0, 7, fallback, Stream, fallback, fallback)
     with pytest.raises(AttributeError, match="_handle"):
         _fastcall.pool_allocate(1, 7, fallback, Stand, fallback, fallback)
+
+
+@pytest.mark.skipif(not CPYTHON, reason="cudacffi._fastcall is CPython's")
+def test_a_getter_reads_slots_or_calls_and_leaves_the_rest_to_its_property():
+    """``_direct.getter_in_c``: the slot where its guard is set (else 0), or the call's answer, on an instance of
+    the class itself; the property's own answer on a subclass's, its errors on assignment and deletion, and the
+    property itself on the class."""
+    from cudacffi import _direct
+
+    class Thing:
+        __slots__ = ("_ptr", "_size")
+
+        @property
+        def size(self) -> int:
+            """The size; 0 once closed."""
+            return -1  # (what a subclass instance reads: the C path answers for Thing itself only)
+
+        @property
+        def twice(self) -> int:
+            return self._size * 2
+
+    Thing.size = _direct.getter_in_c(Thing, "size", value="_size", guard="_ptr")
+    Thing.twice = _direct.getter_in_c(Thing, "twice", lambda obj: obj._size * 3)
+
+    class Sub(Thing):
+        __slots__ = ()
+
+    t, sub, bare = Thing(), Sub(), Thing()
+    for o in (t, sub):
+        o._ptr, o._size = 1234, 4096
+    big = 1 << 70
+    assert t.size == 4096 and sub.size == -1 and bare.size == 0 and t.twice == 4096 * 3 and sub.twice == 8192
+    t._size = big
+    assert t.size is big
+    t._ptr = None
+    assert t.size == 0
+    assert isinstance(Thing.size, property) and Thing.size.__doc__ == "The size; 0 once closed."
+    assert type(Thing.__dict__["size"]).__name__ == "Getter" and Thing.__dict__["size"].__doc__ == Thing.size.__doc__
+    for action in (lambda: setattr(t, "size", 1), lambda: delattr(t, "size")):
+        with pytest.raises(AttributeError, match="size"):
+            action()
+    with pytest.raises(TypeError, match="prop must be a property"):
+        _direct.fastcall().getter(lambda: 0, Thing, None, "_size", "_ptr")
+    with pytest.raises(TypeError, match="slots' names"):
+        _direct.fastcall().getter(Thing.size, Thing, None, None, None)

@@ -41,10 +41,11 @@ from .. import _buffers, _callbacks, _driver, _fast_calls, _params
 from .._gen import driver as _gen_driver
 
 __all__ = ["aligned_tensor_map", "CallbackRecord", "capsule", "collector_guard", "device_new_in_c", "driver_address",
-           "driver_call", "driver_new", "drop_collector_guard", "EVENT_DONE", "EVENT_SYNC", "fastcall",
-           "field_keepalive", "handle_call_in_c", "held", "host_memory", "launch_blob", "launch_blob_address",
-           "LAUNCH_UNBOUND", "pin", "plain_call", "pool_allocate_in_c", "pool_calls", "raw_call", "RECORD",
-           "SET_CURRENT", "STREAM_SYNC", "struct_code", "struct_pointer", "uint32_array", "value_type", "WAIT"]
+           "driver_call", "driver_new", "drop_collector_guard", "ELAPSED", "EVENT_DONE", "EVENT_SYNC", "fastcall",
+           "field_keepalive", "getter_in_c", "handle_call_in_c", "held", "host_memory", "launch_blob",
+           "launch_blob_address", "LAUNCH_UNBOUND", "pin", "plain_call", "pool_allocate_in_c", "pool_calls",
+           "raw_call", "RECORD", "SET_CURRENT", "STREAM_SYNC", "struct_code", "struct_pointer", "uint32_array",
+           "value_type", "WAIT"]
 
 _dffi, _dlib = _driver.ffi, _driver.lib
 
@@ -143,6 +144,19 @@ def handle_call_in_c(name, op, method, fail, self_type, arg_type, queue, ready):
         return None
     module, address, unbound = fast
     return module.handle_call(address, unbound, op, method, fail, self_type, arg_type, queue, ready)
+
+
+def getter_in_c(cls, name, call=None, value=None, guard=None):
+    """On CPython, the property ``name`` of ``cls`` read in C (``cudacffi._fastcall.getter``) on an instance of
+    ``cls`` itself: ``call(obj)`` (a ``handle_call_in_c`` made for its getter), or with ``call`` None the object in
+    slot ``value`` where slot ``guard`` is not None, else 0. Assignment, deletion, subclasses' instances and the
+    class itself get the property. ``cls``'s own property where there is no such path (PyPy, the module not
+    built)."""
+    prop = cls.__dict__[name]
+    module = fastcall()
+    if module is None:
+        return prop
+    return module.getter(prop, cls, call, value, guard)
 
 
 def device_new_in_c(new, tls, ready):

@@ -46,6 +46,7 @@ def _calls_in_c(cls: Any) -> Any:
     done = _direct.handle_call_in_c("cuEventQuery", _direct.EVENT_DONE, getter.fget, fail, cls, None, _queue, _ready)
     if done is not None:
         cls.is_done = property(done, doc=getter.__doc__)
+        cls.is_done = _direct.getter_in_c(cls, "is_done", done)
     sub = _direct.handle_call_in_c("cuEventElapsedTime", _direct.ELAPSED, cls.__dict__["__sub__"], fail, cls, cls,
                                    _queue, _ready)
     if sub is not None:

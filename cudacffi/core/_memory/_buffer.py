@@ -41,6 +41,15 @@ else:
     _BASE = backstop_base()
 
 
+def _reads_in_c(cls: Any) -> Any:
+    """On CPython, ``handle`` and ``size`` read their slots in C (0 once closed, as the properties say); chosen as
+    the class is defined."""
+    cls.handle = _direct.getter_in_c(cls, "handle", value="_ptr", guard="_ptr")
+    cls.size = _direct.getter_in_c(cls, "size", value="_size", guard="_ptr")
+    return cls
+
+
+@_reads_in_c
 @_direct.value_type  # launch() packs a Buffer by its _v, the device pointer
 class Buffer(_BASE):
     """``size`` bytes of memory from a memory resource (or wrapped with ``Buffer.from_handle``).
