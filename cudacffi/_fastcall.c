@@ -1351,10 +1351,6 @@ static PyObject *make_pool_allocate(PyObject *module, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "pool_allocate(): needs three callables");
         return NULL;
     }
-    if (str_stream == NULL && ((str_stream = PyUnicode_InternFromString("stream")) == NULL
-                               || (str_refuses = PyUnicode_InternFromString("_refuses")) == NULL
-                               || (str_ph = PyUnicode_InternFromString("_ph")) == NULL))
-        return NULL;
     if ((handle_slot = named_slot(stream_cls, "_handle")) < 0 || (h_slot = named_slot(stream_cls, "_h")) < 0)
         return NULL;
     self = PyObject_GC_New(PoolAllocate, &PoolAllocateType);
@@ -1415,7 +1411,8 @@ static PyObject *setup(PyObject *module, PyObject *cls) {
  * wrapped in property(), a getter) for Stream.record / Stream.wait / Stream.sync / Event.sync / Event.is_done /
  * Device.set_current() (its primary context retained, and already its Context object: ``arg_cls`` is Context) /
  * Event.__sub__ (``end - start``: the milliseconds, a float, where the driver answers; its failures are the Python
- * method's, which explains them):
+ * method's, which explains them) / Buffer.copy_to(dst, stream=s) (``dst`` a live buffer of the same class and size;
+ * ``arg_cls`` is Stream) / Buffer.fill(value, stream=s) (``value`` an int in [0, 256)):
  * where ``self`` is a live ``self_cls`` (its ``_handle`` slot not None), the argument (record, wait) a live
  * ``arg_cls`` event (not an IPC one, for record), no release is queued (``queue``, a deque, is empty) and CUDA is
  * initialized (``ready[0]`` is True), it makes the one driver call through its C entry with the GIL released and
@@ -1423,7 +1420,8 @@ static PyObject *setup(PyObject *module, PyObject *cls) {
  * objects, keywords, the first call (not bound yet) - is ``fallback``, the Python method. */
 
 enum { OP_RECORD = 0, OP_WAIT = 1, OP_SYNC = 2, OP_EVENT_SYNC = 3, OP_EVENT_DONE = 4, OP_SET_CURRENT = 5,
-       OP_ELAPSED = 6 };
+       OP_ELAPSED = 6, OP_COPY_TO = 7, OP_FILL = 8 };
+#define ON_STREAM(op) ((op) == OP_COPY_TO || (op) == OP_FILL)  /* (self, arg, stream=s) */
 #define TWO_OBJECTS(op) ((op) == OP_RECORD || (op) == OP_WAIT || (op) == OP_ELAPSED)
 #define STATUS_NOT_READY 600  /* CUDA_ERROR_NOT_READY */
 
@@ -1432,8 +1430,10 @@ typedef struct {
     entry_fn fn;
     int unbound, op;
     PyObject *self_cls, *arg_cls, *fail, *queue, *ready;
-    Py_ssize_t self_handle, self_h, arg_handle, arg_ipc;  /* slot offsets (-1: none) */
+    Py_ssize_t self_handle, self_h, arg_handle, arg_ipc;  /* slot offsets (-1: none); copy_to, fill: the stream's
+                                                           * _handle and _h */
     Py_ssize_t self_context, self_inited;                 /* Device's _context and _inited (set_current) */
+    Py_ssize_t self_size;                                 /* Buffer's _size (copy_to, fill); arg_*: Stream's */
 } HandleCall;
 
 #define SLOT(o, offset) (*(PyObject **)((char *)(o) + (offset)))
@@ -1451,17 +1451,41 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
     HandleCall *self = (HandleCall *)op_;
     Py_ssize_t n = PyVectorcall_NARGS(nargsf);
     PyObject *me, *arg = NULL, *r0;
-    uint64_t in[3], out[1];
+    uint64_t in[4], out[1];
     int status, nin = 1;
-    if (kwnames != NULL || n != (TWO_OBJECTS(self->op) ? 2 : 1))
+    if (ON_STREAM(self->op)) {  /* buffer.copy_to(dst, stream=s), buffer.fill(value, stream=s) */
+        if (kwnames == NULL || n != 2 || PyTuple_GET_SIZE(kwnames) != 1
+            || PyTuple_GET_ITEM(kwnames, 0) != str_stream)  /* (keyword names are interned) */
+            goto fallback;
+    } else if (kwnames != NULL || n != (TWO_OBJECTS(self->op) ? 2 : 1)) {
         goto fallback;
+    }
     me = args[0];
     if ((PyObject *)Py_TYPE(me) != self->self_cls)
         goto fallback;
     r0 = PyList_GET_ITEM(self->ready, 0);
     if (r0 != Py_True || Py_SIZE(self->queue) != 0)  /* cuInit not made yet, or releases queued: Python's path */
         goto fallback;
-    if (self->op == OP_RECORD || self->op == OP_WAIT) {
+    if (ON_STREAM(self->op)) {  /* a live buffer and stream; the same size (copy), a byte value (fill) */
+        PyObject *stream = args[2];
+        uint64_t v;
+        arg = args[1];
+        if ((PyObject *)Py_TYPE(stream) != self->arg_cls || SLOT(stream, self->arg_handle) == NULL
+            || SLOT(stream, self->arg_handle) == Py_None || !pool_word(SLOT(stream, self->arg_ipc), &in[3])
+            || !pool_word(SLOT(me, self->self_handle), &in[1]) || !pool_word(SLOT(me, self->self_size), &in[2]))
+            goto fallback;
+        if (self->op == OP_COPY_TO) {  /* cuMemcpyAsync(dst, src, size, stream) */
+            if ((PyObject *)Py_TYPE(arg) != self->self_cls || !pool_word(SLOT(arg, self->self_handle), &in[0])
+                || !pool_word(SLOT(arg, self->self_size), &v) || v != in[2])
+                goto fallback;
+        } else {  /* cuMemsetD8Async(ptr, value, size, stream) */
+            if (!PyLong_CheckExact(arg) || !pool_word(arg, &v) || v > 255)
+                goto fallback;
+            in[0] = in[1];
+            in[1] = v;
+        }
+        nin = 4;
+    } else if (self->op == OP_RECORD || self->op == OP_WAIT) {
         uint64_t stream, event;
         arg = args[1];
         if ((PyObject *)Py_TYPE(arg) != self->arg_cls)
@@ -1526,7 +1550,7 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
         }
         return NULL;
     }
-    if (self->op == OP_RECORD) {
+    if (self->op == OP_RECORD || self->op == OP_COPY_TO) {
         Py_INCREF(arg);
         return arg;
     }
@@ -1563,7 +1587,7 @@ static PyTypeObject HandleCallType = {
 PyDoc_STRVAR(handle_call_doc,
 "handle_call(entry, unbound, op, fallback, fail, self_cls, arg_cls, queue, ready) -> a method descriptor for\n"
 "cudacffi.core's record (op 0), wait (1), Stream.sync (2), Event.sync (3), Event.is_done (4), Device.set_current\n"
-"(5), Event.__sub__ (6) (see _fastcall.c).");
+"(5), Event.__sub__ (6), Buffer.copy_to (7), Buffer.fill (8) (see _fastcall.c).");
 
 static PyObject *make_handle_call(PyObject *module, PyObject *args) {
     PyObject *entry, *fallback, *fail, *self_cls, *arg_cls, *queue, *ready;
@@ -1571,21 +1595,32 @@ static PyObject *make_handle_call(PyObject *module, PyObject *args) {
     int unbound, op;
     HandleCall *self;
     Py_ssize_t self_handle, self_h = -1, arg_handle = -1, arg_ipc = -1, self_context = -1, self_inited = -1;
+    Py_ssize_t self_size = -1;
     (void)module;
     if (!PyArg_ParseTuple(args, "OiiOOO!OOO!:handle_call", &entry, &unbound, &op, &fallback, &fail, &PyType_Type,
                           &self_cls, &arg_cls, &queue, &PyList_Type, &ready))
         return NULL;
     if (!entry_address(entry, "handle_call", &address))
         return NULL;
-    if (op < OP_RECORD || op > OP_ELAPSED || !PyCallable_Check(fallback) || !PyCallable_Check(fail)
+    if (op < OP_RECORD || op > OP_FILL || !PyCallable_Check(fallback) || !PyCallable_Check(fail)
         || PyList_GET_SIZE(ready) < 1 || handle_type == NULL || !PyObject_TypeCheck(queue, &PyBaseObject_Type)
         || strcmp(Py_TYPE(queue)->tp_name, "collections.deque") != 0) {
-        PyErr_SetString(PyExc_ValueError, "handle_call(): an op in 0..6, two callables, a deque and a [flag] "
+        PyErr_SetString(PyExc_ValueError, "handle_call(): an op in 0..8, two callables, a deque and a [flag] "
                         "(after setup())");
         return NULL;
     }
-    if ((self_handle = named_slot(self_cls, op == OP_SET_CURRENT ? "_primary" : "_handle")) < 0)
+    if ((self_handle = named_slot(self_cls, op == OP_SET_CURRENT ? "_primary" : ON_STREAM(op) ? "_ptr" : "_handle"))
+        < 0)
         return NULL;
+    if (ON_STREAM(op)) {  /* a buffer's _ptr and _size; the stream's _handle and _h (in arg_handle, arg_ipc) */
+        if (!PyType_Check(arg_cls)) {
+            PyErr_SetString(PyExc_TypeError, "handle_call(): copy_to and fill need the stream class");
+            return NULL;
+        }
+        if ((self_size = named_slot(self_cls, "_size")) < 0 || (arg_handle = named_slot(arg_cls, "_handle")) < 0
+            || (arg_ipc = named_slot(arg_cls, "_h")) < 0)
+            return NULL;
+    }
     if (op == OP_SET_CURRENT) {
         if (!PyType_Check(arg_cls)) {
             PyErr_SetString(PyExc_TypeError, "handle_call(): set_current needs the context class");
@@ -1625,6 +1660,7 @@ static PyObject *make_handle_call(PyObject *module, PyObject *args) {
     self->arg_ipc = arg_ipc;
     self->self_context = self_context;
     self->self_inited = self_inited;
+    self->self_size = self_size;
     Py_INCREF(fallback);
     Py_INCREF(fail);
     Py_INCREF(self_cls);
@@ -1878,6 +1914,11 @@ PyMODINIT_FUNC PyInit__fastcall(void) {
         return NULL;
     if (PyType_Ready(&PoolAllocateType) < 0 || PyType_Ready(&HandleCallType) < 0 || PyType_Ready(&DeviceNewType) < 0
         || PyType_Ready(&GetterType) < 0)
+        return NULL;
+    /* the names the C paths compare or read: a keyword (interned, as a call's keyword names are) and slots */
+    if ((str_stream = PyUnicode_InternFromString("stream")) == NULL
+        || (str_refuses = PyUnicode_InternFromString("_refuses")) == NULL
+        || (str_ph = PyUnicode_InternFromString("_ph")) == NULL)
         return NULL;
     m = PyModule_Create(&module_def);
     if (m == NULL)

@@ -40,12 +40,12 @@ import _cffi_backend
 from .. import _buffers, _callbacks, _driver, _fast_calls, _params
 from .._gen import driver as _gen_driver
 
-__all__ = ["aligned_tensor_map", "CallbackRecord", "capsule", "collector_guard", "device_new_in_c", "driver_address",
-           "driver_call", "driver_new", "drop_collector_guard", "ELAPSED", "EVENT_DONE", "EVENT_SYNC", "fastcall",
-           "field_keepalive", "getter_in_c", "handle_call_in_c", "held", "host_memory", "launch_blob",
-           "launch_blob_address", "LAUNCH_UNBOUND", "pin", "plain_call", "pool_allocate_in_c", "pool_calls",
-           "raw_call", "RECORD", "SET_CURRENT", "STREAM_SYNC", "struct_code", "struct_pointer", "uint32_array",
-           "value_type", "WAIT"]
+__all__ = ["aligned_tensor_map", "CallbackRecord", "capsule", "collector_guard", "COPY_TO", "device_new_in_c",
+           "driver_address", "driver_call", "driver_new", "drop_collector_guard", "ELAPSED", "EVENT_DONE",
+           "EVENT_SYNC", "fastcall", "field_keepalive", "FILL", "getter_in_c", "handle_call_in_c", "held",
+           "host_memory", "launch_blob", "launch_blob_address", "LAUNCH_UNBOUND", "pin", "plain_call",
+           "pool_allocate_in_c", "pool_calls", "raw_call", "RECORD", "SET_CURRENT", "STREAM_SYNC", "struct_code",
+           "struct_pointer", "uint32_array", "value_type", "WAIT"]
 
 _dffi, _dlib = _driver.ffi, _driver.lib
 
@@ -127,16 +127,18 @@ def pool_allocate_in_c(allocate, stream_type, new_buffer, raise_status):
     return module.pool_allocate(address, unbound, allocate, stream_type, new_buffer, raise_status)
 
 
-RECORD, WAIT, STREAM_SYNC, EVENT_SYNC, EVENT_DONE, SET_CURRENT, ELAPSED = range(7)  # what handle_call_in_c makes
+# what handle_call_in_c makes
+RECORD, WAIT, STREAM_SYNC, EVENT_SYNC, EVENT_DONE, SET_CURRENT, ELAPSED, COPY_TO, FILL = range(9)
 
 
 def handle_call_in_c(name, op, method, fail, self_type, arg_type, queue, ready):
     """On CPython, ``method`` (one of ``op``: Stream.record(event), Stream.wait(event), Stream.sync(),
-    Event.sync(), the getter of Event.is_done, Device.set_current(), Event.__sub__) as a C method descriptor that
-    makes the driver's ``name`` call itself, with the GIL released: where the object is a live ``self_type`` (its
-    ``_handle`` slot not None; a Device: its ``_primary`` context retained and ``_context`` already the ``arg_type``
-    Context over it, then ``_inited`` set True), the event argument a live ``arg_type`` (not IPC-enabled, for
-    record), ``queue`` (the releases finalizers queued, a deque) is empty and ``ready[0]`` (CUDA initialized) is
+    Event.sync(), the getter of Event.is_done, Device.set_current(), Event.__sub__, Buffer.copy_to(dst,
+    stream=s), Buffer.fill(value, stream=s)) as a C method descriptor that makes the driver's ``name`` call itself,
+    with the GIL released: where the object is a live ``self_type`` (its ``_handle`` slot not None; a Device: its
+    ``_primary`` context retained and ``_context`` already the ``arg_type`` Context over it, then ``_inited`` set
+    True; a Buffer: its ``_ptr`` not None, ``arg_type`` the Stream class), the event argument a live ``arg_type``
+    (not IPC-enabled, for record), ``queue`` (the releases finalizers queued, a deque) is empty and ``ready[0]`` (CUDA initialized) is
     True. A failure calls ``fail(status)``, which raises (``end - start``: ``method`` explains it); every other call
     is ``method``'s. None where there is no such path (PyPy, the module not built)."""
     fast = _fast_entry(name)

@@ -41,15 +41,21 @@ else:
     _BASE = backstop_base()
 
 
-def _reads_in_c(cls: Any) -> Any:
-    """On CPython, ``handle`` and ``size`` read their slots in C (0 once closed, as the properties say); chosen as
-    the class is defined."""
+def _in_c(cls: Any) -> Any:
+    """On CPython, ``handle`` and ``size`` read their slots in C (0 once closed, as the properties say), and the
+    loop's ``copy_to(dst, stream=s)`` (a live buffer of this class and size) and ``fill(byte, stream=s)`` make
+    their one driver call in C (``_direct.handle_call_in_c``); every other case is the Python code's. Chosen as the
+    class is defined."""
     cls.handle = _direct.getter_in_c(cls, "handle", value="_ptr", guard="_ptr")
     cls.size = _direct.getter_in_c(cls, "size", value="_size", guard="_ptr")
+    for name, op, entry in (("copy_to", _direct.COPY_TO, "cuMemcpyAsync"), ("fill", _direct.FILL, "cuMemsetD8Async")):
+        fast = _direct.handle_call_in_c(entry, op, cls.__dict__[name], raise_status, cls, Stream, _queue, _ready)
+        if fast is not None:
+            setattr(cls, name, fast)
     return cls
 
 
-@_reads_in_c
+@_in_c
 @_direct.value_type  # launch() packs a Buffer by its _v, the device pointer
 class Buffer(_BASE):
     """``size`` bytes of memory from a memory resource (or wrapped with ``Buffer.from_handle``).
