@@ -5,7 +5,9 @@ makes, its floor), in one run.
 Usage:  python benchmarks/core_calls.py [--gpu] [--count N] [--repeat N] [--only a,b] [--json OUT]
 
 Without ``--gpu`` it re-runs itself on the null libcuda of overhead.py (every call returns at once), so a figure
-is the Python side alone; with ``--gpu`` it runs on the machine's driver and GPU. cuda.core's column needs
+is the Python side alone; with ``--gpu`` it runs on the machine's driver and GPU, and where gcc, ``cuda.h``
+(``CUDA_HOME``) and libcuda are there, also ``driver_floor.c``: the same driver calls made from C, the floor no
+binding goes under (its column, "C floor"). cuda.core's column needs
 ``cuda-core`` importable in the running interpreter (CPython); under PyPy the third column, the raw
 ``cudacffi.driver`` call(s) the core call makes, is the floor a core call can approach.
 
@@ -241,6 +243,25 @@ def floor_setup(gpu):
     return {name: (loops[name], sync) for name in CASES if name in loops}, (stream, event, buf, other)
 
 
+def c_floor(count, repeat):
+    """{case: ns} of driver_floor.c built and run here, or {} where it cannot be (no gcc, cuda.h or libcuda)."""
+    import subprocess
+    import tempfile
+
+    home = os.environ.get("CUDA_HOME", "/usr/local/cuda")
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = os.path.join(tmp, "driver_floor")
+        build = ["gcc", "-O2", "-o", exe, os.path.join(HERE, "driver_floor.c"), "-I" + os.path.join(home, "include"),
+                 "-L" + os.path.join(home, "lib64", "stubs"), "-lcuda"]
+        try:
+            subprocess.run(build, check=True, capture_output=True)
+            out = subprocess.run([exe, str(count), str(repeat)], check=True, capture_output=True, text=True).stdout
+        except (OSError, subprocess.CalledProcessError) as e:
+            print("C floor: not measured (%s)" % (getattr(e, "stderr", None) or e,), file=sys.stderr)
+            return {}
+    return {name: float(ns) for name, ns in (line.split() for line in out.splitlines())}
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--gpu", action="store_true", help="run on the machine's GPU (default: the null libcuda)")
@@ -270,15 +291,18 @@ def main(argv=None):
         their_cases, their_keep = setup(theirs, args.gpu)
         table.update({("cuda.core", name): case for name, case in pick(their_cases).items()})
     best = _harness.round_robin(table, args.count, args.repeat)
+    floor_c = c_floor(args.count, args.repeat) if args.gpu else {}
+    best.update({("C", name): ns for name, ns in floor_c.items() if only is None or name in only})
     print(_harness.header("calls", args.count, args.repeat) + (", GPU" if args.gpu else ", null libcuda"))
-    print("%-20s %14s %12s %8s %14s" % ("case", "cudacffi.core", "cuda.core", "ratio", "driver floor"))
+    print("%-20s %14s %12s %8s %14s %9s" % ("case", "cudacffi.core", "cuda.core", "ratio", "driver floor", "C floor"))
     for name in CASES:
         if ("cudacffi.core", name) not in best:
             continue
-        a, b, f = best[("cudacffi.core", name)], best.get(("cuda.core", name)), best.get(("driver", name))
-        print("%-20s %14.0f %12s %8s %14s" % (name, a, "n/a" if b is None else "%.0f" % b,
-                                              "" if b is None else "%.2fx" % (a / b),
-                                              "" if f is None else "%.0f" % f))
+        a, b, f, c = (best[("cudacffi.core", name)], best.get(("cuda.core", name)), best.get(("driver", name)),
+                      best.get(("C", name)))
+        print("%-20s %14.0f %12s %8s %14s %9s" % (name, a, "n/a" if b is None else "%.0f" % b,
+                                                  "" if b is None else "%.2fx" % (a / b),
+                                                  "" if f is None else "%.0f" % f, "" if c is None else "%.0f" % c))
     if isinstance(theirs, str):
         print("cuda.core: %s in this interpreter" % theirs)
     if args.json:
