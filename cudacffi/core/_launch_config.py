@@ -6,7 +6,8 @@ A value object: the occupancy queries of ``_kernel`` take one as ``launch`` does
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple, Union
+from types import MappingProxyType
+from typing import Any, Dict, Mapping, Optional, Tuple, Union
 
 from . import _utils
 from ._utils import cast_to_3_tuple
@@ -14,6 +15,10 @@ from ._utils import cast_to_3_tuple
 __all__ = ["LaunchConfig", "check_config"]
 
 _Dim = Union[int, Tuple[int, ...], None]
+
+# The natives of a config not launched yet (or changed since): shared, read-only (launch() only looks it up), so
+# that making a LaunchConfig builds no dict
+_NO_NATIVES: Mapping[int, Tuple[Any, int]] = MappingProxyType({})
 
 
 class LaunchConfig:
@@ -28,26 +33,35 @@ class LaunchConfig:
     _shmem_size: int
     _is_cooperative: bool
     _pss: bool
-    _natives: Dict[int, Tuple[Any, int]]  # stream handle -> (CUlaunchConfig, its address)
+    _natives: Mapping[int, Tuple[Any, int]]  # stream handle -> (CUlaunchConfig, its address)
 
     def __init__(self, grid: _Dim = None, cluster: _Dim = None, block: _Dim = None, shmem_size: Optional[int] = None,
                  is_cooperative: bool = False, programmatic_stream_serialization: bool = False) -> None:
-        self._grid = cast_to_3_tuple("LaunchConfig.grid", grid)
+        # Made once per launch in many programs: the common case (plain positive ints, no cluster, the default
+        # flags) is checked inline, in cuda.core's order (grid, cluster, block, shmem_size); anything else goes
+        # to cast_to_3_tuple / _set_shmem, which keep cuda.core's messages.
+        if grid.__class__ is int and grid >= 1:
+            self._grid = (grid, 1, 1)
+        else:
+            self._grid = cast_to_3_tuple("LaunchConfig.grid", grid)
         self._cluster = None if cluster is None else cast_to_3_tuple("LaunchConfig.cluster", cluster)
-        self._block = cast_to_3_tuple("LaunchConfig.block", block)
+        if block.__class__ is int and block >= 1:
+            self._block = (block, 1, 1)
+        else:
+            self._block = cast_to_3_tuple("LaunchConfig.block", block)
         if shmem_size is None:
             self._shmem_size = 0
         elif shmem_size.__class__ is int and shmem_size >= 0:
             self._shmem_size = shmem_size
         else:
             self._set_shmem(shmem_size)  # other integers, or cuda.core's error
-        self._is_cooperative = bool(is_cooperative)
-        self._pss = bool(programmatic_stream_serialization)
-        self._natives = {}
+        self._is_cooperative = True if is_cooperative else False  # bool() without the call
+        self._pss = True if programmatic_stream_serialization else False
+        self._natives = _NO_NATIVES  # a dict of its own at the first launch (_native_for)
 
     def _set(self, slot: str, value: Any) -> None:
         object.__setattr__(self, slot, value)
-        self._natives = {}  # a changed config is rebuilt at its next launch
+        self._natives = _NO_NATIVES  # a changed config is rebuilt at its next launch
 
     @property
     def grid(self) -> Tuple[int, int, int]:
@@ -170,9 +184,11 @@ def _native_config(config: LaunchConfig, stream_handle: int, with_cluster: bool 
 
 def _native_for(config: LaunchConfig, stream_handle: int) -> Tuple[Any, int]:
     """The CUlaunchConfig of ``config`` on a stream, kept for the next launch there."""
-    natives = config._natives
-    if len(natives) >= 64:  # many short-lived streams: start again rather than grow
-        natives = config._natives = {}
+    natives: Dict[int, Tuple[Any, int]]
+    if config._natives is _NO_NATIVES or len(config._natives) >= 64:  # its first launch; or many short-lived
+        natives = config._natives = {}  # streams: start again rather than grow
+    else:
+        natives = config._natives  # type: ignore[assignment]  # (a dict of its own once launched)
     native = _native_config(config, stream_handle)
     pair = natives[stream_handle] = (native, native.getPtr())  # the struct, and its address for a C launcher
     return pair

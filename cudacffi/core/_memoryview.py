@@ -12,11 +12,13 @@ from __future__ import annotations
 import warnings
 from typing import TYPE_CHECKING, Any, Optional, Tuple
 
+from .. import _direct
 from . import _dlpack, _dlpack_exchange, _registry, _utils
 from ._copy import copy_views
 from ._memory import MemoryResource
-from ._view_sources import (CURRENT, OWN_REFUSALS, array_interface_parts, buffer_parts, cuda_array_interface_parts,
-                            dlpack_parts, has_dlpack, python_buffer_parts)
+from ._view_sources import (C_CONTIGUOUS, CURRENT, NDARRAY_TYPESTRS, OWN_REFUSALS, WARN_ON_WRITE, WRITEABLE,
+                            array_interface_parts, buffer_parts, cuda_array_interface_parts, dlpack_parts, has_dlpack,
+                            ndarray_type, python_buffer_parts)
 from ._view_types import (DL_CODES, c_contiguous, dl_numpy_dtype, extent, ints, numpy_dtype, parse_typestr,
                           shape_of, simple_repr, typestr as make_typestr)
 
@@ -26,6 +28,9 @@ if TYPE_CHECKING:
     from .typing import IsStreamType
 
 __all__ = ["StridedMemoryView"]
+
+_NDARRAY: Any = None  # numpy.ndarray, once from_array_interface has seen numpy imported
+_HOST = (_dlpack.CPU, 0)
 
 
 class StridedMemoryView:
@@ -149,6 +154,29 @@ class StridedMemoryView:
     def from_array_interface(cls, obj: Any) -> "StridedMemoryView":
         """A view of ``obj.__array_interface__`` (host memory; version 3 or above, no mask). Its ``device_id``
         is the current device's, as in cuda.core (-1 where no context is current)."""
+        if type(obj) is _NDARRAY:  # an exact numpy.ndarray: the same view, without building its interface
+            flags = obj.flags.num
+            typestr = NDARRAY_TYPESTRS.get(obj.dtype)
+            if flags & C_CONTIGUOUS and typestr is not None:  # ("strides": None; a dtype read before)
+                try:
+                    ptr = _direct.pin(obj)[0]  # (C-contiguous: the buffer is the array's data)
+                except Exception:  # (not expected) the interface says what it is
+                    return cls._new(*array_interface_parts(obj))
+                self = object.__new__(cls)
+                self._ptr = ptr
+                self._shape = obj.shape
+                self._strides = None
+                self._typestr = typestr
+                self._readonly = flags & (WRITEABLE | WARN_ON_WRITE) != WRITEABLE
+                self._exporting_obj = obj
+                self._device_id = CURRENT
+                self._dl_device = _HOST
+                self._keep = None
+                self._has_dtype = True
+                self._lent = None
+                return self
+        elif _NDARRAY is None:
+            _ndarray_seen()
         return cls._new(*array_interface_parts(obj))
 
     @classmethod
@@ -363,6 +391,11 @@ class StridedMemoryView:
 _EXCHANGE_API = _dlpack_exchange.exchange_api(StridedMemoryView)
 if _EXCHANGE_API is not None:
     StridedMemoryView.__dlpack_c_exchange_api__ = StridedMemoryView.__c_dlpack_exchange_api__ = _EXCHANGE_API
+
+
+def _ndarray_seen() -> None:
+    global _NDARRAY
+    _NDARRAY = ndarray_type()
 
 
 def _current_device() -> int:

@@ -11,7 +11,8 @@ device current when it is asked for); ``has_dtype`` is True, False (made from an
 from __future__ import annotations
 
 import operator
-from typing import Any, Optional, Tuple
+import sys
+from typing import Any, Dict, Optional, Tuple
 
 from .. import _direct
 from . import _dlpack, _utils
@@ -19,12 +20,22 @@ from ._memory import Buffer
 from ._view_types import (DL_CODES, LITTLE, SIZES, STRUCT_FORMATS, element_strides, extent, ints, numpy_dtype,
                           parse_typestr, shape_of, typestr)
 
-__all__ = ["CURRENT", "OWN_REFUSALS", "Parts", "array_interface_parts", "buffer_parts", "cuda_array_interface_parts",
-           "dlpack_parts", "has_dlpack", "python_buffer_parts", "stream_int"]
+__all__ = ["CURRENT", "NDARRAY_TYPESTRS", "OWN_REFUSALS", "Parts", "array_interface_parts", "buffer_parts",
+           "cuda_array_interface_parts", "dlpack_parts", "has_dlpack", "ndarray_type", "python_buffer_parts",
+           "stream_int"]
 
 Parts = Tuple[Any, ...]
 OWN_REFUSALS = ("stream=None is ambiguous with view()", "device not supported")
 CURRENT = "current"  # a view's device id: the device current when it is asked for (-1 without a context)
+
+# numpy.ndarray's __array_interface__ is a new dict each time (a microsecond), while its dtype, shape and flags
+# are cheap to read: StridedMemoryView.from_array_interface reads an exact ndarray (C-contiguous, of a dtype it
+# has read through the interface before) from those. The dtype -> normalized typestr of the ndarrays read so far:
+NDARRAY_TYPESTRS: Dict[Any, str] = {}
+# numpy's array flags (ndarray.flags.num): what __array_interface__ reads "strides": None and "data"'s read-only
+# flag from (an array that warns on write reads as read-only)
+C_CONTIGUOUS, WRITEABLE, WARN_ON_WRITE = 0x1, 0x400, 0x80000000
+
 
 def has_dlpack(obj: Any) -> bool:
     """Whether ``obj`` speaks DLPack (both ``__dlpack__`` and ``__dlpack_device__``)."""
@@ -157,13 +168,22 @@ def cuda_array_interface_parts(obj: Any, stream_ptr: Any) -> Parts:
     return parts
 
 
+def ndarray_type() -> Any:
+    """numpy.ndarray where numpy is imported (no array can be one before), else None."""
+    numpy = sys.modules.get("numpy")
+    return getattr(numpy, "ndarray", None)
+
+
 def array_interface_parts(obj: Any) -> Parts:
     """``obj.__array_interface__`` read (host memory); the view's device is the current one (``CURRENT``)."""
     iface = _interface(obj, "__array_interface__", "from_array_interface")
     if not isinstance(iface, dict):
         raise TypeError("__array_interface__ must be a dict, not %s" % type(iface).__name__)
     _check_interface_version(iface, "NumPy Array Interface")
-    return _interface_parts(iface, obj, "__array_interface__", device=False, host_device=CURRENT)
+    parts = _interface_parts(iface, obj, "__array_interface__", device=False, host_device=CURRENT)
+    if type(obj) is ndarray_type() and len(NDARRAY_TYPESTRS) < 256:
+        NDARRAY_TYPESTRS[obj.dtype] = parts[3]  # (its __array_interface__'s typestr is dtype.str)
+    return parts
 
 
 def _interface_parts(iface: Any, obj: Any, what: str, device: bool, host_device: Any = -1) -> Parts:
