@@ -208,13 +208,14 @@ def aligned_tensor_map(tensor_map_type):
 held = _buffers.held
 CallbackRecord = _callbacks.Record
 _own_ffi = _cffi_backend.FFI()  # apart from the families' (a from_buffer and a gc of its own)
+_UINTPTR = _own_ffi.typeof("uintptr_t")  # (looked up once: a cast by name parses the type on every call)
 
 
 def pin(buffer):
     """``(address, keepalive)`` of a C-contiguous host buffer (a memoryview or any buffer-protocol object): the
     address stays valid, the memory pinned in place (PyPy), for as long as ``keepalive`` lives."""
     cdata = _own_ffi.from_buffer(buffer)
-    return int(_own_ffi.cast("uintptr_t", cdata)), cdata
+    return int(_own_ffi.cast(_UINTPTR, cdata)), cdata
 
 
 def host_memory(address, size):
