@@ -6,7 +6,7 @@ parameter is a Python input, an output, both or neither, which keys it takes and
 takes it) with its keys: ``count`` (the parameter counting a list), ``fixed`` (a length the API fixes),
 ``count_less``, ``count_fn`` (the function that says a length), ``size``/``sizes`` (a byte size parameter,
 a list of them), ``any`` (an output slot wider than the C type), ``table``/``by``/``of`` (values typed by an
-attribute argument, per ``table`` of ``cudacffi/_attributes.py``). A combination no kind takes is refused
+attribute argument, per ``table`` of ``cudacffi/_attribute_values.py``). A combination no kind takes is refused
 when the ``Direction`` is made: for an override, when this module is imported; for a model, when it is
 decided, naming the function and the parameter.
 
@@ -80,7 +80,7 @@ KINDS = {k.name: k for k in (
          "reports the count needed), then the list's capacity and what was written"),
 )}
 
-# the tables of cudacffi/_attributes.py (a test keeps the two in step)
+# the tables of cudacffi/_attribute_values.py (a test keeps the two in step)
 ATTRIBUTE_TABLES = ("pointer", "mem_range", "coredump", "mempool", "graph_mem", "shareable", "range_handle")
 _REFERENCES = ("count", "by", "size", "sizes", "of")  # keys that name another parameter of the function
 _KEYS = ("count", "fixed", "count_less", "count_fn", "size", "sizes", "any", "table", "by", "of", "fields")
@@ -184,7 +184,7 @@ STRING_OUTPUTS = frozenset((
 ))
 
 # Arrays of structs a library reads or writes whole, as many as another argument counts: (function, array) ->
-# the count. Their buffers must hold count * sizeof(item) (``cudacffi._exc.output_buffer``'s ``count``).
+# the count. Their buffers must hold count * sizeof(item) (``cudacffi._exception_style.output_buffer``'s ``count``).
 COUNTED_STRUCTS = {
     ("cuFileBatchIOSubmit", "iocbp"): "nr",
     ("cuFileBatchIOGetStatus", "iocbp"): "*nr",  # as many events as the unsigned int the caller's nr holds
@@ -192,7 +192,7 @@ COUNTED_STRUCTS = {
 
 # Buffers a library reads or writes ``size`` bytes of, at an offset another argument gives: (function, buffer) ->
 # (size argument, offset argument or None). A buffer object must hold size + offset bytes
-# (``cudacffi._exc.check_extent``); an int address is the caller's promise.
+# (``cudacffi._exception_style.check_extent``); an int address is the caller's promise.
 BUFFER_EXTENTS = {
     ("cuFileRead", "bufPtr_base"): ("size", "bufPtr_offset"),
     ("cuFileWrite", "bufPtr_base"): ("size", "bufPtr_offset"),
@@ -246,7 +246,7 @@ _STRUCT_INPUTS = [
     ("cudaMemGetLocationInfo", "location_out"), ("cudaStreamBeginRecaptureToGraph", "callbackData"),
 ]
 
-# A void * whose C type another argument decides (cudacffi/_attributes.py has one table per kind of
+# A void * whose C type another argument decides (cudacffi/_attribute_values.py has one table per kind of
 # attribute): storage of exactly that type per call, read back as cuda.bindings reads it. ``by`` names the
 # attribute parameter, ``table`` the table, ``size`` the caller's data size, ``sizes`` a list of them.
 def _typed(kind, table, by, **more):

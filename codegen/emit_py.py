@@ -63,7 +63,7 @@ class PyWriter(TypeNames):
         self.w("from cudacffi import _loader")
         self.w("from cudacffi._%s import ffi as _ffi, lib as _lib" % fam)
         if any(p["dir"] == "kernel_params" for f in m["functions"] for p in f["params"]):
-            self.w("from cudacffi._params import kernel_params as _kernel_params")
+            self.w("from cudacffi._kernel_params import kernel_params as _kernel_params")
         if self.callback_types:
             self.w("from cudacffi import _callbacks as _cbk")
         self.w()

@@ -6,9 +6,9 @@ status raises ``<prefix>Error`` (``nvJitLinkError``) carrying it. Enums lose the
 (``nvJitLinkInputType.NVJITLINK_INPUT_PTX`` -> ``InputType.PTX``). A getter that fills a caller buffer is
 checked against its ``...Size`` function before the call, so a short buffer is refused, never overrun.
 
-The C side is the tuple style's (``emit_c``) plus two functions for ``cudacffi._exc.bind_versioned``: one binds a
-function to its public name when the library lacks the header's versioned symbol, one asks the library its
-version whether or not the headers declare the version function.
+The C side is the tuple style's (``emit_c``) plus two functions for ``cudacffi._exception_style.bind_versioned``:
+one binds a function to its public name when the library lacks the header's versioned symbol, one asks the library
+its version whether or not the headers declare the version function.
 """
 
 import re
@@ -28,6 +28,12 @@ def enum_members(members):
             common = common[:-1]
     common = common[:common.rfind("_") + 1]
     return [(n[len(common):], v) for n, v in members]
+
+
+def public_module(family):
+    """The public module a family's error classes are imported from (``cudacffi.nvjitlink``): their
+    ``__module__``, so that a traceback names them there and pickle finds them there."""
+    return "cudacffi." + family
 
 
 # The error class where cuda.bindings names it apart from ``<prefix>Error``
@@ -228,7 +234,7 @@ class ExcWriter:
 
         self.lines += header_docstring(fam, emit_c.version_text(m), "exception style")
         self.w()
-        self.w("from cudacffi import _exc as _x")
+        self.w("from cudacffi import _exception_style as _x")
         self.w("from cudacffi import _loader")
         self.w("from cudacffi import _support as _s")
         self.w("from cudacffi._%s import ffi as _ffi, lib as _lib" % fam)
@@ -246,6 +252,7 @@ class ExcWriter:
         self.w('    """Raised when an %s call fails: ``status`` is its %s, ``str(e)`` is ``"NAME (code)"``."""'
                % (self.prefix, status))
         self.w()
+        self.w("    __module__ = %r  # its public home, for tracebacks and pickle" % public_module(fam))
         self.w("    _enum = %s" % status)
         if fam in ERROR_BASES:  # the status struct's detail (cuFile: the CUresult beside the OpError)
             self.w("    _detail = staticmethod(_lib._cc_status_detail)")
@@ -293,6 +300,8 @@ class ExcWriter:
         for member, value, cls, name in self.status_classes():
             self.w("class %s(%s):" % (cls, self.error))
             self.w('    """%s.%s"""' % (status, member))
+            self.w()
+            self.w("    __module__ = %r" % public_module(self.model["family"]))
             self.w()
             self.w()
             if cls != name:

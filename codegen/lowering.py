@@ -199,11 +199,11 @@ def by_value(names, f):
 # how cudacffi._fastcall converts an argument (see cudacffi/_fastcall.c): an int of any int class; a pointer
 # handle (its class, any Handle, or a plain int); an integer
 # handle (its class or a plain int); an address given as a plain int (extra); kernelParams: an int address, or
-# (values, types) tuples of ints, floats and handles, packed in C by the plan cudacffi._params.c_codes makes
+# (values, types) tuples of ints, floats and handles, packed in C by the plan cudacffi._kernel_params.c_codes makes
 # (other forms - buffers, ctypes values, structs - go to the wrapper)
 FAST_INT, FAST_PTR_HANDLE, FAST_INT_HANDLE, FAST_ADDRESS, FAST_KPARAMS = 0, 1, 2, 3, 4
 # and what it makes of an output: an int, a handle of the output's class, an enum member (the int if none),
-# what an attribute argument types it as (an attr_out: cudacffi._attributes' tables, read at import), or the
+# what an attribute argument types it as (an attr_out: cudacffi._attribute_values' tables, read at import), or the
 # bytes of a string the library writes into a buffer of the caller's length (cuDeviceGetName: an out_bytes
 # counted by an int input; lengths _fastcall.c's buffer lacks room for go to the wrapper), or a Python float (a
 # float or double output, stored in out[] as a double's bits: cuEventElapsedTime's milliseconds)
@@ -1045,7 +1045,7 @@ class FunctionLowering:
 
     def attribute_typed(self, p, by_name):
         """A value behind a void * whose C type another argument decides: storage of that type, made per
-        call by the module's ``_typed`` (cudacffi/_attributes.py), converted both ways."""
+        call by the module's ``_typed`` (cudacffi/_attribute_values.py), converted both ways."""
         py, fn, d = self.pyname(p), self.name, p["dir"]
         var = "_t_" + py
         if d == "attr_size":  # the typed value's byte size, which the library reads (and may update)

@@ -8,7 +8,7 @@ turns a result tuple into its outputs or raises ``CUDAError``.
 
 import sys
 
-from ._errors import CUDAError, FunctionNotFoundError, LibraryNotFoundError, LibraryVersionError
+from ._exceptions import CUDAError, FunctionNotFoundError, LibraryNotFoundError, LibraryVersionError
 
 __version__ = "0.1.0"
 __all__ = ["check", "CUDAError", "LibraryNotFoundError", "FunctionNotFoundError", "LibraryVersionError",

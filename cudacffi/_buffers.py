@@ -1,7 +1,7 @@
 """Addresses and buffers: what a ``void *`` parameter or pointer field passes, and the rules for buffers
 the library writes (C-contiguous, writable, large enough; ``bytes`` only where writing it is safe).
 
-One rule set for every family (``_exc`` uses it too):
+One rule set for every family (``_exception_style`` uses it too):
 
 - a buffer whose items are Python objects (numpy ``dtype=object``, format ``O``) is refused: its memory
   holds PyObject pointers, never data the library may read or write;
@@ -19,7 +19,7 @@ import sys
 
 import _cffi_backend
 
-from ._checks import _U64, argument_error
+from ._arguments import _U64, argument_error
 from ._handles import Handle, PointerHandle
 
 _CPYTHON = sys.implementation.name == "cpython"

@@ -1,26 +1,4 @@
-"""The exceptions cudacffi raises itself (CUDA's own errors are returned as result codes)."""
+"""Former name of ``cudacffi._exceptions``, kept only while ``cudacffi.core.system._nvml`` imports it: it should
+use ``cudacffi.FunctionNotFoundError`` (the public name); delete this module then."""
 
-
-class LibraryNotFoundError(RuntimeError):
-    """A CUDA library (libcuda, libnvrtc, ...) could not be loaded; the message lists every place searched."""
-
-
-class FunctionNotFoundError(RuntimeError):
-    """The loaded library does not export a function this build's headers declare (it is older)."""
-
-
-class LibraryVersionError(FunctionNotFoundError):
-    """The loaded library is older than this build's headers: it lacks the versioned symbol they name."""
-
-
-class CUDAError(RuntimeError):
-    """A CUDA call failed; raised by ``cudacffi.check``. ``result`` is the status enum member."""
-
-    def __init__(self, result, name, description):
-        self.result = result
-        self.name = name
-        self.description = description
-        text = "%s (%d)" % (name, int(result))
-        if description and description != name:
-            text += ": %s" % description
-        RuntimeError.__init__(self, text)
+from ._exceptions import CUDAError, FunctionNotFoundError, LibraryNotFoundError, LibraryVersionError  # noqa: F401

@@ -8,9 +8,9 @@ module is not built, or with ``CUDACFFI_FASTCALL=0`` in the environment.
 import os
 import sys
 
-from ._attributes import TABLES
+from ._attribute_values import TABLES
 from ._handles import Handle
-from ._params import c_codes
+from ._kernel_params import c_codes
 
 
 def fast_calls(namespace, entry, ok, statuses, unbound, table):
@@ -68,7 +68,7 @@ def plain_call(module, name):
 
 def _typed_output(namespace, by, table):
     """``(4, by, {attribute value: index}, (output spec, ...))`` for cudacffi._fastcall: each attribute of
-    ``table`` (cudacffi._attributes) whose value is a scalar, as the wrapper reads it (an int of its C type's
+    ``table`` (cudacffi._attribute_values) whose value is a scalar, as the wrapper reads it (an int of its C type's
     width, a bool, a handle of its class); a struct, a name or a list is not in it (the wrapper makes those)."""
     typing = namespace["_typed"]
     index, specs = {}, []

@@ -6,7 +6,7 @@ what every handle parameter passes. The generated modules subclass these, one cl
 
 import enum
 
-from ._checks import _U64, argument_error, check_integer
+from ._arguments import _U64, argument_error, check_integer
 
 
 class Handle:

@@ -9,7 +9,7 @@ import os
 import sys
 import threading
 
-from ._errors import FunctionNotFoundError, LibraryNotFoundError, LibraryVersionError
+from ._exceptions import FunctionNotFoundError, LibraryNotFoundError, LibraryVersionError
 
 from ._families import DEFAULT_MAJOR as _DEFAULT_MAJOR, FAMILIES as _FAMILIES, MAJORS as _MAJORS
 
@@ -36,7 +36,7 @@ class Library:
         self.per_thread = False
         self.symbols = {}  # name -> the symbol the headers map it to, where the generated module says
         self.version = None  # (major, minor) of the loaded library, where an on_load hook found it
-        self.on_load = None  # called with this Library once the library is open (see _exc.bind_versioned)
+        self.on_load = None  # called with this Library once the library is open (see _exception_style.bind_versioned)
         self.not_found = LibraryNotFoundError  # what load() raises (cudacffi.nvml's is also an NvmlError)
         self._lock = threading.Lock()
         self._companions = []  # libraries opened beside this one (kept open)

@@ -8,11 +8,11 @@ import keyword
 import sys
 import threading
 
+from ._arguments import _U64, argument_error, check_output_count
 from ._buffers import address
-from ._checks import _U64, argument_error, check_output_count
 from ._fields import EnumField, Field, HandleField  # noqa: F401 (part of this module's names)
 from ._handles import Handle, handle_value, new_handle
-from ._params import pack_owned
+from ._kernel_params import pack_owned
 
 _KEYWORDS = frozenset(keyword.kwlist)  # fields named like one are attributes with a _ suffix
 _keep_lock = threading.Lock()  # makes a struct's keep-alive table once, whichever threads set its fields

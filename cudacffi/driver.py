@@ -4,11 +4,11 @@ Everything here comes from the generated layer (``cudacffi/_gen/driver.py``), wr
 from the CUDA headers by codegen.
 """
 
-from cudacffi import _guards
+from cudacffi import _call_checks
 from cudacffi._gen.driver import *  # noqa: F401,F403
 from cudacffi._gen.driver import _library  # noqa: F401
 
-_guards.guard_sizes(globals())  # host buffers of the memcpy family against their byte counts
+_call_checks.guard_sizes(globals())  # host buffers of the memcpy family against their byte counts
 
 
 def available(name):

@@ -13,7 +13,7 @@ it cannot be loaded, every call raises ``LibraryNotFoundError``: an ``NvmlError`
 ``ERROR_LIBRARY_NOT_FOUND`` and also ``cudacffi.LibraryNotFoundError``, whose message says where it looked.
 """
 
-from cudacffi import _errors
+from cudacffi import _exceptions
 from cudacffi import _nvml_calls as _c
 from cudacffi import _support as _s
 from cudacffi._gen import nvml as _g
@@ -23,7 +23,7 @@ from cudacffi._nvml import ffi as _ffi
 from cudacffi._nvml_calls import check_status, check_status_size  # noqa: F401 (public here)
 
 
-class LibraryNotFoundError(_NotFound, _errors.LibraryNotFoundError):
+class LibraryNotFoundError(_NotFound, _exceptions.LibraryNotFoundError):
     """libnvidia-ml could not be loaded (no NVIDIA driver here): ``status`` is ``Return.ERROR_LIBRARY_NOT_FOUND``
     and ``str(e)`` says where the library was searched."""
 

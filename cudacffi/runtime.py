@@ -16,9 +16,9 @@ from cudacffi._gen.runtime import _library, _s
 from cudacffi._gen.runtime import (cudaChannelFormatDesc, cudaChannelFormatKind, cudaError_t, cudaExtent,
                                    cudaLaunchAttributeID, cudaLaunchAttributeValue, cudaPitchedPtr, cudaPos,
                                    cudaRuntimeGetVersion)
-from cudacffi import _guards
+from cudacffi import _call_checks
 
-_guards.guard_sizes(globals())  # host buffers of the memcpy family against their byte counts
+_call_checks.guard_sizes(globals())  # host buffers of the memcpy family against their byte counts
 
 # driver_types.h names these with #define, so they are aliases of the launch attribute types
 cudaStreamAttrID = cudaLaunchAttributeID

@@ -783,9 +783,9 @@ def setup(package="cudacffi.core"):
 
 def status_errors():
     import cudacffi
-    from cudacffi import _errors, _exc
+    from cudacffi import _exception_style
 
-    return (cudacffi.CUDAError, _exc.StatusError, _errors.LibraryNotFoundError)
+    return (cudacffi.CUDAError, _exception_style.StatusError, cudacffi.LibraryNotFoundError)
 
 
 def make_call(ctx, seed, number):

@@ -238,13 +238,14 @@ def test_nvjitlink_names_map_to_the_versioned_symbols_of_the_header(version, suf
 
 
 def test_exception_style_names():
-    from codegen import emit_exc
+    from codegen import emit_py_exception
 
     model = snapshot.load_model("12.9", "nvvm")
-    assert emit_exc.python_name(model, "nvvmIRVersion") == "ir_version"
-    assert emit_exc.python_name(model, "nvvmLazyAddModuleToProgram") == "lazy_add_module_to_program"
-    assert emit_exc.snake("bufferSizeRet") == "buffer_size_ret"
-    assert emit_exc.enum_members([["NVJITLINK_INPUT_NONE", 0], ["NVJITLINK_INPUT_PTX", 2]]) == [("NONE", 0), ("PTX", 2)]
+    assert emit_py_exception.python_name(model, "nvvmIRVersion") == "ir_version"
+    assert emit_py_exception.python_name(model, "nvvmLazyAddModuleToProgram") == "lazy_add_module_to_program"
+    assert emit_py_exception.snake("bufferSizeRet") == "buffer_size_ret"
+    assert (emit_py_exception.enum_members([["NVJITLINK_INPUT_NONE", 0], ["NVJITLINK_INPUT_PTX", 2]])
+            == [("NONE", 0), ("PTX", 2)])
 
 
 def test_int_shifted_into_the_sign_bit_is_negative():

@@ -11,7 +11,7 @@ import pytest
 from conftest import gpu_unavailable_reason, library_missing, one_line, run_python
 
 import cudacffi
-from cudacffi import _params
+from cudacffi import _kernel_params
 from cudacffi.core import (Buffer, Kernel, LaunchConfig, Linker, LinkerOptions, NVRTCError, ObjectCode, ParamInfo,
                            Program, ProgramOptions)
 from cudacffi.core import _kernel_args
@@ -455,7 +455,7 @@ def fake_buffer(ptr, size=64):
 def packed(kernel, *args):
     """The bytes each parameter receives: what launch() hands the driver, read back from the void* table."""
     values, types = _kernel_args.prepare_arguments(kernel, args)
-    address, keep = _params.kernel_params(None, (values, types), "launch")
+    address, keep = _kernel_params.kernel_params(None, (values, types), "launch")
     table = (ctypes.c_uint64 * len(args)).from_address(address)
     return [ctypes.string_at(table[i], p.size) for i, p in enumerate(kernel._param_info)]
 

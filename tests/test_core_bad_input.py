@@ -46,7 +46,7 @@ def _both(excinfo):
 
 def nvrtc_missing():
     from cudacffi import nvrtc
-    from cudacffi._errors import LibraryNotFoundError
+    from cudacffi import LibraryNotFoundError
 
     try:
         nvrtc.nvrtcVersion()

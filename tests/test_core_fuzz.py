@@ -32,7 +32,7 @@ FUZZ = os.path.join(ROOT, "tests", "fuzz_core.py")
 
 
 def nvrtc_available():
-    code = ("from cudacffi import nvrtc\nfrom cudacffi._errors import LibraryNotFoundError\n"
+    code = ("from cudacffi import nvrtc\nfrom cudacffi import LibraryNotFoundError\n"
             "try:\n    nvrtc.nvrtcVersion()\nexcept LibraryNotFoundError:\n    print('missing')\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=script_env())
     return r.returncode == 0 and "missing" not in r.stdout

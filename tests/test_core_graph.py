@@ -294,13 +294,13 @@ def test_a_condition_passes_to_a_kernel_as_its_handle(standin):
             print("ok")
             sys.exit(0)
         import ctypes
-        from cudacffi import _params
+        from cudacffi import _kernel_params
         from cudacffi.core import Kernel, _kernel_args
         g = GraphDefinition()
         cond = g.create_condition()
         kernel = Kernel._from_kernel(0x1000, None, "set")
         values, types = _kernel_args.prepare_arguments(kernel, (cond,))
-        address, keep = _params.pack_owned((values, types), "test")
+        address, keep = _kernel_params.pack_owned((values, types), "test")
         slot = ctypes.c_uint64.from_address(address).value
         assert ctypes.c_uint64.from_address(slot).value == int(cond.handle) == 0x100 + 0
     """)

@@ -14,7 +14,7 @@ pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
 
 SETUP = textwrap.dedent('''
     import ctypes, struct, sys, threading
-    from cudacffi import _params
+    from cudacffi import _kernel_params
     from cudacffi.core import Buffer, LaunchConfig, Stream, launch
     from cudacffi.core import _kernel_args
     from cudacffi.core._kernel import Kernel, ParamInfo
@@ -50,7 +50,7 @@ SETUP = textwrap.dedent('''
 
     def packer(k, *args):  # the packer's bytes for the same arguments, read back from its void* table
         values, types = _kernel_args.prepare_arguments(k, args)
-        address, keep = _params.kernel_params(None, (values, types), "launch")
+        address, keep = _kernel_params.kernel_params(None, (values, types), "launch")
         table = (ctypes.c_uint64 * len(args)).from_address(address)
         return [ctypes.string_at(table[i], p.size).hex() for i, p in enumerate(k._param_info)]
 

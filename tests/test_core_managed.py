@@ -270,9 +270,9 @@ def test_managed_buffer_wraps_handles_like_buffer_and_refuses_when_closed():
 
 
 def test_launch_packs_a_managed_buffer_as_its_pointer():
-    from cudacffi import _params
+    from cudacffi import _kernel_params
 
-    assert ManagedBuffer in _params._VALUE_TYPES
+    assert ManagedBuffer in _kernel_params._VALUE_TYPES
     assert ManagedBuffer.from_handle(0xABC000, 8)._v == 0xABC000
 
 

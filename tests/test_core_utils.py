@@ -936,7 +936,7 @@ def _device_view(ptr, shape, typestr="<f4", strides=None):
 
 
 def test_as_tensor_map_encodes_replaces_and_packs_128_bytes_by_value(monkeypatch):
-    import cudacffi._params as params
+    import cudacffi._kernel_params as params
     from cudacffi._driver import ffi
 
     drv = TensorMapDriver()

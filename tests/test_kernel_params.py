@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from cudacffi import driver
 from cudacffi._driver import ffi as _dffi
-from cudacffi._params import kernel_params
+from cudacffi._kernel_params import kernel_params
 
 FUNC = "cuLaunchKernel"
 C_SCALARS = [ctypes.c_bool, ctypes.c_char, ctypes.c_wchar, ctypes.c_byte, ctypes.c_ubyte, ctypes.c_short,

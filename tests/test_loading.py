@@ -40,7 +40,7 @@ def test_import_parses_no_c():
         "import sys\n"
         "import cudacffi\n"
         "from cudacffi import driver, runtime, nvrtc, nvjitlink, nvvm\n"
-        "import cudacffi._params, cudacffi._attributes, cudacffi._callbacks\n"
+        "import cudacffi._kernel_params, cudacffi._attribute_values, cudacffi._callbacks\n"
         "print('PARSER', sorted(m for m in sys.modules if m.startswith(('pycparser', 'cffi.cparser'))))\n")
     assert r.returncode == 0, r.stderr
     assert "PARSER []" in r.stdout, r.stdout

@@ -11,9 +11,9 @@ pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
 
 import importlib  # noqa: E402
 
-from cudacffi import _checks, driver, runtime  # noqa: E402
+from cudacffi import _arguments, driver, runtime  # noqa: E402
 
-LIMIT = _checks.OUTPUT_LIMIT
+LIMIT = _arguments.OUTPUT_LIMIT
 FAMILIES = {"driver": driver, "runtime": runtime}
 for _name in ("nvml", "cufile"):  # where this build has them (cuFile: CUDA 12.6 and newer)
     try:

@@ -169,14 +169,14 @@ def test_attribute_tables_of_codegen_and_runtime_agree():
 
     sys.path.insert(0, ROOT)
     from codegen import directions
-    from cudacffi import _attributes
+    from cudacffi import _attribute_values
 
-    assert set(directions.ATTRIBUTE_TABLES) == set(_attributes.TABLES)
+    assert set(directions.ATTRIBUTE_TABLES) == set(_attribute_values.TABLES)
 
 
 def test_every_member_of_an_attribute_enum_has_a_type():
-    """A new attribute in the headers must be typed in cudacffi/_attributes.py, not guessed."""
-    from cudacffi import _attributes
+    """A new attribute in the headers must be typed in cudacffi/_attribute_values.py, not guessed."""
+    from cudacffi import _attribute_values
 
     enums = [(driver, "CUpointer_attribute", "pointer"), (driver, "CUmem_range_attribute", "mem_range"),
              (driver, "CUmemPool_attribute", "mempool"), (driver, "CUgraphMem_attribute", "graph_mem"),
@@ -186,7 +186,7 @@ def test_every_member_of_an_attribute_enum_has_a_type():
         enums.append((driver, "CUcoredumpSettings", "coredump"))
     for module, enum_name, table in enums:
         untyped = [m for m in getattr(module, enum_name).__members__
-                   if m not in _attributes.TABLES[table] and not m.endswith("_MAX")]
+                   if m not in _attribute_values.TABLES[table] and not m.endswith("_MAX")]
         assert not untyped, (enum_name, untyped)
 
 

@@ -15,7 +15,7 @@ from conftest import library_missing, run_python
 pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
 
 from cudacffi import driver, nvjitlink, nvrtc, nvvm, runtime  # noqa: E402
-from cudacffi import _params  # noqa: E402
+from cudacffi import _kernel_params  # noqa: E402
 
 IS_CPYTHON = platform.python_implementation() == "CPython"
 R = nvrtc.nvrtcResult
@@ -318,10 +318,10 @@ def test_null_data_with_a_size_and_null_output_buffers_are_refused():
 # -- 8. kernel-argument plans ----------------------------------------------------------------------------------------
 
 def test_plan_cache_is_bounded():
-    for i in range(_params._MAX_PLANS + 50):
-        _params._plan(("int",) * 1 + ("float",) * (i % 7) + (np.dtype("u1"),) * (i // 7), (0,) * (1 + i % 7 + i // 7),
+    for i in range(_kernel_params._MAX_PLANS + 50):
+        _kernel_params._plan(("int",) * 1 + ("float",) * (i % 7) + (np.dtype("u1"),) * (i // 7), (0,) * (1 + i % 7 + i // 7),
                       "t")
-    assert len(_params._plans) <= _params._MAX_PLANS
+    assert len(_kernel_params._plans) <= _kernel_params._MAX_PLANS
 
 
 def test_foreign_object_with_v_and_getptr_is_packed_from_getptr():
@@ -334,11 +334,11 @@ def test_foreign_object_with_v_and_getptr_is_packed_from_getptr():
         def getPtr(self):
             return int(f.cast("uintptr_t", cell))
 
-    addr, keep = _params.pack_owned(((Foreign(),), (None,)), "t")
+    addr, keep = _kernel_params.pack_owned(((Foreign(),), (None,)), "t")
     slot = f.cast("void **", addr)[0]
     assert int(f.cast("uintptr_t", slot)) == int(f.cast("uintptr_t", cell))
     h = driver.CUstream(0x55)
-    addr, keep = _params.pack_owned(((h,), (None,)), "t")
+    addr, keep = _kernel_params.pack_owned(((h,), (None,)), "t")
     assert f.cast("uint64_t *", f.cast("void **", addr)[0])[0] == 0x55
 
 

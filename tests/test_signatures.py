@@ -16,7 +16,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from codegen import emit_exc, snapshot  # noqa: E402
+from codegen import emit_py_exception, snapshot  # noqa: E402
 from codegen.lowering import exception_function_name, exception_param_name  # noqa: E402
 from codegen.signature import inputs, outputs  # noqa: E402
 
@@ -172,12 +172,12 @@ def test_exception_style_enums_match_reference(build, ref, family):
     every member it has matches the reference."""
     model = exception_rows(build, ref, family)
     refs = reference_enums(ref, family)
-    prefix = emit_exc.prefix(model)
+    prefix = emit_py_exception.prefix(model)
     ours = {}
     for d in model["decls"]:
         if d["kind"] == "typedef" and d["type"]["base"].startswith("enum "):
             decl = next(e for e in model["decls"] if e["kind"] == "enum" and "enum " + e["tag"] == d["type"]["base"])
-            ours[d["name"][len(prefix):]] = emit_exc.enum_members(decl["members"])
+            ours[d["name"][len(prefix):]] = emit_py_exception.enum_members(decl["members"])
     assert set(ours) == set(refs)
     for name, members in ours.items():
         if build == "12.9" and (family, name) == ("nvjitlink", "Result"):
@@ -300,8 +300,8 @@ def test_nvml_enums_agree_with_reference():
     checked = 0
     for d in model["decls"]:
         if d["kind"] == "typedef" and d["type"]["base"] in index and not d["type"].get("ptrs"):
-            name = emit_exc.python_type_name("nvml", d["name"])
-            members = emit_exc.enum_members(index[d["type"]["base"]]["members"])
+            name = emit_py_exception.python_type_name("nvml", d["name"])
+            members = emit_py_exception.enum_members(index[d["type"]["base"]]["members"])
             if name == "Return":
                 assert members == refs[name]
             for member, value in members:

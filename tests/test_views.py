@@ -17,7 +17,7 @@ import importlib  # noqa: E402
 
 from cudacffi import _handles, _structs, driver, runtime  # noqa: E402
 from cudacffi._driver import ffi as _dffi  # noqa: E402
-from cudacffi._params import kernel_params  # noqa: E402
+from cudacffi._kernel_params import kernel_params  # noqa: E402
 
 
 def _families():

@@ -2,7 +2,7 @@
 
 ``cudacffi.core`` calls the public family modules (``cudacffi.driver``, ``cudacffi.nvml``, ...) and, for the few
 hot or raw paths those cannot serve, this module alone. Everything here is owned by the family layer: core never
-imports ``cudacffi._gen``, a compiled ``_<family>`` module, ``_support``, ``_params``, ``_buffers`` or
+imports ``cudacffi._gen``, a compiled ``_<family>`` module, ``_support``, ``_kernel_params``, ``_buffers`` or
 ``_callbacks`` itself (``tests/test_layers.py`` holds it to that).
 
 What it offers, by purpose:
@@ -37,7 +37,7 @@ Buffers, structs and callbacks
 
 import _cffi_backend
 
-from .. import _buffers, _callbacks, _driver, _fast_calls, _params
+from .. import _buffers, _callbacks, _driver, _fast_calls, _kernel_params
 from .._gen import driver as _gen_driver
 
 __all__ = ["aligned_tensor_map", "CallbackRecord", "capsule", "collector_guard", "COPY_TO", "device_new_in_c",
@@ -53,8 +53,8 @@ _dffi, _dlib = _driver.ffi, _driver.lib
 
 LAUNCH_UNBOUND = _dlib._CC_UNBOUND
 launch_blob = getattr(_dlib, "_cc_launch_blob", None)  # (None in a build older than the launcher)
-value_type = _params.value_type
-struct_code = _params.struct_code
+value_type = _kernel_params.value_type
+struct_code = _kernel_params.struct_code
 
 
 def launch_blob_address():

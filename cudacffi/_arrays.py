@@ -1,18 +1,12 @@
-"""Lists and output arrays: input lists as C arrays, output arrays unpacked into Python values, C strings,
-and the per-thread scratch slots through which outputs come back without allocating.
-"""
+"""Input lists as C arrays, and output arrays unpacked into Python values."""
 
 import sys
-import threading
 
-import _cffi_backend
-
+from ._arguments import argument_error, check_output_count
 from ._buffers import address, int_address
-from ._checks import argument_error, check_output_count
+from ._cstrings import cstring
 from ._handles import handle_value, new_handle
 from ._structs import struct_arg
-
-_NULL = _cffi_backend.FFI().NULL  # the one NULL of every cffi module (the same `void *` type)
 
 
 def less(count, k):
@@ -40,27 +34,6 @@ def sequence(x, func, name, count=None):
             raise argument_error(func, name, "has %d items, fewer than the count %d" % (len(items), count),
                                  ValueError)
     return items
-
-
-def cstring(x, func, name):
-    """A ``const char *`` parameter: bytes (or bytearray); None passes NULL."""
-    if isinstance(x, bytes):
-        return x
-    if x is None:
-        return _NULL
-    if isinstance(x, (bytearray, memoryview)):
-        return bytes(x)
-    if isinstance(x, str):
-        raise argument_error(func, name, "must be bytes, not str (encode it, e.g. %r)"
-                             % x[:20].encode(errors="backslashreplace"))
-    raise argument_error(func, name, "must be bytes, not %s" % type(x).__name__)
-
-
-def char_buffer(ffi, n, func, name):
-    """Room for a string of ``n`` bytes the library writes: ``n`` spaces and a NUL (``n + 1`` cells; the NUL alone
-    for 0), as cuda.bindings fills its buffer."""
-    n = check_output_count(func, name, n)
-    return ffi.new("char[]", b" " * n)
 
 
 def c_array(ffi, items, elem, func, name, count):
@@ -146,13 +119,3 @@ def read_array(ffi, address_, n, elem):
     kind, ctype, cls = elem
     arr = ffi.cast(ctype + " *", address_)
     return unpack_array(ffi, arr, n, elem)
-
-
-# -- per-thread scratch for output parameters --------------------------------------------------------------------
-
-class Scratch(threading.local):
-    """Per-thread output slots, so a call that returns values allocates nothing in C."""
-
-    def __init__(self, ffi, types):
-        for attr, ctype in types.items():
-            setattr(self, attr, ffi.new(ctype + "[4]"))

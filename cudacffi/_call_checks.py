@@ -14,8 +14,8 @@ one Python call more costs nothing that matters.
 
 import functools
 
+from ._arguments import argument_error
 from ._buffers import nbytes
-from ._checks import argument_error
 from ._handles import Handle
 from ._live import IN_USE, Live
 
@@ -37,7 +37,7 @@ def wrap(f, body, env):
     params, sig, defaults = _signature(f)
     ns = dict(env, _f=f, _d=defaults, __name__=__name__)  # a cudacffi frame (the bytes rule counts its refs)
     src = "def %s(%s):\n%s" % (f.__name__, sig, body.format(args=", ".join(params)))
-    exec(compile(src, "<cudacffi._guards %s>" % f.__name__, "exec"), ns)
+    exec(compile(src, "<cudacffi._call_checks %s>" % f.__name__, "exec"), ns)
     w = functools.update_wrapper(ns[f.__name__], f)
     w.__module__ = f.__module__
     return w

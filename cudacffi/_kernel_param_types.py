@@ -10,7 +10,7 @@ import sys
 
 import cffi
 
-from ._checks import argument_error
+from ._arguments import argument_error
 from ._driver import ffi as _ffi  # a compiled ffi: a bare cffi.FFI() would import pycparser to parse types
 
 # C types a slot can hold, by cffi name: (kind, size). kind: "int", "float", "bool", "char", "wchar", "ptr"

@@ -11,9 +11,9 @@ import sys
 
 import _cffi_backend
 
+from ._arguments import argument_error, check_integer, utf8
+from ._arrays import sequence
 from ._buffers import _as_index, cdata_nbytes, contiguous_view, held, int_address, nbytes, string_room
-from ._checks import argument_error, check_integer, utf8
-from ._lists import sequence
 from ._live import IN_USE, OTHER_THREAD, Live, Untracked
 
 _CData = _cffi_backend._CDataBase

@@ -15,9 +15,9 @@ many 32-bit ints as the caller's data size holds: ``ACCESSED_BY``).
 
 import threading
 
-from ._checks import argument_error, check_integer, check_output_count, utf8
+from ._arguments import argument_error, check_integer, check_output_count, utf8
+from ._arrays import sequence
 from ._handles import handle_value, new_handle
-from ._lists import sequence
 from ._structs import Struct
 
 _CSTR_ROOM = 1024  # the driver's limit for coredump file and pipe names, with the NUL
