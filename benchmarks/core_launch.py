@@ -42,12 +42,12 @@ def setup(core):
 
 def prepacked(kept):
     """The floor from Python: cudacffi's cuLaunchKernelEx with the arguments packed once, outside the loop."""
-    from cudacffi import _params, driver
+    from cudacffi import _kernel_params, driver
     from cudacffi.core._launch_config import _native_for
 
     stream, kernel, bufs, config = kept
     native = _native_for(config, stream._h)[0]
-    address, keep = _params.pack_owned((tuple(bufs), (None,) * 16), "bench")
+    address, keep = _kernel_params.pack_owned((tuple(bufs), (None,) * 16), "bench")
     f = kernel.handle
 
     def floor(n, keep=keep):

@@ -3,7 +3,7 @@
 
 Usage:  python benchmarks/pack.py [--repeat N] [--calls N] [--json OUT]
 
-Times ``cudacffi._params.kernel_params`` -- what ``cuLaunchKernel`` does with its ``kernelParams``
+Times ``cudacffi._kernel_params.kernel_params`` -- what ``cuLaunchKernel`` does with its ``kernelParams``
 before calling the driver -- for the launch cases of benchmarks/run.py and a few more. Figure: ns
 per call, fastest of --repeat repeats of --calls calls, loop overhead included (one warm-up repeat
 first, so that PyPy's JIT has compiled the loop). Run it under each interpreter:
@@ -36,7 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from cudacffi import driver  # noqa: E402
 from cudacffi._driver import ffi  # noqa: E402
-from cudacffi._params import kernel_params  # noqa: E402
+from cudacffi._kernel_params import kernel_params  # noqa: E402
 
 FRESH = 64  # distinct values tuples cycled through by the "fresh" cases
 

@@ -20,8 +20,7 @@ import pytest
 ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "cudacffi")
 OPTIONAL = frozenset(["numpy", "cupy", "torch", "ml_dtypes", "cloudpickle", "cuda", "numba"])
 OPTIONAL_OURS = frozenset(["cudacffi._fastcall", "cudacffi._capsule"])
-# (cudacffi._errors: a former name of _exceptions that core.system._nvml still imports; its own name is cudacffi's)
-CORE_MAY_IMPORT = frozenset(["cudacffi", "cudacffi._direct", "cudacffi._direct.nvml", "cudacffi._errors",
+CORE_MAY_IMPORT = frozenset(["cudacffi", "cudacffi._direct", "cudacffi._direct.nvml",
                              "cudacffi.driver", "cudacffi.runtime", "cudacffi.nvrtc", "cudacffi.nvjitlink",
                              "cudacffi.nvvm", "cudacffi.nvfatbin", "cudacffi.nvml", "cudacffi.cufile"])
 MAX_LINES = 500

@@ -11,11 +11,11 @@ import os
 import threading
 from typing import Any, Callable
 
-from cudacffi import _errors, nvml
+from cudacffi import FunctionNotFoundError, nvml
 from cudacffi._direct import nvml as _seam
 
 
-class _MissingFunction(nvml.FunctionNotFoundError, _errors.FunctionNotFoundError):
+class _MissingFunction(nvml.FunctionNotFoundError, FunctionNotFoundError):
     """A function this process's libnvidia-ml lacks (an older driver): NVML's FunctionNotFoundError, an
     NvmlError as cuda.core.system raises it, and also cudacffi.FunctionNotFoundError, whose message it keeps."""
 
@@ -39,7 +39,7 @@ class _Bindings:
         def call(*args):
             try:
                 return fn(*args)
-            except _errors.FunctionNotFoundError as e:
+            except FunctionNotFoundError as e:
                 raise _MissingFunction(str(e)) from None
 
         call.__name__ = name
@@ -79,7 +79,7 @@ def _raw(name, *args):
     _init()
     try:
         status = _seam.call(name, *args)
-    except _errors.FunctionNotFoundError as e:
+    except FunctionNotFoundError as e:
         raise _MissingFunction(str(e)) from None
     nvml.check_status(status)
 
