@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple
 
+from ... import driver as _drv
 from .. import _registry, _release, _utils
 from .._stream import Stream
 from .._utils import check
@@ -34,21 +35,45 @@ _MODE_VALUES: Dict[str, Any] = {}  # build mode -> its CUstreamCaptureMode membe
 _MODES = {"global": "CU_STREAM_CAPTURE_MODE_GLOBAL", "thread_local": "CU_STREAM_CAPTURE_MODE_THREAD_LOCAL",
           "relaxed": "CU_STREAM_CAPTURE_MODE_RELAXED"}
 
+# The hot path (an empty capture: begin_building, end_building, close) makes its driver calls after what
+# _utils.driver() does on every call -- the one-time cuInit (or the forked-child error) and the queued releases --
+# only where there is something to do: the same test Stream's hot paths make.
+_queue = _release._queue
+_ready = _utils._initialized  # [False] before cuInit, and again in a forked child
+_exiting = _lifetime._exiting
+_released, _retired = _lifetime._released, _lifetime._retired  # what _lifetime.drain has to do, besides _queue
 
-def _abandon(stream: Stream, capturing: bool, destroy: bool, forks: List[Stream], owned: bool) -> None:
+
+def _destroy_owned(graph: Any) -> None:
+    """Destroy the CUgraph a builder owns (it ended building and no GraphDefinition was taken of its graph), on a
+    Python thread; not at interpreter exit (see _lifetime), nor in a forked child (the handle means nothing there).
+    A failure is dropped, as a GraphDefinition's finalizer would have dropped it."""
+    if _exiting[0] or not _ready[0]:
+        return
+    _drv.cuGraphDestroy(graph)
+    if _queue or _released or _retired:  # what the graph's user objects kept, if they went
+        _lifetime.drain()
+
+
+def _abandon(stream: Stream, capturing: bool, destroy: bool, forks: Any, owned: bool, graph: Any = None) -> None:
     """What closing a GraphBuilder releases: the capture still running on ``stream`` (its graph destroyed where
-    ``destroy``: a primary builder's own), the fork streams, and ``stream`` where the builder made it."""
-    if capturing:
-        try:
-            g = check(_utils.driver().cuStreamEndCapture(stream._h))
-            if g is not None and int(g) and destroy:
-                _utils.driver().cuGraphDestroy(g)
-        except _utils.CUDAError:
-            pass
-    for fork in forks:
-        fork.close()
-    if owned:
-        stream.close()
+    ``destroy``: a primary builder's own), the fork streams, ``stream`` where the builder made it, and ``graph``
+    where given (the captured graph the builder owned)."""
+    try:
+        if capturing:
+            try:
+                g = check(_utils.driver().cuStreamEndCapture(stream._h))
+                if g is not None and int(g) and destroy:
+                    _utils.driver().cuGraphDestroy(g)
+            except _utils.CUDAError:
+                pass
+        for fork in forks:
+            fork.close()
+        if owned:
+            stream.close()
+    finally:
+        if graph is not None:
+            _destroy_owned(graph)
 
 
 def _continue_after(drv: Any, stream: int, node: Any) -> None:
@@ -68,12 +93,12 @@ class GraphBuilder:
     __slots__ = ("_stream", "_owned", "_graph", "_gdef", "_body", "_primary", "_state", "_forks", "__weakref__")
     _stream: Optional[Stream]
     _owned: bool
-    _graph: Any
+    _graph: Any  # the captured CUgraph once building ended: the builder's to destroy while _gdef and _body are None
     _gdef: Optional[GraphDefinition]
     _body: Optional[GraphDefinition]
     _primary: bool
     _state: str
-    _forks: List[Stream]
+    _forks: Any  # () until a split-off builder joins this one; then a list of Streams
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise NotImplementedError("directly creating a GraphBuilder object can be ambiguous. Please either call "
@@ -85,11 +110,13 @@ class GraphBuilder:
         self._stream = stream
         self._owned = owned
         self._graph = None  # the CUgraph once building ended
-        self._gdef = None  # its GraphDefinition (which owns it, unless it is a conditional node's body)
+        # its GraphDefinition, made when graph_definition is first read (it then owns the graph, unless it is a
+        # conditional node's body); until then the builder owns the graph and destroys it at close
+        self._gdef = None
         self._body = None  # for a conditional node's body: the GraphDefinition it captures into
         self._primary = primary
         self._state = "new"  # new -> building -> built (primary); a split-off builder: building, closed once joined
-        self._forks = []  # streams of builders split off this one and joined back: they live until capture ends
+        self._forks = ()  # streams of builders split off this one and joined back: they live until capture ends
         return self
 
     def __cuda_stream__(self) -> Tuple[int, int]:
@@ -115,10 +142,16 @@ class GraphBuilder:
     @property
     def is_building(self) -> bool:
         """Whether its stream is capturing (RuntimeError where the capture was invalidated)."""
-        stream = self._live()
+        stream = self._stream
+        if stream is None:
+            raise RuntimeError("GraphBuilder has been closed")
         if self._state != "building":  # (the driver would say the same)
             return False
-        status = check(_utils.driver().cuStreamIsCapturing(stream._h))
+        if _queue or not _ready[0]:
+            _utils.driver()
+        err, status = _drv.cuStreamIsCapturing(stream._h)
+        if err:
+            check((err,))
         if status == _INVALIDATED:
             raise RuntimeError("Build process encountered an error and has been invalidated. Build process must now "
                                "be ended.")
@@ -133,41 +166,64 @@ class GraphBuilder:
     def begin_building(self, mode: str = "relaxed") -> "GraphBuilder":
         """Start capturing; ``mode``: "global", "thread_local" or "relaxed" (what other threads may do
         meanwhile). Returns the builder."""
-        self._live()
-        if self._state == "building":
-            raise RuntimeError("Graph builder is already building.")
-        if self._state != "new":
+        stream = self._stream
+        if stream is None:
+            raise RuntimeError("GraphBuilder has been closed")
+        state = self._state
+        if state != "new":
+            if state == "building":
+                raise RuntimeError("Graph builder is already building.")
             raise RuntimeError("Cannot resume building after building has ended.")
         how = _MODE_VALUES.get(mode) if mode.__class__ is str else None
-        if how is None and (not isinstance(mode, str) or mode not in _MODES):
-            raise ValueError("Unsupported build mode: %s" % (mode,))
-        drv = _utils.driver()
         if how is None:
-            how = _MODE_VALUES[mode] = getattr(drv.CUstreamCaptureMode, _MODES[mode])
-        if self._body is not None:  # into the body graph the conditional node made
-            check(drv.cuStreamBeginCaptureToGraph(self._live()._h, self._body._live(), None, None, 0, how))
+            if not isinstance(mode, str) or mode not in _MODES:
+                raise ValueError("Unsupported build mode: %s" % (mode,))
+            how = _MODE_VALUES[mode] = getattr(_utils.driver().CUstreamCaptureMode, _MODES[mode])
+        if _queue or not _ready[0]:
+            _utils.driver()
+        body = self._body
+        if body is not None:  # into the body graph the conditional node made
+            check(_drv.cuStreamBeginCaptureToGraph(stream._h, body._live(), None, None, 0, how))
         else:
-            check(drv.cuStreamBeginCapture(self._live()._h, how))
+            err = _drv.cuStreamBeginCapture(stream._h, how)[0]
+            if err:
+                check((err,))
         self._state = "building"
         return self
 
     def end_building(self) -> "GraphBuilder":
         """Stop capturing; the graph is then ready for ``complete()``. Returns the builder."""
-        self._live()
-        if self._state != "building" or not self.is_building:
+        stream = self._stream
+        if stream is None:
+            raise RuntimeError("GraphBuilder has been closed")
+        if self._state != "building":
+            raise RuntimeError("Graph builder is not building.")
+        if _queue or not _ready[0]:
+            _utils.driver()
+        h = stream._h
+        err, status = _drv.cuStreamIsCapturing(h)  # (what is_building asks)
+        if err:
+            check((err,))
+        if status != _ACTIVE:
+            if status == _INVALIDATED:
+                raise RuntimeError("Build process encountered an error and has been invalidated. Build process must "
+                                   "now be ended.")
             raise RuntimeError("Graph builder is not building.")
         if not self._primary:
             raise RuntimeError("a builder split off another cannot end building: join it back "
                                "(GraphBuilder.join) and end the builder that began building")
-        graph = check(_utils.driver().cuStreamEndCapture(self._live()._h))
-        if self._body is not None:
-            self._gdef = self._body
-            self._graph = self._body.handle
+        err, graph = _drv.cuStreamEndCapture(h)
+        if err:
+            check((err,))
+        body = self._body
+        if body is not None:
+            self._gdef = body
+            self._graph = body.handle
         else:
-            self._gdef = GraphDefinition._owning(graph)
-            self._graph = graph
+            self._graph = graph  # the builder's until graph_definition makes a GraphDefinition own it
         self._state = "built"
-        self._close_forks()
+        if self._forks:
+            self._close_forks()
         return self
 
     def complete(self, options: Optional[GraphCompleteOptions] = None) -> Graph:
@@ -198,10 +254,13 @@ class GraphBuilder:
                                "first.")
         if self._body is not None:
             return self._body
-        if self._gdef is None:
-            raise RuntimeError("graph_definition is unavailable before begin_building() on a primary builder; no "
-                               "graph has been created yet.")
-        return self._gdef
+        gdef = self._gdef
+        if gdef is None:
+            if self._graph is None:
+                raise RuntimeError("graph_definition is unavailable before begin_building() on a primary builder; "
+                                   "no graph has been created yet.")
+            gdef = self._gdef = GraphDefinition._owning(self._graph)  # it owns the graph from now on
+        return gdef
 
     # -- branches --------------------------------------------------------------------------------------------
     def split(self, count: int) -> Tuple["GraphBuilder", ...]:
@@ -265,8 +324,13 @@ class GraphBuilder:
                 check(drv.cuEventDestroy(ev))
             # its stream joined the capture: it lives (with those of builders joined into it) until the
             # capture ends, then closes; the builder itself is closed now
-            target._forks.extend(gb._forks + ([gb._stream] if gb._owned else []))
-            gb._forks = []
+            forks = target._forks
+            if forks.__class__ is not list:
+                forks = target._forks = list(forks)
+            forks.extend(gb._forks)
+            if gb._owned:
+                forks.append(gb._stream)
+            gb._forks = ()
             gb._stream = None
             gb._state = "closed"
         return target
@@ -362,26 +426,41 @@ class GraphBuilder:
     def _close_forks(self) -> None:
         for stream in self._forks:
             stream.close()
-        self._forks = []
+        self._forks = ()
+
+    def _owned_graph(self) -> Any:
+        """The captured CUgraph where this builder is the one to destroy it (no GraphDefinition owns it, and it
+        is no conditional node's body), else None."""
+        return self._graph if self._gdef is None and self._body is None else None
 
     def close(self) -> None:
-        """Let go of the captured graph (destroyed unless a GraphDefinition taken from ``graph_definition`` or a
-        Graph completed from it lives on) and close the stream this builder made."""
+        """Let go of the captured graph (destroyed unless a GraphDefinition taken from ``graph_definition`` lives
+        on; a Graph completed from it needs it no more) and close the stream this builder made."""
         stream = self._stream
         if stream is None:
             return
-        _abandon(stream, self._state == "building" and self._primary, self._body is None, self._forks, self._owned)
-        self._forks = []
+        capturing = self._state == "building" and self._primary
+        forks = self._forks
+        if capturing or forks or self._owned:
+            _abandon(stream, capturing, self._body is None, forks, self._owned)
+        graph = self._graph
+        if self._gdef is not None or self._body is not None:  # not the builder's to destroy
+            graph = None
+        self._forks = ()
         self._graph = self._gdef = None
         self._stream = None
         self._state = "closed"
+        if graph is not None and _ready[0] and not _exiting[0]:  # (_destroy_owned, inline: the hot path)
+            _drv.cuGraphDestroy(graph)
+            if _queue or _released or _retired:
+                _lifetime.drain()
 
     def __del__(self, _defer: Any = _release.defer) -> None:  # a finalizer only queues (see _release)
         stream = getattr(self, "_stream", None)
         if stream is not None:
             self._stream = None
             _defer(_abandon, stream, self._state == "building" and self._primary, self._body is None, self._forks,
-                   self._owned)
+                   self._owned, self._owned_graph())
 
     def __enter__(self) -> "GraphBuilder":
         return self
