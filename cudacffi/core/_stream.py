@@ -296,8 +296,9 @@ class Stream(Closeable):
 
     def create_graph_builder(self) -> "GraphBuilder":
         """A GraphBuilder capturing on this stream (which stays this object's to close)."""
-        self._live()
-        return _registry.lookup("GraphBuilder")._on(self, owned=False)
+        if self._handle is None:
+            self._live()  # (raises)
+        return _registry.lookup("GraphBuilder")._on(self, False)  # (not owned)
 
     def wait(self, event_or_stream: Union[Event, "Stream", "IsStreamType"]) -> None:
         """Make future work on this stream wait for an Event, or for all work now queued on a stream (a Stream
