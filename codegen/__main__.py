@@ -14,6 +14,7 @@ import sys
 import tempfile
 
 from . import snapshot, wheels
+from .families import FAMILIES
 
 
 def _snapshot(args, ap):
@@ -42,8 +43,6 @@ def _snapshot(args, ap):
 
 
 def _check(args):
-    from .families import FAMILIES
-
     status = 0
     for v in args.versions or snapshot.available_versions():
         have = snapshot.families_in(v)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, fields
 from typing import Optional, Tuple
 
 from .ctype import CType
+from .type_index import TypeIndex
 
 INPUT, OUTPUT, BOTH, NEITHER = "input", "output", "both", "neither"
 
@@ -475,8 +476,6 @@ def validate(f):
 
 
 def assign(model):
-    from .model import TypeIndex
-
     index = TypeIndex(model)
     for f in model["functions"]:
         ret = CType.from_json(f["ret"])

@@ -10,8 +10,10 @@ library or ``FunctionNotFoundError``. Stub parameters are flattened for speed: h
 from .callbacks import trampoline_cdefs
 from .ctype import CType
 from .directions import KINDS
+from .families import FAMILIES
 from .lowering import FAST_CHARS, FAST_FLOAT, TypeNames, by_value, fast_call
-from .model import TypeIndex
+from .status import model_status, returns_count, returns_status, returns_status_struct, status_struct  # noqa: F401
+from .type_index import TypeIndex
 
 UNBOUND = 0x7FFFFFF0
 
@@ -85,8 +87,6 @@ class CdefWriter:
             elif kind == "typedef":
                 t = CType.from_json(d["type"])
                 out.append("typedef %s;" % self.decl_text(t, d["name"]))
-        from .families import FAMILIES
-
         fam = FAMILIES.get(self.model["family"])
         if fam is not None and fam.cdef_types:
             out.insert(1, fam.cdef_types)
@@ -124,41 +124,7 @@ def _forward(index, p, name):
     return "(%s)%s" % (t.declare(), name)
 
 
-def returns_status(model, f):
-    ret = CType.from_json(f["ret"]).declare()
-    if ret == model_status(model):
-        return True
-    # a family whose status comes in a struct (cuFile): its stubs return the struct's status as an int, and a
-    # void function's returns 0 once it has run
-    return bool(status_struct(model)) and ret in (status_struct(model), "void")
-
-
-def status_struct(model):
-    """The struct a family's functions return in place of a status (``CUfileError_t``), or ""."""
-    from .families import FAMILIES
-
-    fam = FAMILIES.get(model["family"])
-    return fam.status_struct if fam is not None else ""
-
-
-def returns_status_struct(model, f):
-    """Whether ``f`` returns its family's status struct (its stubs then return the struct's status member)."""
-    struct = status_struct(model)
-    return bool(struct) and CType.from_json(f["ret"]).declare() == struct
-
-
-def returns_count(model, f):
-    """Whether ``f`` returns a signed integer that is a count, or negative on a failure (cuFileRead's byte
-    count, cuFileUseCount): its stub returns INT64_MIN while unbound. Only in a family with a status struct."""
-    ret = CType.from_json(f["ret"])
-    return bool(status_struct(model)) and not ret.ptrs and ret.base in ("ssize_t", "long")
-
-
 COUNT_UNBOUND = "INT64_MIN"
-
-
-def model_status(model):
-    return model["status"]
 
 
 def stub_return_type(model, f):
@@ -177,8 +143,6 @@ def by_value_stubs(model):
 def fast_calls(model):
     """[(function, FastCall)] of the functions with a ``_cf_`` entry for ``cudacffi._fastcall``, in the order of
     ``_cc_fast_entry``: those of a tuple-style family whose call it can make whole (``lowering.fast_call``)."""
-    from .families import FAMILIES
-
     fam = FAMILIES.get(model["family"])
     if fam is not None and fam.style != "tuple":  # exception style (its own wrappers); a test's family is tuple
         return []

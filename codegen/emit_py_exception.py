@@ -15,8 +15,10 @@ import re
 
 from . import docstring, emit_c
 from .ctype import CType
-from .text import LIMIT, fit, wrapped
+from .emit_classes import (ClassWriter, Lines, enum_lines, enum_stub, fitted, module_head,
+                           struct_docstring, stub_head)
 from .lowering import TypeNames, lower, prefix, python_name, size_function, snake, tracked_handles  # noqa: F401
+from .text import LIMIT, wrapped
 
 
 def enum_members(members):
@@ -188,9 +190,10 @@ def function_cdefs(model):
 
 # -- Python --------------------------------------------------------------------------------------------------
 
-class ExcWriter:
-    """Renders the exception-style module: enums without the prefix, the error class, and the functions as
-    ``lowering`` lowered them."""
+class ExcWriter(Lines):
+    """Renders the exception-style module: the shared head, enums (without the prefix) and struct classes
+    (``emit_classes``), the error class, and the functions as ``lowering`` lowered them, each returning its
+    outputs or raising."""
 
     def __init__(self, model):
         self.model = model
@@ -205,13 +208,6 @@ class ExcWriter:
             self.enum_class[d["name"]] = python_type_name(self.prefix, d["name"])
         self.has_structs = any(d["kind"] in ("struct", "union") and not d.get("opaque") and d.get("fields")
                                for d in model["decls"])
-
-    def w(self, text=""):
-        """One statement (a longer one broken to fit: ``text.fit``)."""
-        self.lines += fit(text)
-
-    def ws(self, lines):
-        self.lines += lines
 
     def enum_typedefs(self):
         named = set()
@@ -230,20 +226,10 @@ class ExcWriter:
     def module(self):
         m = self.model
         fam = m["family"]
-        from .emit_py import header_docstring
-
-        self.lines += header_docstring(fam, emit_c.version_text(m), "exception style")
-        self.w()
-        self.w("from cudacffi import _exception_style as _x")
-        self.w("from cudacffi import _loader")
-        self.w("from cudacffi import _support as _s")
-        self.w("from cudacffi._%s import ffi as _ffi, lib as _lib" % fam)
-        self.w()
-        self.w("CUDA_VERSION = %d" % (m["cuda_version"] or 0))
-        self.w("_library = _loader.library(%r, _lib, _ffi)" % fam)
-        self.w("_library.cuda_version = CUDA_VERSION")
-        self.w("_library.major = CUDA_VERSION // 1000")
-        self.w()
+        for line in module_head(m, "exception style", [
+                "from cudacffi import _exception_style as _x", "from cudacffi import _loader",
+                "from cudacffi import _support as _s", "from cudacffi._%s import ffi as _ffi, lib as _lib" % fam]):
+            self.w(line)
         self.enums()
         status = self.enum_class[m["status"]]
         self.w()
@@ -344,11 +330,9 @@ class ExcWriter:
         self.w()
 
     def pw_typer(self):
-        """The ``.pyi`` types of the struct fields (the tuple style's writer renders the struct classes)."""
+        """The ``.pyi`` types of the struct fields (the shared ``ClassWriter`` renders the struct classes)."""
         if not hasattr(self, "_pw"):
-            from .emit_py import PyWriter
-
-            self._pw = PyWriter(self.model)
+            self._pw = ClassWriter(self.model)
         return self._pw.typer
 
     def struct_typedefs(self):
@@ -385,31 +369,36 @@ class ExcWriter:
                     self.w("%s.%s = %s.__dict__[%r]" % (d["tag"], alias, d["tag"], self.names.attr(name)))
         self.w()
 
-    def enums(self):
-        from .emit_py import enum_docstring
-
+    def enum_classes(self):
+        """[(class, [(member, value, C name or None)], header's enum or None, docstring rows)] of every enum class:
+        the header's (members less their shared prefix, and cuda.bindings' other names for them), then the
+        #define enums (DEFINE_ENUMS)."""
+        out = []
         for d in self.enum_typedefs():
             decl = self.index.enums[CType.from_json(d["type"]).base]
             name = self.enum_class[d["name"]]
-            members = ["(%r, %d)" % mv for mv in enum_members(decl["members"])]
-            rows = [(py, c, v) for (py, v), (c, _) in zip(enum_members(decl["members"]), decl["members"])]
+            short = enum_members(decl["members"])
+            rows = [(py, c, v) for (py, v), (c, _) in zip(short, decl["members"])]
+            members = [(py, v, c) for py, c, v in rows]
             if self.model["family"] in LONG_MEMBER_NAMES:  # CLOCK_SM beside SM, as cuda.bindings.nvml
-                short = {n for n, _ in enum_members(decl["members"])}
-                members += ["(%r, %d)" % (n[len(self.prefix) + 1:], v) for n, v in decl["members"]
-                            if n[len(self.prefix) + 1:] not in short]
+                names = {n for n, _ in short}
+                members += [(n[len(self.prefix) + 1:], v, n) for n, v in decl["members"]
+                            if n[len(self.prefix) + 1:] not in names]
             aliases = dict(MEMBER_ALIASES.get(self.model["family"], ())).get(name)
             if aliases:  # THERMAL_GPU beside GPU, as cuda.bindings.nvml
-                members += ["(%r, %d)" % (aliases + n, v) for n, v in enum_members(decl["members"])]
-            self.ws(wrapped("%s = _s.make_enum(%r, [" % (name, name), members, "], __name__)", one_per_line=True))
-            self.ws(enum_docstring(name, decl, rows))
+                members += [(aliases + py, v, c) for py, c, v in rows]
+            out.append((name, members, decl, rows))
         for name, members in self.define_enums():
-            members = ["(%r, %d)" % mv for mv in members]
-            self.ws(wrapped("%s = _s.make_enum(%r, [" % (name, name), members, "], __name__)", one_per_line=True))
+            out.append((name, [(n, v, None) for n, v in members], None, ()))
+        return out
+
+    def enums(self):
+        for name, members, decl, rows in self.enum_classes():
+            self.ws(enum_lines(name, [(n, v) for n, v, _ in members], decl, rows))
         values = dict(self.model["constants"])
         for macro in DEFINE_CONSTANTS.get(self.model["family"], ()):
             if macro in values:
                 self.w("%s = %d" % (macro[len(self.prefix) + 1:], values[macro]))
-
     def define_enums(self):
         """[(class, [(member, value)])] of the family's #define enums (DEFINE_ENUMS) that this header has."""
         out = []
@@ -554,24 +543,13 @@ _EXC_INPUTS = {"in": "int", "in_ref": "int", "in_str": "Union[str, bytes, None]"
 def emit_pyi(model, writer=None):
     """The stub text of an exception-style family (``writer``: the ExcWriter that rendered its module, whose
     docstrings the stubs repeat)."""
-    from .emit_py import enum_docstring, struct_docstring
-
     ew = writer or ExcWriter(model)
     if not hasattr(ew, "docstrings"):
         ew.module()
-    lines = ["# generated from CUDA %s by codegen - do not edit" % emit_c.version_text(model),
-             "from typing import Any, Sequence, Union  # noqa: F401", "",
-             "CUDA_VERSION: int", "_library: Any  # the family's library (cudacffi._loader)", ""]
-    enum_decls = {}
-    for d in ew.enum_typedefs():
-        decl = ew.index.enums[CType.from_json(d["type"]).base]
-        rows = [(py, c, v) for (py, v), (c, _) in zip(enum_members(decl["members"]), decl["members"])]
-        enum_decls[ew.enum_class[d["name"]]] = (decl, rows)
-    for name in list(ew.enum_class.values()) + [name for name, _ in ew.define_enums()]:
-        lines.append("class %s(int):" % name)
-        if name in enum_decls:
-            lines += enum_docstring(name, *enum_decls[name], indent="    ")
-        lines.append("    name: str\n    value: int\n    def __getattr__(self, name: str) -> Any: ...\n")
+    lines = stub_head(model, ("Any", "Sequence", "Union")) + [
+        "", "CUDA_VERSION: int", "_library: Any  # the family's library (cudacffi._loader)", ""]
+    for name, members, decl, _ in ew.enum_classes():
+        lines += enum_stub(name, members, decl)
     lines.append("class %s(Exception):\n    status: Any\n" % ew.error)
     if model["family"] in STATUS_SUBCLASSES:  # their names, from the generated module itself
         for _, _, cls, name in ew.status_classes():
@@ -597,6 +575,4 @@ def emit_pyi(model, writer=None):
         ret = ew.returns(lf).replace("(", "tuple[").replace(")", "]")
         lines += wrapped("def %s(" % lf.name, args, ") -> %s:" % ret)
         lines += ew.docstrings.get(lf.cname) or ew.docstring(lf)
-    from .emit_pyi import fitted
-
     return "\n".join(fitted(lines)) + "\n"

@@ -3,15 +3,12 @@ with their fields, and every function with its parameters and the types of the t
 the header's documentation: a function the docstring of its wrapper, an enum member or struct field the text
 after it (an attribute docstring)."""
 
-from . import docstring
 from .ctype import CType
-from .emit_c import version_text
-from .emit_py import HANDLE_BASES
-from .lowering import TypeNames, lower
+from .emit_classes import HANDLE_BASES, StubTypes, _all_fields, attribute_doc, enum_stub, fitted, stub_head
+from .emit_py import PyWriter
+from .lowering import lower
 from .signature import outputs
-from .text import WIDTH, fit, wrapped
-
-_FLOATS = ("float", "double")
+from .text import wrapped
 
 _HANDLE = """\
     def __init__(self, init_value: Any = 0, _ptr: int = 0) -> None: ...
@@ -24,98 +21,22 @@ _STRUCT = """\
     def getPtr(self) -> int: ..."""
 
 
-class PyiWriter:
-    def __init__(self, model, names=None):
-        self.model = model
-        self.pw = names or TypeNames(model)  # the Python class of every type (the module's own tables)
-        self.bases = HANDLE_BASES.get(model["family"], (None, {}))[1]
-
-    def value_type(self, t):
-        """The Python type of a value of C type ``t`` as cudacffi returns it."""
-        pw = self.pw
-        if t.ptrs or t.base == "void":
-            return "int"
-        if t.base.startswith(("struct ", "union ")):
-            return pw.struct_class.get(t.base, "Any")
-        k = pw.kind(t.base)
-        if k in ("handle_ptr", "handle_int", "fnptr"):
-            return t.base
-        if k == "enum":
-            return pw.enum_class_of(t.base)
-        if k == "struct":
-            return pw.class_for(t.base)
-        return "float" if pw.resolved(t).base in _FLOATS else "int"
-
-    def output_type(self, p):
-        d = p["dir"]
-        if d in ("out_cstr", "out_bytes", "return"):
-            return "bytes"
-        t = CType.from_json(p["type"]).pointee()
-        if p.get("any"):
-            return "int"
-        if d == "out_list":
-            if CType.from_json(p["type"]).depth == 2 and not (p.get("fixed") or p.get("count_fn")):
-                t = t.pointee()  # the library's own array
-            return "List[%s]" % self.value_type(t)
-        return self.value_type(t)
-
-    def input_type(self, p):
-        """What a Python argument may be, from its direction and C type (a lowered parameter)."""
-        kind, t = p.direction.kind, p.ctype
-        if kind == "in":
-            if t.fn is not None:
-                return "Any"
-            return self.accepted(t)
-        if kind == "in_struct":
-            return "Optional[%s]" % self.value_type(t.pointee()) if t.pointee().base != "void" else "Any"
-        if kind == "in_str":
-            return "Optional[bytes]"
-        if kind in ("in_ptr", "caller_buf", "extra"):
-            return "_Buffer"
-        if kind in ("in_ref", "inout"):
-            return self.accepted(t.pointee())
-        if kind == "in_list":
-            item = t.pointee()
-            if item.base == "char" and item.ptrs == [] and t.depth == 2 or (item.ptrs and item.base == "char"):
-                return "Sequence[bytes]"
-            if item.ptrs or item.base == "void":
-                return "Sequence[int]"
-            one = self.accepted(item)
-            if self.pw.kind(item.base) == "struct":
-                return "Union[Sequence[%s], %s]" % (one, one)  # a single struct is a list of one
-            return "Sequence[%s]" % one
-        return "Any"  # kernel_params (every cuda.bindings form), attribute-typed values
-
-    def accepted(self, t):
-        """What an argument of C type ``t`` (by value) may be: its class, or an int where that converts."""
-        pw = self.pw
-        if t.ptrs or t.base == "void":
-            return "int"
-        k = pw.kind(t.base)
-        if k == "handle_ptr":
-            base = self.bases.get(t.base)
-            return "Union[%s, %sint, None]" % (t.base, "_base_%s, " % base if base else "")
-        if k == "fnptr":
-            return "Union[%s, int, None, Callable[..., Any]]" % t.base
-        if k in ("handle_int", "enum"):
-            return "Union[%s, int]" % self.value_type(t)
-        if k in ("struct", "opaque"):
-            return self.value_type(t)
-        return self.value_type(t)
+class PyiWriter(StubTypes):
+    """The tuple style's stubs: the shared enum classes and types (``emit_classes``), the handle and struct
+    classes with their fields, and each function returning its tuple."""
 
     def emit(self):
         pw, m = self.pw, self.model
         self.function_of = {f["name"]: f for f in m["functions"]}
         module, self.bases = HANDLE_BASES.get(m["family"], (None, {}))
-        lines = ["# generated from CUDA %s by codegen - do not edit" % version_text(m),
-                 "from enum import IntEnum",
-                 "from typing import Any, Callable, List, Optional, Sequence, Tuple, Union  # noqa: F401", "",
-                 "# a void * argument: an int address, None, or any object with the buffer protocol (numpy arrays,",
-                 "# bytearray, memoryview); typing has no buffer-protocol type before Python 3.12",
-                 "_Buffer = Union[int, None, bytes, bytearray, memoryview, Any]", "",
-                 "_library: Any  # the family's library (cudacffi._loader)",
-                 "_s: Any  # cudacffi._support", "",
-                 "def sizeof(objType: Any) -> int: ...", ""]
+        lines = stub_head(m, ("Any", "Callable", "List", "Optional", "Sequence", "Tuple", "Union")) + [
+            "",
+            "# a void * argument: an int address, None, or any object with the buffer protocol (numpy arrays,",
+            "# bytearray, memoryview); typing has no buffer-protocol type before Python 3.12",
+            "_Buffer = Union[int, None, bytes, bytearray, memoryview, Any]", "",
+            "_library: Any  # the family's library (cudacffi._loader)",
+            "_s: Any  # cudacffi._support", "",
+            "def sizeof(objType: Any) -> int: ...", ""]
         enums = {d["tag"]: d for d in m["decls"] if d["kind"] == "enum"}
         done = set()
         for tag, name in pw.enum_class.items():
@@ -125,16 +46,8 @@ class PyiWriter:
             if name in done:
                 continue
             done.add(name)
-            lines.append("class %s(IntEnum):" % name)
             decl = enums[tag[len("enum "):]]
-            lines += attribute_doc(decl.get("doc"))
-            docs = decl.get("member_docs", {})
-            for n, v in decl["members"]:
-                lines.append("    %s = %d" % (n, v))
-                lines += attribute_doc(docs.get(n))
-            if not decl["members"]:
-                lines.append("    ...")
-            lines.append("")
+            lines += enum_stub(name, [(n, v, n) for n, v in decl["members"]], decl)
         for name, _ in m["constants"]:
             lines.append("%s: int" % name)
         if "CUDA_VERSION" not in dict(m["constants"]):
@@ -157,8 +70,6 @@ class PyiWriter:
     def classes(self):
         pw = self.pw
         lines = []
-        from .emit_py import _all_fields
-
         for d in self.model["decls"]:
             if d["kind"] == "typedef" and pw.kind(d["name"]) in ("handle_ptr", "handle_int", "fnptr"):
                 base = self.bases.get(d["name"])  # a runtime handle is also its driver handle (emit_py)
@@ -195,37 +106,11 @@ class PyiWriter:
             return None
         return parent if parent != d["name"] else None
 
-    def field_type(self, t):
-        if t.dims:
-            if t.base == "char" and not t.ptrs:
-                return "bytes"
-            return "List[%s]" % self.value_type(CType(t.base, t.const, t.ptrs))
-        if t.fn is not None:
-            return "int"
-        return self.value_type(t)
-
-
-def attribute_doc(text, indent="    "):
-    """The docstring lines after a class line, enum member or field (``text`` a header's doc, or None)."""
-    if not text:
-        return []
-    return docstring.quoted(docstring.wrap(text, WIDTH - len(indent)), indent, closing_apart=False)
-
-
-def fitted(lines):
-    """Stub lines, each statement longer than ``text.LIMIT`` broken (``text.fit``); docstrings as they are."""
-    out = []
-    for line in lines:
-        out += [line] if isinstance(line, docstring.Verbatim) or "\n" in line else fit(line)
-    return out
-
 
 def emit(model, names=None):
     """The stub text of a tuple-style family (``names``: the PyWriter that rendered its module, made if not
     given)."""
     if names is None:
-        from .emit_py import PyWriter
-
         names = PyWriter(model)
         names.module()
     return PyiWriter(model, names).emit()

@@ -18,9 +18,10 @@ from typing import List, Optional, Tuple
 
 from . import callbacks
 from .ctype import CType
-from .directions import BUFFER_EXTENTS, COUNTED_STRUCTS, KINDS, STRING_OUTPUTS, Direction
-from .model import TypeIndex
+from .directions import BUFFER_EXTENTS, COUNTED_STRUCTS, KINDS, RENAMES, STRING_OUTPUTS, Direction
 from .signature import inputs, outputs
+from .status import returns_count, returns_status, status_struct
+from .type_index import TypeIndex
 
 INT_RANGES = {
     "char": (-(1 << 7), (1 << 7) - 1), "signed char": (-(1 << 7), (1 << 7) - 1), "unsigned char": (0, 255),
@@ -160,8 +161,6 @@ WIDE = {"size_t": "u64", "unsigned long": "u64", "unsigned long long": "u64", "u
 def by_value(names, f):
     """The ``ByValue`` of ``f`` when its one output can travel as the stub's return value, else None: a
     status-returning function with a single plain ``out`` scalar, handle, address or enum and no callback."""
-    from .emit_c import returns_status
-
     if not returns_status(names.model, f) or f.get("returns_string"):
         return None
     outs = [k for k, p in enumerate(f["params"]) if KINDS[p["dir"]].is_output]
@@ -243,8 +242,6 @@ class FastCall:
 
 def fast_call(names, f):
     """The ``FastCall`` of ``f``, or None where its wrapper must stay in Python."""
-    from .emit_c import returns_status
-
     if not returns_status(names.model, f) or f.get("returns_string") or returns_status_struct_family(names):
         return None
     if any(CType.from_json(q["type"]).base in names.callback_types for q in f["params"]):
@@ -288,8 +285,6 @@ def fast_call(names, f):
 
 
 def returns_status_struct_family(names):
-    from .emit_c import status_struct
-
     return bool(status_struct(names.model))
 
 
@@ -353,7 +348,7 @@ class LoweredFunction:
     callbacks: List[Tuple[str, str]] = field(default_factory=list)  # (armed record, lifetime)
     returns_status: bool = True
     returns_string: bool = False
-    returns_count: bool = False  # a signed count, negative on a failure (cuFileRead); see emit_c.returns_count
+    returns_count: bool = False  # a signed count, negative on a failure (cuFileRead); see status.returns_count
     ptds_symbol: Optional[str] = None  # the per-thread default stream variant, where there is one
     by_value: Optional[ByValue] = None  # its one output comes back as the _cv_ stub's value
     # a count asked first (NVML): (count slot, statements that size the lists from it) - see query_count
@@ -556,8 +551,6 @@ def exception_function_name(model, f):
 
 def exception_param_name(p):
     """An exception-style parameter's Python name: the C name in snake case, or an override's (Named)."""
-    from .directions import RENAMES
-
     if "field_of" in p:  # an argument filling a struct field: named as the override names it
         return p["pyname"]
     named = p.get("pyname", p["name"])
@@ -814,8 +807,6 @@ class FunctionLowering:
                 del self.pre[n:]
         params = self.field_arguments(params)
         cbs = [(self.arm_callback(k, user, lifetime, deferred), lifetime) for k, (user, lifetime) in armed.items()]
-        from .emit_c import returns_count, returns_status
-
         return LoweredFunction(f["name"], f["symbol"], self.name, params, slots_last(self.pre), self.args, self.post,
                                self.checks, cbs, returns_status(self.lowering.model, f),
                                bool(f.get("returns_string")), returns_count(self.lowering.model, f),

@@ -4,6 +4,8 @@ import hashlib
 import io
 import tokenize
 
+from . import __version__
+
 WIDTH = 110  # what the renderers aim for
 LIMIT = 120  # what no generated line exceeds (``fit``)
 
@@ -255,8 +257,6 @@ MARK = "by codegen"
 def mark(text):
     """The generated ``text`` with the generator's version and a hash of its content beside the
     ``by codegen`` of its first line (the hash covers every other line, so a hand edit shows)."""
-    from . import __version__
-
     first, _, rest = text.partition("\n")
     if MARK not in first:
         raise ValueError("generated text has no marker line: %r" % first[:80])
