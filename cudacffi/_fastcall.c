@@ -1415,9 +1415,10 @@ static PyObject *setup(PyObject *module, PyObject *cls) {
  * ``arg_cls`` is Stream) / Buffer.fill(value, stream=s) (``value`` an int in [0, 256)):
  * where ``self`` is a live ``self_cls`` (its ``_handle`` slot not None), the argument (record, wait) a live
  * ``arg_cls`` event (not an IPC one, for record), no release is queued (``queue``, a deque, is empty) and CUDA is
- * initialized (``ready[0]`` is True), it makes the one driver call through its C entry with the GIL released and
- * answers as the Python method does; a failure calls ``fail(status)`` (which raises). Every other call - other
- * objects, keywords, the first call (not bound yet) - is ``fallback``, the Python method. */
+ * initialized (``ready[0]`` is True), it makes the one driver call through its C entry with the GIL released (but
+ * for is_done and ``end - start``, which never wait) and answers as the Python method does; a failure calls
+ * ``fail(status)`` (which raises). Every other call - other objects, keywords, the first call (not bound yet) - is
+ * ``fallback``, the Python method. */
 
 enum { OP_RECORD = 0, OP_WAIT = 1, OP_SYNC = 2, OP_EVENT_SYNC = 3, OP_EVENT_DONE = 4, OP_SET_CURRENT = 5,
        OP_ELAPSED = 6, OP_COPY_TO = 7, OP_FILL = 8 };
@@ -1526,9 +1527,13 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
         goto fallback;
     }
     (void)nin;
-    Py_BEGIN_ALLOW_THREADS
-    status = self->fn(in, out);
-    Py_END_ALLOW_THREADS
+    if (self->op == OP_EVENT_DONE || self->op == OP_ELAPSED) {
+        status = self->fn(in, out);  /* queries that never wait: no GIL hand-off (it costs more than the call) */
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        status = self->fn(in, out);
+        Py_END_ALLOW_THREADS
+    }
     if (status == self->unbound)
         goto fallback;
     if (self->op == OP_EVENT_DONE && (status == 0 || status == STATUS_NOT_READY))
