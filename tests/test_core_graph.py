@@ -110,8 +110,9 @@ NOT_A_CONDITION = r"Argument 'condition' has incorrect type \\(expected .*GraphC
 """
 
 
-def run(standin, body):
-    r = run_python(PRELUDE + textwrap.dedent(body) + "\nprint('ok')\n", env={"CUDACFFI_LIBDRIVER": standin})
+def run(standin, body, prelude=PRELUDE):
+    """``prelude`` and ``body`` in a child interpreter on the stand-in libcuda; it must print ok."""
+    r = run_python(prelude + textwrap.dedent(body) + "\nprint('ok')\n", env={"CUDACFFI_LIBDRIVER": standin})
     assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stdout + r.stderr
     return r
 

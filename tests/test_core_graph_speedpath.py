@@ -3,11 +3,10 @@ captured graph (the builder at close, unless a GraphDefinition was taken of it: 
 finalizer does (only queue), the checks of the state and of the capture's status, and the streams of the builders
 split off and joined back. No GPU needed; each case runs in a fresh interpreter (loading is process-global)."""
 
-import textwrap
-
 import pytest
 
-from conftest import build_standin, headers_version, run_python
+from conftest import build_standin, headers_version
+from test_core_graph import run as graph_run
 
 pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
 
@@ -48,9 +47,7 @@ def drain():  # what the next call that reaches the driver does first
 
 
 def run(standin, body):
-    r = run_python(PRELUDE + textwrap.dedent(body) + "\nprint('ok')\n", env={"CUDACFFI_LIBDRIVER": standin})
-    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stdout + r.stderr
-    return r
+    return graph_run(standin, body, PRELUDE)
 
 
 def test_an_empty_capture_destroys_its_graph_at_close_and_queues_nothing(standin):
