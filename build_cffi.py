@@ -25,22 +25,11 @@ import cffi  # noqa: E402
 
 from codegen import snapshot  # noqa: E402
 from codegen.render import render as codegen_render  # noqa: E402
-from codegen.families import FAMILIES  # noqa: E402
+from codegen import FAMILIES, specs as family_specs  # noqa: E402
 from codegen.preprocess import FAKE_INTEROP  # noqa: E402
 
-
-
-def _family_specs():
-    """cudacffi/_families.py, read by path: the build must not import the package it is building."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("_cudacffi_families", os.path.join(HERE, "cudacffi", "_families.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-FAMILY_NAMES = _family_specs().NAMES  # the one list of families
+# cudacffi/_families.py, read by path (codegen loads it): the build must not import the package it is building
+FAMILY_NAMES = family_specs.NAMES  # the one list of families
 GEN_DIR = os.path.join(HERE, "cudacffi", "_gen")
 
 

@@ -21,7 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from codegen import wheels  # noqa: E402
-from codegen.families import FAMILIES  # noqa: E402
+from codegen import FAMILIES  # noqa: E402
 
 nox.options.reuse_existing_virtualenvs = True
 nox.options.sessions = ["tests", "snapshots", "lint"]

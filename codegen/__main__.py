@@ -14,7 +14,7 @@ import sys
 import tempfile
 
 from . import snapshot, wheels
-from .families import FAMILIES
+from . import FAMILIES
 
 
 def _snapshot(args, ap):

@@ -10,7 +10,7 @@ library or ``FunctionNotFoundError``. Stub parameters are flattened for speed: h
 from .callbacks import trampoline_cdefs
 from .ctype import CType
 from .directions import KINDS
-from .families import FAMILIES
+from . import FAMILIES
 from .lowering import FAST_CHARS, FAST_FLOAT, TypeNames, by_value, fast_call
 from .status import model_status, returns_count, returns_status, returns_status_struct, status_struct  # noqa: F401
 from .type_index import TypeIndex

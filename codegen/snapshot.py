@@ -11,7 +11,7 @@ import os
 import shutil
 import zipfile
 
-from .families import FAMILIES, WHEEL_INCLUDE_DIRS
+from . import FAMILIES, WHEEL_INCLUDE_DIRS
 from .model import build_model, decide, find_header
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

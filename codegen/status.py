@@ -3,7 +3,7 @@ status enum, or its status struct (cuFile's ``CUfileError_t``), or a byte count.
 ask."""
 
 from .ctype import CType
-from .families import FAMILIES
+from . import FAMILIES
 
 
 def returns_status(model, f):

@@ -14,7 +14,7 @@ import re
 import subprocess
 import sys
 
-from .families import version_key
+from . import version_key
 
 # role -> pinned requirement. Roles: the wheel a family's library comes from, plus headers-only ones.
 PINS = {

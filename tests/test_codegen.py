@@ -12,7 +12,7 @@ sys.path.insert(0, ROOT)
 pycparser = pytest.importorskip("pycparser")
 
 from codegen import emit_py, snapshot  # noqa: E402
-from codegen.families import FAMILIES, Family  # noqa: E402
+from codegen import FAMILIES, Family  # noqa: E402
 from codegen.model import build_model, decide  # noqa: E402
 from codegen.render import render  # noqa: E402
 
@@ -99,15 +99,57 @@ def test_a_changed_override_changes_the_generated_wrapper(monkeypatch):
 
 
 def test_the_build_and_the_runtime_know_the_same_families():
-    """One spec per family (cudacffi/_families.py) for the build, the loader and the report; codegen's
-    header facts for each of them, in the same style."""
+    """One spec per family (cudacffi/_families.py) for the build, codegen, the loader and the report: codegen
+    reads the very table the installed package imports."""
     from cudacffi import _families
 
+    import codegen
+
     assert list(_families.NAMES) == list(FAMILIES)
+    assert os.path.samefile(codegen.specs.__file__, _families.__file__)
     for name, spec in _families.FAMILIES.items():
-        assert FAMILIES[name].style == spec.style, name
+        assert tuple(FAMILIES[name]) == tuple(spec), name  # both halves, the same values
     with open(os.path.join(ROOT, "setup.py")) as f:
         assert "header_source()[2].families" in f.read()  # the families these headers have
+
+
+def test_one_table_of_families_and_only_the_standard_library():
+    """cudacffi/_families.py is the only table of families: no module of codegen, the build or the package
+    defines family data beside it (codegen/families.py is gone), and it imports only the standard library, so
+    the build reads it before anything is compiled."""
+    import ast
+
+    path = os.path.join(ROOT, "cudacffi", "_families.py")
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, "relative import in cudacffi/_families.py"
+            imported.add(node.module.split(".")[0])
+    stdlib = getattr(sys, "stdlib_module_names", None) or {"collections", "os", "sys", "typing", "dataclasses"}
+    assert imported and imported <= set(stdlib), imported - set(stdlib)
+    calls = [n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+    assert calls.count("Family") == len(FAMILIES)  # one spec per family, here
+
+    assert not os.path.exists(os.path.join(ROOT, "codegen", "families.py"))
+    # a family's spec is written with its name and its status enum together: no other source has both
+    sources = [os.path.join(ROOT, "build_cffi.py"), os.path.join(ROOT, "setup.py"), os.path.join(ROOT, "noxfile.py")]
+    for folder in ("codegen", "cudacffi"):
+        for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, folder)):
+            dirnames[:] = [d for d in dirnames if d not in ("_gen", "__pycache__")]
+            sources += [os.path.join(dirpath, n) for n in filenames if n.endswith(".py")]
+    for source in sources:
+        if os.path.samefile(source, path):
+            continue
+        with open(source) as f:
+            text = f.read()
+        for name, fam in FAMILIES.items():
+            assert not ("%r" % name in text and ("status=%r" % fam.status in text or "%r" % fam.soname in text)), \
+                "%s holds family data for %s" % (source, name)
+        assert "Family(" not in text, "%s defines families" % source
 
 
 @pytest.mark.parametrize("param, message", [

@@ -225,7 +225,7 @@ def test_fitting_lines_changes_no_code():
 @pytest.mark.parametrize("version", ["12.0", "13.5"])
 def test_every_family_renders_within_120_characters(version):
     from codegen import snapshot
-    from codegen.families import FAMILIES
+    from codegen import FAMILIES
     from codegen.render import render
 
     for family in snapshot.families_in(version):

@@ -17,7 +17,7 @@ sys.path.insert(0, ROOT)
 pytest.importorskip("pycparser")
 
 from codegen import snapshot  # noqa: E402
-from codegen.families import FAMILIES  # noqa: E402
+from codegen import FAMILIES  # noqa: E402
 from codegen.model import build_model, decide  # noqa: E402
 
 

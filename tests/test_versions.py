@@ -17,7 +17,7 @@ sys.path.insert(0, ROOT)
 pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
 
 from codegen import snapshot  # noqa: E402
-from codegen.families import FAMILIES  # noqa: E402
+from codegen import FAMILIES  # noqa: E402
 
 import cudacffi._gen  # noqa: E402
 from cudacffi import driver  # noqa: E402
