@@ -5,6 +5,7 @@
  * name (a module is accepted whatever its bytes). Enough to check the argument plumbing, not CUDA itself.
  * Memory pools allocate the same way; a pool's pointer is exported as its mapping's name, the pool itself
  * as a file descriptor of /dev/null. SIM_DEVICES sets the device count (default 2). */
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -91,11 +92,19 @@ static int unmap(CUdeviceptr ptr, int owned) {
 
 int cuMemAlloc_v2(CUdeviceptr *p, size_t size) {
     char name[48];
+    int r = INVALID_VALUE, tries;
     if (!current) return INVALID_CONTEXT;
-    pthread_mutex_lock(&lock);
-    snprintf(name, sizeof name, "/cudacffi_sim_%d_%u", (int)getpid(), counter++);
-    pthread_mutex_unlock(&lock);
-    return map_named(name, size, 1, p);
+    /* a name a killed process left behind (its pid reused since) is taken: the next one is tried */
+    for (tries = 0; tries < 64 && r != OK; tries++) {
+        pthread_mutex_lock(&lock);
+        snprintf(name, sizeof name, "/cudacffi_sim_%d_%u", (int)getpid(), counter++);
+        pthread_mutex_unlock(&lock);
+        errno = 0;
+        r = map_named(name, size, 1, p);
+        if (r != OK && errno != EEXIST)
+            break;
+    }
+    return r;
 }
 int cuMemFree_v2(CUdeviceptr p) { return unmap(p, 1); }
 int cuIpcGetMemHandle(CUipcMemHandle *out, CUdeviceptr p) {
