@@ -56,6 +56,7 @@ int cuEventElapsedTime(float *ms, void *start, void *end) {
     *ms = (float)((double)((intptr_t)end - (intptr_t)start) / 4.0);
     return 0;
 }
+int cuEventElapsedTime_v2(float *ms, void *start, void *end) { return cuEventElapsedTime(ms, start, end); }
 /* cuLaunchKernel: records what it was given (read with ctypes), fails with 400 for function 0xBAD */
 unsigned long long launch_record[5];   /* f, gridDimX * 1000 + blockDimX, stream, kernelParams, extra */
 int launch_count;                      /* how many parameters the next launches have (set by the test) */
