@@ -1412,7 +1412,9 @@ static PyObject *setup(PyObject *module, PyObject *cls) {
  * Device.set_current() (its primary context retained, and already its Context object: ``arg_cls`` is Context) /
  * Event.__sub__ (``end - start``: the milliseconds, a float, where the driver answers; its failures are the Python
  * method's, which explains them) / Buffer.copy_to(dst, stream=s) (``dst`` a live buffer of the same class and size;
- * ``arg_cls`` is Stream) / Buffer.fill(value, stream=s) (``value`` an int in [0, 256)):
+ * ``arg_cls`` is Stream) / Buffer.fill(value, stream=s) (``value`` an int in [0, 256)) / Buffer.close() (a pool's
+ * buffer - its resource's ``_pool_calls`` set - with no collector guard, freed by cuMemFreeAsync on its own live
+ * stream, then ``reset(buffer)``):
  * where ``self`` is a live ``self_cls`` (its ``_handle`` slot not None), the argument (record, wait) a live
  * ``arg_cls`` event (not an IPC one, for record), no release is queued (``queue``, a deque, is empty) and CUDA is
  * initialized (``ready[0]`` is True), it makes the one driver call through its C entry with the GIL released (but
@@ -1421,7 +1423,7 @@ static PyObject *setup(PyObject *module, PyObject *cls) {
  * ``fallback``, the Python method. */
 
 enum { OP_RECORD = 0, OP_WAIT = 1, OP_SYNC = 2, OP_EVENT_SYNC = 3, OP_EVENT_DONE = 4, OP_SET_CURRENT = 5,
-       OP_ELAPSED = 6, OP_COPY_TO = 7, OP_FILL = 8 };
+       OP_ELAPSED = 6, OP_COPY_TO = 7, OP_FILL = 8, OP_CLOSE = 9 };
 #define ON_STREAM(op) ((op) == OP_COPY_TO || (op) == OP_FILL)  /* (self, arg, stream=s) */
 #define TWO_OBJECTS(op) ((op) == OP_RECORD || (op) == OP_WAIT || (op) == OP_ELAPSED)
 #define STATUS_NOT_READY 600  /* CUDA_ERROR_NOT_READY */
@@ -1435,7 +1437,11 @@ typedef struct {
                                                            * _handle and _h */
     Py_ssize_t self_context, self_inited;                 /* Device's _context and _inited (set_current) */
     Py_ssize_t self_size;                                 /* Buffer's _size (copy_to, fill); arg_*: Stream's */
+    Py_ssize_t self_mr, self_guard, self_stream;          /* Buffer's _mr, _guard, _stream (close) */
+    PyObject *reset;                                      /* close: reset(buffer) clears its slots (or None) */
 } HandleCall;
+
+static PyObject *str_pool_calls;
 
 #define SLOT(o, offset) (*(PyObject **)((char *)(o) + (offset)))
 
@@ -1454,6 +1460,39 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
     PyObject *me, *arg = NULL, *r0;
     uint64_t in[4], out[1];
     int status, nin = 1;
+    if (self->op == OP_CLOSE) {  /* buffer.close(): a pool's free on the buffer's own stream */
+        PyObject *mr, *stream, *calls;
+        int pooled;
+        if (kwnames != NULL || n != 1)
+            goto fallback;
+        me = args[0];
+        if ((PyObject *)Py_TYPE(me) != self->self_cls || PyList_GET_ITEM(self->ready, 0) != Py_True
+            || Py_SIZE(self->queue) != 0 || !pool_word(SLOT(me, self->self_handle), &in[0]) || in[0] == 0
+            || (mr = SLOT(me, self->self_mr)) == NULL || mr == Py_None || SLOT(me, self->self_guard) != Py_None
+            || (stream = SLOT(me, self->self_stream)) == NULL || (PyObject *)Py_TYPE(stream) != self->arg_cls
+            || SLOT(stream, self->arg_handle) == NULL || SLOT(stream, self->arg_handle) == Py_None
+            || !pool_word(SLOT(stream, self->arg_ipc), &in[1]))
+            goto fallback;
+        calls = PyObject_GetAttr(mr, str_pool_calls);  /* a pool's resource: its free is cuMemFreeAsync */
+        if (calls == NULL) {
+            PyErr_Clear();
+            goto fallback;
+        }
+        pooled = PyObject_IsTrue(calls);
+        Py_DECREF(calls);
+        if (pooled != 1) {
+            PyErr_Clear();
+            goto fallback;
+        }
+        Py_BEGIN_ALLOW_THREADS
+        status = self->fn(in, out);
+        Py_END_ALLOW_THREADS
+        if (status == self->unbound)
+            goto fallback;
+        if (status != 0)
+            goto failed;
+        return PyObject_Vectorcall(self->reset, &me, 1, NULL);  /* (None) */
+    }
     if (ON_STREAM(self->op)) {  /* buffer.copy_to(dst, stream=s), buffer.fill(value, stream=s) */
         if (kwnames == NULL || n != 2 || PyTuple_GET_SIZE(kwnames) != 1
             || PyTuple_GET_ITEM(kwnames, 0) != str_stream)  /* (keyword names are interned) */
@@ -1543,18 +1582,8 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
             goto fallback;
         return PyFloat_FromDouble(float_of(out[0]));
     }
-    if (status != 0) {
-        PyObject *code = PyLong_FromLong(status), *r;
-        if (code == NULL)
-            return NULL;
-        r = PyObject_CallOneArg(self->fail, code);  /* raises CUDAError */
-        Py_DECREF(code);
-        if (r != NULL) {
-            Py_DECREF(r);
-            PyErr_SetString(PyExc_RuntimeError, "the driver call failed");
-        }
-        return NULL;
-    }
+    if (status != 0)
+        goto failed;
     if (self->op == OP_RECORD || self->op == OP_COPY_TO) {
         Py_INCREF(arg);
         return arg;
@@ -1566,12 +1595,25 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
         Py_XDECREF(old);
     }
     Py_RETURN_NONE;
+failed: {
+        PyObject *code = PyLong_FromLong(status), *r;
+        if (code == NULL)
+            return NULL;
+        r = PyObject_CallOneArg(self->fail, code);  /* raises CUDAError */
+        Py_DECREF(code);
+        if (r != NULL) {
+            Py_DECREF(r);
+            PyErr_SetString(PyExc_RuntimeError, "the driver call failed");
+        }
+        return NULL;
+    }
 fallback:
     return PyObject_Vectorcall(self->wrapper, args, nargsf, kwnames);
 }
 
 #define HANDLE_CALL_REFS(self, DO) \
     do {                           \
+        DO((self)->reset);         \
         DO((self)->wrapper);       \
         DO((self)->self_cls);      \
         DO((self)->arg_cls);       \
@@ -1590,33 +1632,44 @@ static PyTypeObject HandleCallType = {
 };
 
 PyDoc_STRVAR(handle_call_doc,
-"handle_call(entry, unbound, op, fallback, fail, self_cls, arg_cls, queue, ready) -> a method descriptor for\n"
+"handle_call(entry, unbound, op, fallback, fail, self_cls, arg_cls, queue, ready[, reset]) -> a method descriptor for\n"
 "cudacffi.core's record (op 0), wait (1), Stream.sync (2), Event.sync (3), Event.is_done (4), Device.set_current\n"
-"(5), Event.__sub__ (6), Buffer.copy_to (7), Buffer.fill (8) (see _fastcall.c).");
+"(5), Event.__sub__ (6), Buffer.copy_to (7), Buffer.fill (8), Buffer.close (9; reset: its resetter) (see\n"
+"_fastcall.c).");
 
 static PyObject *make_handle_call(PyObject *module, PyObject *args) {
-    PyObject *entry, *fallback, *fail, *self_cls, *arg_cls, *queue, *ready;
+    PyObject *entry, *fallback, *fail, *self_cls, *arg_cls, *queue, *ready, *reset = Py_None;
     unsigned long long address;
     int unbound, op;
     HandleCall *self;
     Py_ssize_t self_handle, self_h = -1, arg_handle = -1, arg_ipc = -1, self_context = -1, self_inited = -1;
-    Py_ssize_t self_size = -1;
+    Py_ssize_t self_size = -1, self_mr = -1, self_guard = -1, self_stream = -1;
     (void)module;
-    if (!PyArg_ParseTuple(args, "OiiOOO!OOO!:handle_call", &entry, &unbound, &op, &fallback, &fail, &PyType_Type,
-                          &self_cls, &arg_cls, &queue, &PyList_Type, &ready))
+    if (!PyArg_ParseTuple(args, "OiiOOO!OOO!|O:handle_call", &entry, &unbound, &op, &fallback, &fail, &PyType_Type,
+                          &self_cls, &arg_cls, &queue, &PyList_Type, &ready, &reset))
         return NULL;
     if (!entry_address(entry, "handle_call", &address))
         return NULL;
-    if (op < OP_RECORD || op > OP_FILL || !PyCallable_Check(fallback) || !PyCallable_Check(fail)
+    if (op < OP_RECORD || op > OP_CLOSE || !PyCallable_Check(fallback) || !PyCallable_Check(fail)
         || PyList_GET_SIZE(ready) < 1 || handle_type == NULL || !PyObject_TypeCheck(queue, &PyBaseObject_Type)
         || strcmp(Py_TYPE(queue)->tp_name, "collections.deque") != 0) {
-        PyErr_SetString(PyExc_ValueError, "handle_call(): an op in 0..8, two callables, a deque and a [flag] "
+        PyErr_SetString(PyExc_ValueError, "handle_call(): an op in 0..9, two callables, a deque and a [flag] "
                         "(after setup())");
         return NULL;
     }
-    if ((self_handle = named_slot(self_cls, op == OP_SET_CURRENT ? "_primary" : ON_STREAM(op) ? "_ptr" : "_handle"))
-        < 0)
+    if ((self_handle = named_slot(self_cls, op == OP_SET_CURRENT ? "_primary"
+                                            : ON_STREAM(op) || op == OP_CLOSE ? "_ptr" : "_handle")) < 0)
         return NULL;
+    if (op == OP_CLOSE) {  /* a buffer's _mr, _guard, _stream; the stream's _handle and _h; the resetter */
+        if (!PyType_Check(arg_cls) || !PyCallable_Check(reset)) {
+            PyErr_SetString(PyExc_TypeError, "handle_call(): close needs the stream class and a resetter");
+            return NULL;
+        }
+        if ((self_mr = named_slot(self_cls, "_mr")) < 0 || (self_guard = named_slot(self_cls, "_guard")) < 0
+            || (self_stream = named_slot(self_cls, "_stream")) < 0 || (arg_handle = named_slot(arg_cls, "_handle")) < 0
+            || (arg_ipc = named_slot(arg_cls, "_h")) < 0)
+            return NULL;
+    }
     if (ON_STREAM(op)) {  /* a buffer's _ptr and _size; the stream's _handle and _h (in arg_handle, arg_ipc) */
         if (!PyType_Check(arg_cls)) {
             PyErr_SetString(PyExc_TypeError, "handle_call(): copy_to and fill need the stream class");
@@ -1666,6 +1719,11 @@ static PyObject *make_handle_call(PyObject *module, PyObject *args) {
     self->self_context = self_context;
     self->self_inited = self_inited;
     self->self_size = self_size;
+    self->self_mr = self_mr;
+    self->self_guard = self_guard;
+    self->self_stream = self_stream;
+    Py_INCREF(reset);
+    self->reset = reset;
     Py_INCREF(fallback);
     Py_INCREF(fail);
     Py_INCREF(self_cls);
@@ -1678,6 +1736,290 @@ static PyObject *make_handle_call(PyObject *module, PyObject *args) {
     self->arg_cls = arg_cls;
     self->queue = queue;
     self->ready = ready;
+    PyObject_GC_Track(self);
+    return (PyObject *)self;
+}
+
+
+/* -- cudacffi.core's GraphBuilder: an empty capture's calls, in C --------------------------------------------------
+ *
+ * builder_call(op, entries, unbound, fallback, fail, builder_cls, stream_cls, graph_cls, mode, guards) is a method
+ * descriptor for one of Stream.create_graph_builder() (op 0), GraphBuilder.begin_building() (1), end_building() (2)
+ * and close() (3), made in C for the plain case of a primary builder on a live cudacffi.core Stream that it does
+ * not own, with no fork, no conditional body and no GraphDefinition taken, CUDA initialized and nothing queued:
+ *   - create_graph_builder: a new ``builder_cls`` with the slots GraphBuilder._on(stream, False) sets;
+ *   - begin_building(): (state "new") cuStreamBeginCapture(h, ``mode``: relaxed), state "building";
+ *   - end_building(): (state "building") cuStreamIsCapturing(h) answering active, then cuStreamEndCapture(h):
+ *     the graph (a ``graph_cls``) in _graph, state "built";
+ *   - close(): (state "built") the slots cleared as close() clears them, state "closed", then
+ *     cuGraphDestroy(graph) with the GIL released (its status dropped, as close() drops it).
+ * The capture bookkeeping never waits on the GPU, so it keeps the GIL. A failure calls ``fail(status)`` (which
+ * raises); a status the Python method explains (not capturing) and every other case - other objects, arguments,
+ * states, a guard set - is ``fallback``, the Python method. ``guards`` is (queue, ready, exiting, released,
+ * retired): deques that must be empty and [flag] lists, ready's True and exiting's False. */
+
+enum { BC_NEW = 0, BC_BEGIN = 1, BC_END = 2, BC_CLOSE = 3 };
+enum { GB_STREAM, GB_OWNED, GB_GRAPH, GB_GDEF, GB_BODY, GB_PRIMARY, GB_STATE, GB_FORKS, GB_SLOTS };
+static const char *const gb_slot_names[GB_SLOTS] = {"_stream", "_owned", "_graph", "_gdef", "_body", "_primary",
+                                                    "_state", "_forks"};
+#define CAPTURE_ACTIVE 1  /* CU_STREAM_CAPTURE_STATUS_ACTIVE */
+
+static PyObject *str_new, *str_building, *str_built, *str_closed;
+
+typedef struct {
+    STANDIN_HEAD            /* wrapper: the Python method */
+    entry_fn fn[2];
+    int op, unbound;
+    uint64_t mode;
+    PyObject *builder_cls, *stream_cls, *graph_cls, *fail, *destroy, *drain;
+    PyObject *queue, *ready, *exiting, *released, *retired, *empty;
+    Py_ssize_t gb[GB_SLOTS], s_handle, s_h;
+} BuilderCall;
+
+/* slot ``offset`` of ``o`` set to ``v`` (a new reference taken), what it held released */
+static void set_slot(PyObject *o, Py_ssize_t offset, PyObject *v) {
+    PyObject *old = SLOT(o, offset);
+    Py_INCREF(v);
+    SLOT(o, offset) = v;
+    Py_XDECREF(old);
+}
+
+static PyObject *builder_fail(BuilderCall *self, int status) {
+    PyObject *code = PyLong_FromLong(status), *r;
+    if (code == NULL)
+        return NULL;
+    r = PyObject_CallOneArg(self->fail, code);  /* raises CUDAError */
+    Py_DECREF(code);
+    if (r != NULL) {
+        Py_DECREF(r);
+        PyErr_SetString(PyExc_RuntimeError, "the driver call failed");
+    }
+    return NULL;
+}
+
+/* the stream's handle word where ``stream`` is a live stream_cls */
+static int live_stream_word(BuilderCall *self, PyObject *stream, uint64_t *h) {
+    PyObject *handle;
+    if (stream == NULL || (PyObject *)Py_TYPE(stream) != self->stream_cls)
+        return 0;
+    handle = SLOT(stream, self->s_handle);
+    return handle != NULL && handle != Py_None && pool_word(SLOT(stream, self->s_h), h);
+}
+
+static PyObject *builder_call_vectorcall(PyObject *op_, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    BuilderCall *self = (BuilderCall *)op_;
+    PyObject *me, *g, *graph;
+    uint64_t in[2], out[1], h;
+    int status;
+    if (kwnames != NULL || PyVectorcall_NARGS(nargsf) != 1)
+        goto fallback;
+    me = args[0];
+    if (self->op == BC_NEW) {  /* stream.create_graph_builder() */
+        PyTypeObject *cls = (PyTypeObject *)self->builder_cls;
+        if (!live_stream_word(self, me, &h))
+            goto fallback;
+        g = cls->tp_alloc(cls, 0);
+        if (g == NULL)
+            return NULL;
+        set_slot(g, self->gb[GB_STREAM], me);
+        set_slot(g, self->gb[GB_OWNED], Py_False);
+        set_slot(g, self->gb[GB_GRAPH], Py_None);
+        set_slot(g, self->gb[GB_GDEF], Py_None);
+        set_slot(g, self->gb[GB_BODY], Py_None);
+        set_slot(g, self->gb[GB_PRIMARY], Py_True);
+        set_slot(g, self->gb[GB_STATE], str_new);
+        set_slot(g, self->gb[GB_FORKS], self->empty);
+        return g;
+    }
+    if ((PyObject *)Py_TYPE(me) != self->builder_cls || PyList_GET_ITEM(self->ready, 0) != Py_True
+        || Py_SIZE(self->queue) != 0 || !live_stream_word(self, SLOT(me, self->gb[GB_STREAM]), &h)
+        || SLOT(me, self->gb[GB_BODY]) != Py_None || SLOT(me, self->gb[GB_PRIMARY]) != Py_True
+        || SLOT(me, self->gb[GB_FORKS]) != self->empty)
+        goto fallback;
+    in[0] = h;
+    if (self->op == BC_BEGIN) {
+        if (SLOT(me, self->gb[GB_STATE]) != str_new)
+            goto fallback;
+        in[1] = self->mode;
+        status = self->fn[0](in, out);
+        if (status == self->unbound)
+            goto fallback;
+        if (status != 0)
+            return builder_fail(self, status);
+        set_slot(me, self->gb[GB_STATE], str_building);
+        Py_INCREF(me);
+        return me;
+    }
+    if (self->op == BC_END) {
+        if (SLOT(me, self->gb[GB_STATE]) != str_building)
+            goto fallback;
+        out[0] = 0;
+        status = self->fn[0](in, out);  /* cuStreamIsCapturing (a 4-byte enum) */
+        if (status == self->unbound || (status == 0 && (uint32_t)out[0] != CAPTURE_ACTIVE))
+            goto fallback;  /* (not capturing: the Python method asks again and says why) */
+        if (status != 0)
+            return builder_fail(self, status);
+        status = self->fn[1](in, out);  /* cuStreamEndCapture */
+        if (status == self->unbound)
+            goto fallback;  /* (still capturing: the Python method starts over) */
+        if (status != 0)
+            return builder_fail(self, status);
+        graph = ((PyTypeObject *)self->graph_cls)->tp_alloc((PyTypeObject *)self->graph_cls, 0);
+        if (graph == NULL)
+            return NULL;
+        if ((VALUE_SLOT(graph) = PyLong_FromUnsignedLongLong(out[0])) == NULL) {
+            Py_DECREF(graph);
+            return NULL;
+        }
+        set_slot(me, self->gb[GB_GRAPH], graph);
+        Py_DECREF(graph);
+        set_slot(me, self->gb[GB_STATE], str_built);
+        Py_INCREF(me);
+        return me;
+    }
+    /* BC_CLOSE: a built builder that owns its graph */
+    graph = SLOT(me, self->gb[GB_GRAPH]);
+    if (SLOT(me, self->gb[GB_STATE]) != str_built || SLOT(me, self->gb[GB_OWNED]) != Py_False
+        || SLOT(me, self->gb[GB_GDEF]) != Py_None || graph == NULL || (PyObject *)Py_TYPE(graph) != self->graph_cls
+        || !handle_word(me, self->gb[GB_GRAPH], &in[0]) || PyList_GET_ITEM(self->exiting, 0) != Py_False
+        || Py_SIZE(self->released) != 0 || Py_SIZE(self->retired) != 0)
+        goto fallback;
+    Py_INCREF(graph);  /* the slots first (the GIL goes during the call): the graph is this call's alone */
+    set_slot(me, self->gb[GB_GRAPH], Py_None);
+    set_slot(me, self->gb[GB_STREAM], Py_None);
+    set_slot(me, self->gb[GB_STATE], str_closed);
+    Py_BEGIN_ALLOW_THREADS
+    status = self->fn[0](in, out);  /* cuGraphDestroy */
+    Py_END_ALLOW_THREADS
+    if (status == self->unbound) {  /* not bound yet: the Python side binds and destroys */
+        PyObject *r = PyObject_CallOneArg(self->destroy, graph);
+        Py_DECREF(graph);
+        if (r == NULL)
+            return NULL;
+        Py_DECREF(r);
+        Py_RETURN_NONE;
+    }
+    Py_DECREF(graph);
+    if (Py_SIZE(self->queue) != 0 || Py_SIZE(self->released) != 0 || Py_SIZE(self->retired) != 0) {
+        PyObject *r = PyObject_CallNoArgs(self->drain);  /* what the graph's user objects kept, if they went */
+        if (r == NULL)
+            return NULL;
+        Py_DECREF(r);
+    }
+    Py_RETURN_NONE;
+fallback:
+    return PyObject_Vectorcall(self->wrapper, args, nargsf, kwnames);
+}
+
+
+#define BUILDER_CALL_REFS(self, DO) \
+    do {                            \
+        DO((self)->wrapper);        \
+        DO((self)->builder_cls);    \
+        DO((self)->stream_cls);     \
+        DO((self)->graph_cls);      \
+        DO((self)->fail);           \
+        DO((self)->destroy);        \
+        DO((self)->drain);          \
+        DO((self)->queue);          \
+        DO((self)->ready);          \
+        DO((self)->exiting);        \
+        DO((self)->released);       \
+        DO((self)->retired);        \
+        DO((self)->empty);          \
+    } while (0)
+
+GC_FUNCTIONS(builder_call, BuilderCall, BUILDER_CALL_REFS)
+
+static PyTypeObject BuilderCallType = {
+    CALLABLE_TYPE_FLAGS(BuilderCall, "cudacffi._fastcall.BuilderCall", builder_call_traverse, builder_call_clear,
+                        METHOD_FLAGS),
+    .tp_descr_get = pool_allocate_get,
+    .tp_getattro = standin_getattro,
+    .tp_getset = standin_getset,
+};
+
+PyDoc_STRVAR(builder_call_doc,
+"builder_call(op, entries, unbound, fallback, fail, destroy, drain, builder_cls, stream_cls, graph_cls, mode,\n"
+"guards) -> a method descriptor for cudacffi.core's Stream.create_graph_builder (op 0), GraphBuilder.begin_building\n"
+"(1), end_building (2) and close (3) (see _fastcall.c).");
+
+static int is_deque(PyObject *o) {
+    return strcmp(Py_TYPE(o)->tp_name, "collections.deque") == 0;
+}
+
+static PyObject *make_builder_call(PyObject *module, PyObject *args) {
+    PyObject *entries, *fallback, *fail, *destroy, *drain, *builder_cls, *stream_cls, *graph_cls, *guards;
+    PyObject *queue, *ready, *exiting, *released, *retired;
+    unsigned long long mode, address[2] = {0, 0};
+    int op, unbound, i, nentries;
+    BuilderCall *self;
+    Py_ssize_t gb[GB_SLOTS], s_handle, s_h;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "iO!iOOOOO!O!O!KO!:builder_call", &op, &PyTuple_Type, &entries, &unbound, &fallback,
+                          &fail, &destroy, &drain, &PyType_Type, &builder_cls, &PyType_Type, &stream_cls,
+                          &PyType_Type, &graph_cls, &mode, &PyTuple_Type, &guards))
+        return NULL;
+    nentries = op == BC_NEW ? 0 : op == BC_END ? 2 : 1;
+    if (op < BC_NEW || op > BC_CLOSE || PyTuple_GET_SIZE(entries) != nentries || !PyCallable_Check(fallback)
+        || !PyCallable_Check(fail) || !PyCallable_Check(destroy) || !PyCallable_Check(drain) || handle_type == NULL
+        || !PyType_IsSubtype((PyTypeObject *)graph_cls, handle_type) || PyTuple_GET_SIZE(guards) != 5) {
+        PyErr_SetString(PyExc_ValueError, "builder_call(): an op in 0..3 with its entries, callables, a handle class "
+                        "and five guards (after setup())");
+        return NULL;
+    }
+    queue = PyTuple_GET_ITEM(guards, 0);
+    ready = PyTuple_GET_ITEM(guards, 1);
+    exiting = PyTuple_GET_ITEM(guards, 2);
+    released = PyTuple_GET_ITEM(guards, 3);
+    retired = PyTuple_GET_ITEM(guards, 4);
+    if (!is_deque(queue) || !is_deque(released) || !is_deque(retired) || !PyList_Check(ready)
+        || PyList_GET_SIZE(ready) < 1 || !PyList_Check(exiting) || PyList_GET_SIZE(exiting) < 1) {
+        PyErr_SetString(PyExc_TypeError, "builder_call(): guards are (deque, [flag], [flag], deque, deque)");
+        return NULL;
+    }
+    for (i = 0; i < nentries; i++)
+        if (!entry_address(PyTuple_GET_ITEM(entries, i), "builder_call", &address[i]))
+            return NULL;
+    for (i = 0; i < GB_SLOTS; i++)
+        if ((gb[i] = named_slot(builder_cls, gb_slot_names[i])) < 0)
+            return NULL;
+    if ((s_handle = named_slot(stream_cls, "_handle")) < 0 || (s_h = named_slot(stream_cls, "_h")) < 0)
+        return NULL;
+    self = PyObject_GC_New(BuilderCall, &BuilderCallType);
+    if (self == NULL)
+        return NULL;
+    self->vectorcall = builder_call_vectorcall;
+    self->fn[0] = (entry_fn)(uintptr_t)address[0];
+    self->fn[1] = (entry_fn)(uintptr_t)address[1];
+    self->op = op;
+    self->unbound = unbound;
+    self->mode = mode;
+    memcpy(self->gb, gb, sizeof gb);
+    self->s_handle = s_handle;
+    self->s_h = s_h;
+#define TAKE(field, value) (Py_INCREF(value), self->field = (value))
+    TAKE(wrapper, fallback);
+    TAKE(fail, fail);
+    TAKE(destroy, destroy);
+    TAKE(drain, drain);
+    TAKE(builder_cls, builder_cls);
+    TAKE(stream_cls, stream_cls);
+    TAKE(graph_cls, graph_cls);
+    TAKE(queue, queue);
+    TAKE(ready, ready);
+    TAKE(exiting, exiting);
+    TAKE(released, released);
+    TAKE(retired, retired);
+#undef TAKE
+    self->empty = PyTuple_New(0);
+    if (self->empty == NULL) {
+        self->empty = Py_None;
+        Py_INCREF(Py_None);
+        PyObject_GC_Track(self);
+        Py_DECREF(self);
+        return NULL;
+    }
     PyObject_GC_Track(self);
     return (PyObject *)self;
 }
@@ -1903,6 +2245,7 @@ static PyMethodDef module_methods[] = {
     {"handle_call", make_handle_call, METH_VARARGS, handle_call_doc},
     {"device_new", make_device_new, METH_VARARGS, device_new_doc},
     {"getter", make_getter, METH_VARARGS, getter_doc_},
+    {"builder_call", make_builder_call, METH_VARARGS, builder_call_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1918,12 +2261,17 @@ PyMODINIT_FUNC PyInit__fastcall(void) {
         || PyType_Ready(&ConstructorType) < 0)
         return NULL;
     if (PyType_Ready(&PoolAllocateType) < 0 || PyType_Ready(&HandleCallType) < 0 || PyType_Ready(&DeviceNewType) < 0
-        || PyType_Ready(&GetterType) < 0)
+        || PyType_Ready(&GetterType) < 0 || PyType_Ready(&BuilderCallType) < 0)
         return NULL;
     /* the names the C paths compare or read: a keyword (interned, as a call's keyword names are) and slots */
     if ((str_stream = PyUnicode_InternFromString("stream")) == NULL
         || (str_refuses = PyUnicode_InternFromString("_refuses")) == NULL
-        || (str_ph = PyUnicode_InternFromString("_ph")) == NULL)
+        || (str_ph = PyUnicode_InternFromString("_ph")) == NULL
+        || (str_pool_calls = PyUnicode_InternFromString("_pool_calls")) == NULL
+        || (str_new = PyUnicode_InternFromString("new")) == NULL
+        || (str_building = PyUnicode_InternFromString("building")) == NULL
+        || (str_built = PyUnicode_InternFromString("built")) == NULL
+        || (str_closed = PyUnicode_InternFromString("closed")) == NULL)
         return NULL;
     m = PyModule_Create(&module_def);
     if (m == NULL)

@@ -704,7 +704,16 @@ int cuStreamEndCapture(struct stream *s, struct graph **g) {
     return 0;
 }
 
-int cuStreamIsCapturing(struct stream *s, int *status) { *status = REAL_STREAM(s) && s->capturing ? 1 : 0; return 0; }
+/* standin_force_capturing(status, result): cuStreamIsCapturing answers ``result`` and, where that is success,
+ * ``status``, whatever the stream does (an invalidated or lost capture); (-1, 0) ends it */
+static int forced_status = -1, forced_result = 0;
+void standin_force_capturing(int status, int result) { forced_status = status; forced_result = result; }
+
+int cuStreamIsCapturing(struct stream *s, int *status) {
+    if (forced_result) return forced_result;
+    *status = forced_status >= 0 ? forced_status : REAL_STREAM(s) && s->capturing ? 1 : 0;
+    return 0;
+}
 
 int cuStreamGetCaptureInfo_v2(struct stream *s, int *status, unsigned long long *id, struct graph **g,
                               struct node *const **deps, size_t *n) {

@@ -83,3 +83,54 @@ def test_copies_fills_and_reads_in_c_answer_as_the_python_methods(sim):
     assert fast[12:16] == ["ok None"] * 4
     assert fast[16] == "RuntimeError: Buffer has been closed RuntimeError: Buffer has been closed 0 0"
     assert fast[17] == "ValueError: stream is closed ValueError: stream is closed"
+
+
+CLOSE_SCRIPT = r"""
+import cudacffi.core as core
+from cudacffi import driver
+from cudacffi.core import Buffer
+
+def attempt(fn):
+    try:
+        r = fn()
+    except Exception as e:
+        return "%s: %s" % (type(e).__name__, e)
+    return "ok %r" % (r,)
+
+dev = core.Device(0)
+dev.set_current()
+s, mr = dev.create_stream(), dev.memory_resource
+print(type(Buffer.__dict__["close"]).__name__)
+a = mr.allocate(4096, stream=s)
+print(attempt(a.close), a.handle, a.size, attempt(lambda: a.fill(1, stream=s)), attempt(a.close))
+b = mr.allocate(64, stream=s)
+driver.cuMemFreeAsync(b.handle, s.handle)  # freed behind the buffer's back: the driver refuses the second free
+print(attempt(b.close), b.handle != 0, b.size)
+s2 = dev.create_stream()
+c = mr.allocate(64, stream=s2)
+s2.close()  # the allocation's stream closed since: freed on the legacy default stream
+print(attempt(c.close), c.handle)
+d = mr.allocate(64, stream=s)
+print(attempt(lambda: d.close(stream=5)), d.handle != 0, attempt(lambda: d.close(stream=s)), d.handle)
+e = mr.allocate(64, stream=s)
+print(attempt(lambda: Buffer.close(e)), e.handle, attempt(lambda: e.close(None)))
+with mr.allocate(64, stream=s) as f:
+    pass
+print(f.handle, attempt(lambda: f.copy_to(f, stream=s)))
+"""
+
+
+def test_close_of_a_pool_buffer_in_c_answers_as_the_python_method(sim):
+    def close_run(fast):
+        r = run_python(CLOSE_SCRIPT, env={"CUDACFFI_LIBDRIVER": sim, "CUDACFFI_FASTCALL": "1" if fast else "0"})
+        assert r.returncode == 0, r.stdout + r.stderr
+        return r.stdout.splitlines()
+
+    fast, python = close_run(True), close_run(False)
+    assert fast[0] == ("HandleCall" if CPYTHON else "function") and python[0] == "function"
+    assert fast[1:] == python[1:]
+    assert fast[1] == "ok None 0 0 RuntimeError: Buffer has been closed ok None"
+    assert fast[2].startswith("CUDAError: CUDA_ERROR_") and fast[2].endswith(" True 64")
+    assert fast[3:] == ["ok None 0", "TypeError: Stream or GraphBuilder expected, got int (stream takes a Stream, a "
+                        "GraphBuilder or an object with __cuda_stream__()) True ok None 0", "ok None 0 ok None",
+                        "0 RuntimeError: Buffer has been closed"]

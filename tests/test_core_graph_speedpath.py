@@ -170,24 +170,20 @@ def test_the_state_checks_keep_their_messages(standin):
 
 def test_an_invalidated_or_lost_capture_is_refused_and_close_still_releases(standin):
     run(standin, """
-        real = driver.cuStreamIsCapturing
         gb = stream.create_graph_builder().begin_building()
-        status = driver.CUstreamCaptureStatus
-        try:
-            driver.cuStreamIsCapturing = lambda h: (driver.CUresult.CUDA_SUCCESS,
-                                                    status.CU_STREAM_CAPTURE_STATUS_INVALIDATED)
+        try:  # the stand-in's cuStreamIsCapturing answers what the test sets, for the C path and Python's alike
+            lib.standin_force_capturing(2, 0)  # CU_STREAM_CAPTURE_STATUS_INVALIDATED
             for use in (gb.end_building, lambda: gb.is_building):
                 with pytest.raises(RuntimeError, match="^Build process encountered an error and has been invalidated"):
                     use()
-            driver.cuStreamIsCapturing = lambda h: (driver.CUresult.CUDA_SUCCESS,
-                                                    status.CU_STREAM_CAPTURE_STATUS_NONE)
+            lib.standin_force_capturing(0, 0)  # CU_STREAM_CAPTURE_STATUS_NONE
             with pytest.raises(RuntimeError, match="^Graph builder is not building.$"):
                 gb.end_building()
-            driver.cuStreamIsCapturing = lambda h: (driver.CUresult.CUDA_ERROR_INVALID_VALUE, None)
-            with pytest.raises(CUDAError):
+            lib.standin_force_capturing(-1, 1)  # CUDA_ERROR_INVALID_VALUE
+            with pytest.raises(CUDAError, match="CUDA_ERROR_INVALID_VALUE"):
                 gb.end_building()
         finally:
-            driver.cuStreamIsCapturing = real
+            lib.standin_force_capturing(-1, 0)
         assert gb.is_building and graphs() == 1
         gb.close()  # ends the capture and destroys its graph
         assert graphs() == 0 and not stream.create_graph_builder().is_building
@@ -252,4 +248,69 @@ def test_builders_left_at_exit_are_left_to_the_process_end(standin):
         ended = stream.create_graph_builder().begin_building().end_building()
         building = dev.create_graph_builder().begin_building()
         taken = stream.create_graph_builder()
+    """)
+
+
+def test_the_plain_capture_is_made_in_c_on_cpython_and_keeps_every_check(standin):
+    run(standin, """
+        import platform
+        from cudacffi import _direct
+        made_in_c = platform.python_implementation() == "CPython" and _direct.fastcall() is not None
+        assert (type(GraphBuilder.close).__name__ == "BuilderCall") == made_in_c
+        stream.create_graph_builder().begin_building().end_building().close()  # (binds the driver's entries)
+        calls = []
+        sys.setprofile(lambda frame, event, arg: calls.append(frame.f_code.co_name) if event == "call" else None)
+        try:
+            gb = stream.create_graph_builder()
+            gb.begin_building()
+            gb.end_building()
+            gb.close()
+        finally:
+            sys.setprofile(None)
+        assert calls == [] if made_in_c else calls, calls
+        assert gb.is_closed and gb._state == "closed" and gb._graph is None and graphs() == 0
+        # the states the C path refuses are the Python method's, with its errors
+        gb = stream.create_graph_builder()
+        assert type(gb) is GraphBuilder and gb.stream is stream and not gb.is_building and not gb._owned
+        with pytest.raises(RuntimeError, match="^Graph builder is not building.$"):
+            gb.end_building()
+        gb.close()  # (never began: nothing to destroy)
+        assert gb.is_closed and graphs() == 0
+        with pytest.raises(RuntimeError, match="^GraphBuilder has been closed$"):
+            gb.begin_building()
+        gb = stream.create_graph_builder().begin_building()
+        with pytest.raises(RuntimeError, match="^Graph builder is already building.$"):
+            gb.begin_building()
+        gb.end_building()
+        with pytest.raises(RuntimeError, match="^Cannot resume building after building has ended.$"):
+            gb.begin_building()
+        with pytest.raises(RuntimeError, match="^Graph builder is not building.$"):
+            gb.end_building()
+        gdef = gb.graph_definition  # the definition owns the graph now: close leaves it
+        gb.close()
+        assert graphs() == 1
+        del gdef
+        gc.collect()
+        drain()
+        assert graphs() == 0
+        gb.close()  # (twice: nothing)
+        # a closed stream makes no builder; a builder's stream closed under it refuses to begin
+        other = dev.create_stream()
+        gb = other.create_graph_builder()
+        other.close()
+        with pytest.raises(RuntimeError):
+            other.create_graph_builder()
+        with pytest.raises(Exception):
+            gb.begin_building()
+        gb.close()
+        # a driver refusal raises CUDAError from the C path as from Python's
+        gb = stream.create_graph_builder().begin_building()
+        lib.standin_force_capturing(-1, 1)
+        try:
+            with pytest.raises(CUDAError, match="CUDA_ERROR_INVALID_VALUE"):
+                gb.end_building()
+        finally:
+            lib.standin_force_capturing(-1, 0)
+        gb.end_building().close()
+        assert graphs() == 0
     """)

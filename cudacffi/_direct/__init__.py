@@ -18,7 +18,8 @@ Fast calls (CPython)
     C callable answering plain ints; ``pool_calls``: cuMemAllocFromPoolAsync / cuMemFreeAsync as
     ``(status, ptr)`` / ``(status,)`` of plain ints; ``pool_allocate_in_c``: a memory pool's ``allocate`` made
     in C, or None; ``handle_call_in_c``: a stream's or event's one-call method (record, wait, sync, is_done) made
-    in C, or None; ``device_new_in_c``: ``Device.__new__``'s per-thread lookup made in C, or None.
+    in C, or None; ``device_new_in_c``: ``Device.__new__``'s per-thread lookup made in C, or None;
+    ``builder_call_in_c``: an empty graph capture's calls made in C, or None.
 Raw driver calls
     ``driver_call``: an entry point called on cffi arguments (bound on first use), answering its status;
     ``driver_new``, ``driver_address``: the cffi objects it takes; ``aligned_tensor_map``: a zeroed, 64-byte
@@ -40,10 +41,10 @@ import _cffi_backend
 from .. import _buffers, _callbacks, _driver, _fast_calls, _kernel_params
 from .._gen import driver as _gen_driver
 
-__all__ = ["aligned_tensor_map", "CallbackRecord", "capsule", "collector_guard", "COPY_TO", "device_new_in_c",
-           "driver_address", "driver_call", "driver_new", "drop_collector_guard", "ELAPSED", "EVENT_DONE",
+__all__ = ["aligned_tensor_map", "BEGIN_BUILDING", "builder_call_in_c", "CallbackRecord", "CLOSE", "CLOSE_BUILDER", "capsule", "collector_guard", "COPY_TO", "device_new_in_c",
+           "driver_address", "driver_call", "driver_new", "drop_collector_guard", "ELAPSED", "END_BUILDING", "EVENT_DONE",
            "EVENT_SYNC", "fastcall", "field_keepalive", "FILL", "getter_in_c", "handle_call_in_c", "held",
-           "host_memory", "launch_blob", "launch_blob_address", "LAUNCH_UNBOUND", "pin", "plain_call",
+           "host_memory", "launch_blob", "launch_blob_address", "LAUNCH_UNBOUND", "NEW_BUILDER", "pin", "plain_call",
            "pool_allocate_in_c", "pool_calls", "raw_call", "RECORD", "SET_CURRENT", "STREAM_SYNC", "struct_code",
            "struct_pointer", "uint32_array", "value_type", "WAIT"]
 
@@ -128,13 +129,14 @@ def pool_allocate_in_c(allocate, stream_type, new_buffer, raise_status):
 
 
 # what handle_call_in_c makes
-RECORD, WAIT, STREAM_SYNC, EVENT_SYNC, EVENT_DONE, SET_CURRENT, ELAPSED, COPY_TO, FILL = range(9)
+RECORD, WAIT, STREAM_SYNC, EVENT_SYNC, EVENT_DONE, SET_CURRENT, ELAPSED, COPY_TO, FILL, CLOSE = range(10)
 
 
-def handle_call_in_c(name, op, method, fail, self_type, arg_type, queue, ready):
+def handle_call_in_c(name, op, method, fail, self_type, arg_type, queue, ready, reset=None):
     """On CPython, ``method`` (one of ``op``: Stream.record(event), Stream.wait(event), Stream.sync(),
     Event.sync(), the getter of Event.is_done, Device.set_current(), Event.__sub__, Buffer.copy_to(dst,
-    stream=s), Buffer.fill(value, stream=s)) as a C method descriptor that makes the driver's ``name`` call itself,
+    stream=s), Buffer.fill(value, stream=s), Buffer.close() -- a pool's buffer freed on its own stream, then
+    ``reset(buffer)``) as a C method descriptor that makes the driver's ``name`` call itself,
     with the GIL released: where the object is a live ``self_type`` (its ``_handle`` slot not None; a Device: its
     ``_primary`` context retained and ``_context`` already the ``arg_type`` Context over it, then ``_inited`` set
     True; a Buffer: its ``_ptr`` not None, ``arg_type`` the Stream class), the event argument a live ``arg_type``
@@ -145,6 +147,8 @@ def handle_call_in_c(name, op, method, fail, self_type, arg_type, queue, ready):
     if fast is None:
         return None
     module, address, unbound = fast
+    if reset is not None:
+        return module.handle_call(address, unbound, op, method, fail, self_type, arg_type, queue, ready, reset)
     return module.handle_call(address, unbound, op, method, fail, self_type, arg_type, queue, ready)
 
 
@@ -159,6 +163,35 @@ def getter_in_c(cls, name, call=None, value=None, guard=None):
     if module is None:
         return prop
     return module.getter(prop, cls, call, value, guard)
+
+
+# what builder_call_in_c makes, and the driver calls each makes
+NEW_BUILDER, BEGIN_BUILDING, END_BUILDING, CLOSE_BUILDER = range(4)
+_BUILDER_CALLS = ((), ("cuStreamBeginCapture",), ("cuStreamIsCapturing", "cuStreamEndCapture"), ("cuGraphDestroy",))
+
+
+def builder_call_in_c(op, method, fail, destroy, drain, builder_type, stream_type, guards):
+    """On CPython, ``method`` (one of ``op``: Stream.create_graph_builder(), GraphBuilder.begin_building(),
+    end_building(), close()) as a C method descriptor (``cudacffi._fastcall.builder_call``) that makes an empty
+    capture's plain case itself: a primary ``builder_type`` on a live ``stream_type`` it does not own, no fork, no
+    conditional body, no GraphDefinition taken; begin_building() in relaxed mode. A failure calls
+    ``fail(status)``; close() hands a graph to ``destroy(graph)`` before its driver entry is bound, and calls
+    ``drain()`` where a guard deque filled. ``guards``: (queue, ready, exiting, released, retired) (see
+    _fastcall.c). Every other call is ``method``'s. None where there is no such path (PyPy, the module not
+    built)."""
+    module = fastcall()
+    if module is None:
+        return None
+    entries, unbound = [], 0
+    for name in _BUILDER_CALLS[op]:
+        fast = _fast_entry(name)
+        if fast is None:
+            return None
+        entries.append(fast[1])
+        unbound = fast[2]
+    mode = int(_gen_driver.CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_RELAXED)
+    return module.builder_call(op, tuple(entries), unbound, method, fail, destroy, drain, builder_type, stream_type,
+                               _gen_driver.CUgraph, mode, tuple(guards))
 
 
 def device_new_in_c(new, tls, ready):

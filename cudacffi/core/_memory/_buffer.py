@@ -459,6 +459,11 @@ _compiled = backstop_module() if _BASE is not object else None
 if _compiled is not None:
     _compiled.backstop(Buffer, "_ptr", "_mr", lambda buf: collected([buf._mr, buf._ptr, buf._size, buf._stream]))
     _reset = _compiled.resetter(Buffer, ("_ptr", "_box", "_stream", "_owner", "_mr", "_attrs", "_ipc"), ("_v",))
+    # close() of a pool's buffer on its own live stream: cuMemFreeAsync and the reset, in C
+    _close = _direct.handle_call_in_c("cuMemFreeAsync", _direct.CLOSE, Buffer.__dict__["close"], raise_status, Buffer,
+                                      Stream, _queue, _ready, _reset)
+    if _close is not None:
+        Buffer.close = _close  # type: ignore[method-assign]
     # new_buffer(ptr, size, mr, stream): Buffer._make's, in C (the pool allocations' hot path)
     new_buffer = _compiled.constructor(Buffer, 4, (("_v", 0), ("_ptr", 0), ("_size", 1), ("_mr", 2), ("_stream", 3)),
                                        ("_owner", "_box", "_attrs", "_guard", "_ipc"))

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple
 
+from ... import _direct
 from ... import driver as _drv
 from .. import _registry, _release, _utils
+from .._event import fail
 from .._stream import Stream
 from .._utils import check
 from . import _lifetime
@@ -467,3 +469,22 @@ class GraphBuilder:
 
     def __exit__(self, exc_type: Any, exc_val: Any, exc_tb: Any) -> None:
         self.close()
+
+
+def _calls_in_c() -> None:
+    """On CPython, an empty capture's four calls -- ``Stream.create_graph_builder()``, ``begin_building()``,
+    ``end_building()`` and ``close()`` -- made in C for their plain case (``_direct.builder_call_in_c``: a primary
+    builder on a live Stream it does not own, no fork, no conditional body, no GraphDefinition taken, relaxed
+    mode); every other case is the Python code's. Stream's method is set here, where the class it makes is."""
+    guards = (_queue, _ready, _exiting, _released, _retired)
+    for cls, name, op in ((Stream, "create_graph_builder", _direct.NEW_BUILDER),
+                          (GraphBuilder, "begin_building", _direct.BEGIN_BUILDING),
+                          (GraphBuilder, "end_building", _direct.END_BUILDING),
+                          (GraphBuilder, "close", _direct.CLOSE_BUILDER)):
+        made = _direct.builder_call_in_c(op, cls.__dict__[name], fail, _destroy_owned, _lifetime.drain, GraphBuilder,
+                                         Stream, guards)
+        if made is not None:
+            setattr(cls, name, made)
+
+
+_calls_in_c()
