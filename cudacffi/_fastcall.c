@@ -2130,6 +2130,8 @@ static PyObject *getter_get(PyObject *op, PyObject *obj, PyObject *type) {
     Getter *self = (Getter *)op;
     if (obj != NULL && obj != Py_None && Py_TYPE(obj) == (PyTypeObject *)self->cls) {
         PyObject *v;
+        if (Py_TYPE(self->call) == &HandleCallType)  /* (the C call itself: no dispatch) */
+            return handle_call_vectorcall(self->call, &obj, 1, NULL);
         if (self->call != Py_None)
             return PyObject_Vectorcall(self->call, &obj, 1, NULL);
         v = SLOT(obj, self->guard);
