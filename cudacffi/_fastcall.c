@@ -1428,10 +1428,19 @@ enum { OP_RECORD = 0, OP_WAIT = 1, OP_SYNC = 2, OP_EVENT_SYNC = 3, OP_EVENT_DONE
 #define TWO_OBJECTS(op) ((op) == OP_RECORD || (op) == OP_WAIT || (op) == OP_ELAPSED)
 #define STATUS_NOT_READY 600  /* CUDA_ERROR_NOT_READY */
 
+/* the last int a call converted and its word, and the last handle class it checked: a loop that passes the same
+ * objects again skips both (ints are immutable: the same object is the same value) */
+typedef struct {
+    PyObject *v;
+    uint64_t w;
+    PyObject *cls;
+} Memo;
+
 typedef struct {
     STANDIN_HEAD            /* wrapper: the Python method */
     entry_fn fn;
     int unbound, op;
+    Memo memo_self, memo_arg;
     PyObject *self_cls, *arg_cls, *fail, *queue, *ready;
     Py_ssize_t self_handle, self_h, arg_handle, arg_ipc;  /* slot offsets (-1: none); copy_to, fill: the stream's
                                                            * _handle and _h */
@@ -1452,6 +1461,35 @@ static int handle_word(PyObject *o, Py_ssize_t offset, uint64_t *dst) {
         return 0;
     v = VALUE_SLOT(h);
     return v != NULL && pool_word(v, dst);
+}
+
+/* pool_word of ``v``, remembered in ``m`` */
+static inline int memo_word(Memo *m, PyObject *v, uint64_t *dst) {
+    if (v != NULL && v == m->v) {
+        *dst = m->w;
+        return 1;
+    }
+    if (!pool_word(v, dst))
+        return 0;
+    Py_INCREF(v);
+    Py_XSETREF(m->v, v);
+    m->w = *dst;
+    return 1;
+}
+
+/* handle_word, remembered in ``m`` */
+static inline int memo_handle_word(Memo *m, PyObject *o, Py_ssize_t offset, uint64_t *dst) {
+    PyObject *h = SLOT(o, offset), *v;
+    if (h == NULL || h == Py_None)
+        return 0;
+    if ((PyObject *)Py_TYPE(h) != m->cls) {
+        if (!PyObject_TypeCheck(h, handle_type))
+            return 0;
+        Py_INCREF(Py_TYPE(h));
+        Py_XSETREF(m->cls, (PyObject *)Py_TYPE(h));
+    }
+    v = VALUE_SLOT(h);
+    return v != NULL && memo_word(m, v, dst);
 }
 
 static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
@@ -1531,7 +1569,8 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
         if ((PyObject *)Py_TYPE(arg) != self->arg_cls)
             goto fallback;
         if (SLOT(me, self->self_handle) == NULL || SLOT(me, self->self_handle) == Py_None
-            || !pool_word(SLOT(me, self->self_h), &stream) || !handle_word(arg, self->arg_handle, &event))
+            || !memo_word(&self->memo_self, SLOT(me, self->self_h), &stream)
+            || !memo_handle_word(&self->memo_arg, arg, self->arg_handle, &event))
             goto fallback;
         if (self->op == OP_RECORD) {
             if (SLOT(arg, self->arg_ipc) != Py_False)
@@ -1547,8 +1586,8 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
         }
     } else if (self->op == OP_ELAPSED) {  /* end - start: cuEventElapsedTime(&ms, start, end) */
         arg = args[1];
-        if ((PyObject *)Py_TYPE(arg) != self->arg_cls || !handle_word(arg, self->arg_handle, &in[0])
-            || !handle_word(me, self->self_handle, &in[1]))
+        if ((PyObject *)Py_TYPE(arg) != self->arg_cls || !memo_handle_word(&self->memo_arg, arg, self->arg_handle, &in[0])
+            || !memo_handle_word(&self->memo_self, me, self->self_handle, &in[1]))
             goto fallback;
         nin = 2;
     } else if (self->op == OP_SET_CURRENT) {
@@ -1560,9 +1599,9 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
             goto fallback;
     } else if (self->op == OP_SYNC) {
         if (SLOT(me, self->self_handle) == NULL || SLOT(me, self->self_handle) == Py_None
-            || !pool_word(SLOT(me, self->self_h), &in[0]))
+            || !memo_word(&self->memo_self, SLOT(me, self->self_h), &in[0]))
             goto fallback;
-    } else if (!handle_word(me, self->self_handle, &in[0])) {
+    } else if (!memo_handle_word(&self->memo_self, me, self->self_handle, &in[0])) {
         goto fallback;
     }
     (void)nin;
@@ -1613,6 +1652,10 @@ fallback:
 
 #define HANDLE_CALL_REFS(self, DO) \
     do {                           \
+        DO((self)->memo_self.v);   \
+        DO((self)->memo_self.cls); \
+        DO((self)->memo_arg.v);    \
+        DO((self)->memo_arg.cls);  \
         DO((self)->reset);         \
         DO((self)->wrapper);       \
         DO((self)->self_cls);      \
@@ -1719,6 +1762,8 @@ static PyObject *make_handle_call(PyObject *module, PyObject *args) {
     self->self_context = self_context;
     self->self_inited = self_inited;
     self->self_size = self_size;
+    self->memo_self.v = self->memo_self.cls = self->memo_arg.v = self->memo_arg.cls = NULL;
+    self->memo_self.w = self->memo_arg.w = 0;
     self->self_mr = self_mr;
     self->self_guard = self_guard;
     self->self_stream = self_stream;

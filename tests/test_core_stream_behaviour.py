@@ -221,6 +221,34 @@ for fn in (lambda: s.record(e), lambda: s.sync(), lambda: e.is_done, lambda: e.s
     assert out.splitlines()[:4] == ["Stream has been closed"] * 2 + ["Event has been closed"] * 2, out
 
 
+def test_the_c_calls_follow_the_objects_they_are_given_call_after_call(standin):
+    """The C calls remember the last handle they converted (the same int object is the same value): objects that
+    alternate, close, or are made anew at a handle value seen before are each answered for themselves."""
+    run(standin, r"""
+s1, s2 = dev.create_stream(), dev.create_stream()
+e1, e2 = dev.create_event(), dev.create_event()
+for _ in range(3):
+    assert s1.record(e1) is e1 and s2.record(e2) is e2 and s1.record(e2) is e2 and s2.record(e1) is e1
+    assert s1.wait(e2) is None and s2.wait(e1) is None and s1.sync() is None and s2.sync() is None
+    assert e1.is_done is True and e2.is_done is True
+t0, t1 = (s1.record(options={"timing_enabled": True}) for _ in range(2))
+sub = core.Event.__dict__["__sub__"]
+ms = getattr(sub, "__wrapped__", sub)(t1, t0)
+assert t1 - t0 == ms and t0 - t1 == -ms and t1 - t0 == ms
+old = int(e2.handle)
+e2.close()
+raises(RuntimeError, lambda: s1.record(e2), "Event has been closed")
+raises(RuntimeError, lambda: e2.is_done, "Event has been closed")
+assert s1.record(e1) is e1 and e1.is_done is True
+e3 = dev.create_event()  # (the stand-in may hand out the closed event's handle again: it is this event's now)
+assert s1.record(e3) is e3 and e3.is_done is True and s2.wait(e3) is None
+s2.close()
+raises(RuntimeError, lambda: s2.sync(), "Stream has been closed")
+raises(RuntimeError, lambda: s2.record(e1), "Stream has been closed")
+assert s1.sync() is None and s1.record(e1) is e1
+""")
+
+
 def test_is_done_made_in_c_reads_a_pending_event(standin):
     run(standin, r"""
 s, e = dev.create_stream(), dev.create_event()
