@@ -276,7 +276,7 @@ def node_arguments_by_the_number_protocol(core):
             _try(lambda: d.memset(buf, 0, 4, dst_owner=object())),
             _kind(lambda: d.create_condition(-1)), _kind(lambda: d.switch(d.create_condition(), -1)),
             len(d.switch(d.create_condition(), np.uint32(2)).branches)]
-    del d, nodes
+    d = nodes = None  # (the lambdas above hold d's cell: the definition goes with them)
     gc.collect()
     buf.close()
     stream.close()

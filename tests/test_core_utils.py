@@ -415,12 +415,12 @@ def test_from_dlpack_hands_device_producers_the_consumer_stream_as_an_int():
     """The DLPack protocol takes the consumer stream as an int: a CUstream (stream.handle), an int, a numpy
     integer or an object with __cuda_stream__ all reach the producer as one; 0 reaches it as None."""
     a = np.arange(12, dtype=np.float32).reshape(3, 4)
-    for given, expected in ((CUstreamLike(0x1234), 0x1234), (0x1234, 0x1234), (np.uint64(0x1234), 0x1234),
+    for value, expected in ((CUstreamLike(0x1234), 0x1234), (0x1234, 0x1234), (np.uint64(0x1234), 0x1234),
                             (StreamLike(), 0x5000), (-1, -1), (1, 1), (2, 2), (0, None)):
         p = Producer(a)
-        v = StridedMemoryView.from_dlpack(p, stream_ptr=given)
+        v = StridedMemoryView.from_dlpack(p, stream_ptr=value)
         assert p.calls == [{"stream": expected, "max_version": (1, 0)}] if expected is not None else \
-            p.calls == [{"max_version": (1, 0)}], (given, p.calls)
+            p.calls == [{"max_version": (1, 0)}], (value, p.calls)
         assert (v.ptr, v.shape, v.strides, v.dtype, v.device_id, v.is_device_accessible) == \
             (a.ctypes.data, (3, 4), (4, 1), np.float32, 0, True)
         assert v.__dlpack_device__() == (2, 0) and v.exporting_obj is p

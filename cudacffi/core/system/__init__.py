@@ -46,10 +46,11 @@ from ._thermal import Temperature, ThermalSensor, ThermalSettings  # noqa: F401
 from ._topology import get_p2p_status, get_topology_common_ancestor
 from ._utilization import ProcessInfo, Utilization  # noqa: F401
 from .exceptions import *  # noqa: F401,F403 (NVML's errors, as cuda.core.system exports them)
-from .typing import (AddressingMode, AffinityScope, ClockId, ClocksEventReasons, ClockType, CoolerControl,
-                     CoolerTarget, DeviceArch, EventType, FanControlPolicy, FieldId, GpuP2PCapsIndex, GpuP2PStatus,
-                     GpuTopologyLevel, InforomObject, SystemEventType, TemperatureThresholds, ThermalController,
-                     ThermalTarget)  # noqa: F401 (FieldId, beside __all__)
+# (exported beside __all__, as the classes above)
+from .typing import AddressingMode, AffinityScope, ClockId, ClocksEventReasons, ClockType  # noqa: F401
+from .typing import CoolerControl, CoolerTarget, DeviceArch, EventType, FanControlPolicy, FieldId  # noqa: F401
+from .typing import GpuP2PCapsIndex, GpuP2PStatus, GpuTopologyLevel, InforomObject, SystemEventType  # noqa: F401
+from .typing import TemperatureThresholds, ThermalController, ThermalTarget  # noqa: F401
 
 
 def __getattr__(name: str) -> _Any:
