@@ -1,7 +1,12 @@
 """Emit ``.pyi`` stubs for a family's generated module: enums with their members, handle and struct classes
 with their fields, and every function with its parameters and the types of the tuple it returns. Each carries
 the header's documentation: a function the docstring of its wrapper, an enum member or struct field the text
-after it (an attribute docstring)."""
+after it (an attribute docstring).
+
+A function's outputs are stubbed as their own types, not ``Optional``: an output is None only when the status
+is an error, and cuda.bindings' users unpack without looking at it first (``err, dptr = cuMemAlloc(16);
+cuMemFree(dptr)``), which an ``Optional`` output would make mypy refuse. ``cudacffi.check`` carries these
+types through (its overloads in ``cudacffi/__init__.pyi``)."""
 
 from .ctype import CType
 from .emit_classes import HANDLE_BASES, StubTypes, _all_fields, attribute_doc, enum_stub, fitted, stub_head
@@ -61,7 +66,8 @@ class PyiWriter(StubTypes):
         docstrings = getattr(pw, "docstrings", {})  # the wrappers' (emit_py made them first)
         for lf in lower(m, "tuple", pw)[1]:
             args = ["%s: %s%s" % (p.pyname, self.input_type(p), " = ..." if p.default else "") for p in lf.inputs]
-            outs = ["Optional[%s]" % self.output_type(p) for p in outputs(self.function_of[lf.cname])]
+            # outputs as their own types (None only with an error status: see the module's docstring)
+            outs = [self.output_type(p) for p in outputs(self.function_of[lf.cname])]
             doc = docstrings.get(lf.cname) or pw.docstring(lf)
             lines += wrapped("def %s(" % lf.name, args, ") -> Tuple[%s]:" % ", ".join([m["status"]] + outs))
             lines += doc + [""]

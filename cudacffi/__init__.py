@@ -6,6 +6,8 @@ Importing loads no CUDA library; each family loads its library on its first call
 turns a result tuple into its outputs or raises ``CUDAError``.
 """
 
+from __future__ import annotations  # the annotations below are never evaluated: no typing import at run time
+
 import sys
 
 from ._exceptions import CUDAError, FunctionNotFoundError, LibraryNotFoundError, LibraryVersionError
@@ -37,6 +39,41 @@ def _error_text(result):
     except Exception:  # describing an error must never hide it
         pass
     return name, description
+
+
+TYPE_CHECKING = False  # mypy reads it as True; nothing imports typing at run time
+if TYPE_CHECKING:
+    from typing import Any, Tuple, TypeVar, overload
+
+    _T1 = TypeVar("_T1")
+    _T2 = TypeVar("_T2")
+    _T3 = TypeVar("_T3")
+    _T4 = TypeVar("_T4")
+    _T5 = TypeVar("_T5")
+    _T6 = TypeVar("_T6")
+else:
+    def overload(function):  # typing.overload's effect at run time: the last definition is the function
+        return function
+
+
+# check()'s result has the types of the call's outputs (the stubs of cudacffi._gen type each call's tuple):
+# a status alone gives None, one output that output, several a tuple of them (up to six, the most any call has)
+@overload
+def check(result: Tuple[Any]) -> None: ...
+@overload
+def check(result: Tuple[Any, _T1]) -> _T1: ...
+@overload
+def check(result: Tuple[Any, _T1, _T2]) -> Tuple[_T1, _T2]: ...
+@overload
+def check(result: Tuple[Any, _T1, _T2, _T3]) -> Tuple[_T1, _T2, _T3]: ...
+@overload
+def check(result: Tuple[Any, _T1, _T2, _T3, _T4]) -> Tuple[_T1, _T2, _T3, _T4]: ...
+@overload
+def check(result: Tuple[Any, _T1, _T2, _T3, _T4, _T5]) -> Tuple[_T1, _T2, _T3, _T4, _T5]: ...
+@overload
+def check(result: Tuple[Any, _T1, _T2, _T3, _T4, _T5, _T6]) -> Tuple[_T1, _T2, _T3, _T4, _T5, _T6]: ...
+@overload
+def check(result: Tuple[Any, ...]) -> Any: ...
 
 
 def check(result):

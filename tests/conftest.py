@@ -237,6 +237,37 @@ def build_standin(tmp_path_factory, source, name="libcuda.so.1", *flags):
     return str(out)
 
 
+@pytest.fixture(scope="session")
+def mypy_run(tmp_path_factory):
+    """run(*paths) -> (returncode, output) of ``python -m mypy`` over ``paths``, the checkout on its path. mypy
+    follows imports into cudacffi silently: what it checks is the code given, against the package's stubs and
+    annotations as a user's project sees them. Skips on PyPy (mypy does not run there) and where mypy is not
+    installed, except in CI (CUDACFFI_REQUIRE_LIBRARIES), whose CPython venv has it."""
+    import importlib.util
+    import platform
+    import subprocess
+
+    if platform.python_implementation() != "CPython":
+        pytest.skip("mypy does not run on %s" % platform.python_implementation())
+    if importlib.util.find_spec("mypy") is None:
+        if os.environ.get("CUDACFFI_REQUIRE_LIBRARIES", "") not in ("", "0"):  # a missing one must not pass as skips
+            pytest.fail("mypy is not installed", pytrace=False)
+        pytest.skip("mypy is not installed")
+    cache = tmp_path_factory.mktemp("mypy_cache")
+
+    def run(*paths):
+        env = dict(os.environ)
+        env["MYPYPATH"] = ROOT
+        env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+        command = [sys.executable, "-m", "mypy", "--cache-dir", str(cache), "--follow-imports=silent",
+                   "--ignore-missing-imports", "--check-untyped-defs", "--show-error-codes", "--no-color-output",
+                   "--hide-error-context"] + [str(p) for p in paths]
+        result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600, env=env)
+        return result.returncode, (result.stdout + result.stderr).strip()
+
+    return run
+
+
 def run_python(code, env=None, timeout=120):
     """Run ``code`` in a fresh interpreter (loading is process-global); returns CompletedProcess."""
     import subprocess

@@ -2,9 +2,9 @@
 its return, and mypy accepts the examples and a typed program written against the API, and rejects a program that
 passes the wrong kind of object.
 
-The first test reads annotations at run time (``__annotations__``), so it runs under PyPy too. The mypy tests skip
-where mypy is not importable (it does not run on PyPy); CI installs it in its CPython venv and fails them if it is
-missing there. mypy follows imports into cudacffi silently (``--follow-imports=silent``): what is checked is code
+The first test reads annotations at run time (``__annotations__``), so it runs under PyPy too. The mypy tests
+(conftest's ``mypy_run``) skip on PyPy, where mypy does not run, and where it is not importable; CI installs it in
+its CPython venv and fails them if it is missing there. mypy follows imports into cudacffi silently (``--follow-imports=silent``): what is checked is code
 written against the API, as a user's project sees the installed package, not the package's own bodies.
 """
 
@@ -12,13 +12,9 @@ import collections
 import enum
 import functools
 import importlib
-import importlib.util
 import inspect
 import os
-import platform
 import re
-import subprocess
-import sys
 import textwrap
 
 import pytest
@@ -229,29 +225,6 @@ stream.record(other)  # E: a Stream where an Event is expected
 elapsed = event - stream  # E: an Event's elapsed time is measured from an Event
 dev.allocate(buf)  # E: a Buffer where a size in bytes is expected
 '''
-
-
-@pytest.fixture(scope="module")
-def mypy_run(tmp_path_factory):
-    """run(*paths) -> (returncode, output) of ``python -m mypy`` over ``paths``, the checkout on its path."""
-    if importlib.util.find_spec("mypy") is None:
-        if platform.python_implementation() == "CPython" and os.environ.get("CUDACFFI_REQUIRE_LIBRARIES", "") not in (
-                "", "0"):  # CI installs mypy in its CPython venv: a missing one must not pass as skips
-            pytest.fail("mypy is not installed", pytrace=False)
-        pytest.skip("mypy is not installed (it does not run on PyPy)")
-    cache = tmp_path_factory.mktemp("mypy_cache")
-
-    def run(*paths):
-        env = dict(os.environ)
-        env["MYPYPATH"] = ROOT
-        env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
-        command = [sys.executable, "-m", "mypy", "--cache-dir", str(cache), "--follow-imports=silent",
-                   "--ignore-missing-imports", "--check-untyped-defs", "--show-error-codes", "--no-color-output",
-                   "--hide-error-context"] + [str(p) for p in paths]
-        result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600, env=env)
-        return result.returncode, (result.stdout + result.stderr).strip()
-
-    return run
 
 
 def report(title, output):

@@ -1,4 +1,4 @@
-# generated from CUDA 12.9 by codegen 2 (content sha256:e8599b51a8786d01) - do not edit
+# generated from CUDA 12.9 by codegen 2 (content sha256:d4fcb0078947bf0a) - do not edit
 from enum import IntEnum
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Union  # noqa: F401
 
@@ -88,7 +88,7 @@ class tinyCallback:
     def __int__(self) -> int: ...
     def __index__(self) -> int: ...
 
-def tinyOpen(flags: int) -> Tuple[tinyResult, Optional[tinyCtx]]:
+def tinyOpen(flags: int) -> Tuple[tinyResult, tinyCtx]:
     """tinyOpen(flags) -> (tinyResult, ctx)
 
     Opens a context
@@ -124,7 +124,7 @@ def tinyOpen(flags: int) -> Tuple[tinyResult, Optional[tinyCtx]]:
     C: tinyOpen_v2
     """
 
-def tinyOpen_v3(desc: Optional[tinyDesc], flags: int) -> Tuple[tinyResult, Optional[tinyCtx]]:
+def tinyOpen_v3(desc: Optional[tinyDesc], flags: int) -> Tuple[tinyResult, tinyCtx]:
     """tinyOpen_v3(desc, flags) -> (tinyResult, ctx)
 
     C: tinyOpen_v3
@@ -136,21 +136,19 @@ def tinyCopy(dst: Union[tinyPtr, int], src: _Buffer, numbytes: int) -> Tuple[tin
     C: tinyCopy_v2; per-thread default stream: tinyCopy_v2_ptds
     """
 
-def tinyNodes(
-    ctx: Union[tinyCtx, int, None], numNodes: int = ...,
-) -> Tuple[tinyResult, Optional[List[tinyPtr]], Optional[int]]:
+def tinyNodes(ctx: Union[tinyCtx, int, None], numNodes: int = ...) -> Tuple[tinyResult, List[tinyPtr], int]:
     """tinyNodes(ctx, numNodes=0) -> (tinyResult, nodes, numNodes)
 
     C: tinyNodes
     """
 
-def tinyName(length: int, ctx: Union[tinyCtx, int, None]) -> Tuple[tinyResult, Optional[bytes]]:
+def tinyName(length: int, ctx: Union[tinyCtx, int, None]) -> Tuple[tinyResult, bytes]:
     """tinyName(length, ctx) -> (tinyResult, name)
 
     C: tinyName
     """
 
-def tinyDescribe(ctx: Union[tinyCtx, int, None]) -> Tuple[tinyResult, Optional[tinyDesc]]:
+def tinyDescribe(ctx: Union[tinyCtx, int, None]) -> Tuple[tinyResult, tinyDesc]:
     """tinyDescribe(ctx) -> (tinyResult, desc)
 
     C: tinyDescribe
@@ -164,9 +162,7 @@ def tinyLater(
     C: tinyLater
     """
 
-def tinyElapsed(
-    start: Union[tinyCtx, int, None], end: Union[tinyCtx, int, None],
-) -> Tuple[tinyResult, Optional[float]]:
+def tinyElapsed(start: Union[tinyCtx, int, None], end: Union[tinyCtx, int, None]) -> Tuple[tinyResult, float]:
     """tinyElapsed(start, end) -> (tinyResult, ms)
 
     C: tinyElapsed
