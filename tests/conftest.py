@@ -23,17 +23,27 @@ def one_line(error):
     return " ".join(str(error).split())
 
 
+GPU_DETAIL = []  # the whole text behind a short reason (a library search), shown once in the summary
+
+
 @functools.lru_cache(maxsize=None)
 def gpu_unavailable_reason():
-    """None if a CUDA driver and device are usable here, else why not."""
+    """None if a CUDA driver and device are usable here, else why not, in one short line (each skipped GPU test
+    carries it; the whole search for libcuda goes once into the run's summary)."""
     try:
         from cudacffi import driver
     except ImportError as e:  # not built
         return "cudacffi is not built (%s)" % e
+    from cudacffi import LibraryNotFoundError
+
     try:
         err, = driver.cuInit(0)
-    except RuntimeError as e:  # LibraryNotFoundError / FunctionNotFoundError
-        return "no CUDA driver: %s" % one_line(e)
+    except LibraryNotFoundError as e:
+        GPU_DETAIL.append(one_line(e))
+        return "no CUDA driver (%s not found)" % driver_soname(driver)
+    except RuntimeError as e:  # FunctionNotFoundError: a driver older than these headers
+        GPU_DETAIL.append(one_line(e))
+        return "the CUDA driver cannot run this build (%s)" % type(e).__name__
     if err:
         return "cuInit failed: %s" % err.name
     err, n = driver.cuDeviceGetCount()
@@ -42,13 +52,22 @@ def gpu_unavailable_reason():
     return None
 
 
+def driver_soname(driver):
+    """The file name the driver's library is first looked for as (libcuda.so.1, or CUDACFFI_LIBDRIVER's)."""
+    try:
+        return os.path.basename(next(iter(driver._library.candidates()))[0])
+    except Exception:  # only a label: never let it hide the reason
+        return "libcuda.so.1"
+
+
 SUMMARY = []  # lines tests report at the end of the run (e.g. what each CUDA version adds or lacks)
 
 
 def pytest_terminal_summary(terminalreporter):
-    if SUMMARY:
+    lines = SUMMARY + ["GPU tests skipped: %s: %s" % (gpu_unavailable_reason(), d) for d in GPU_DETAIL]
+    if lines:
         terminalreporter.section("cudacffi report")
-        for line in SUMMARY:
+        for line in lines:
             terminalreporter.write_line(line)
 
 
