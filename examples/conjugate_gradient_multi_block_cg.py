@@ -7,6 +7,7 @@ definite), A x = 1; the answer is checked on the host.
 """
 
 import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
+from _checkout import cannot_run
 import sys
 
 import numpy as np
@@ -94,8 +95,7 @@ def main(n=1 << 10, max_iter=4096, tol=1e-4):
     device, _ = init_device()
     attr = driver.CUdevice_attribute
     if not check(driver.cuDeviceGetAttribute(attr.CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH, device)):
-        print("conjugate_gradient_multi_block_cg: the device has no cooperative launch; skipped")
-        return 0
+        cannot_run("the device has no cooperative launch")
     module = load_module(SOURCE, device)
     kernel = check(driver.cuModuleGetFunction(module, b"cg"))
     threads = 256

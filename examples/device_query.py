@@ -5,10 +5,11 @@ check() returns a call's outputs or raises cudacffi.CUDAError naming the error.
 
     python examples/device_query.py
 
-Exits 0 with "no CUDA driver/device" where there is no driver or no device.
+Says "cannot run: no CUDA driver/device" and exits 77 where there is no driver or no device.
 """
 
 import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
+from _checkout import cannot_run
 import sys
 
 import cudacffi
@@ -71,20 +72,17 @@ def main():
     try:
         check(driver.cuInit(0))
     except cudacffi.LibraryNotFoundError as e:
-        print("no CUDA driver/device ({})".format(" ".join(str(e).split())))
-        return 0
+        cannot_run("no CUDA driver/device ({})".format(" ".join(str(e).split())))
     except cudacffi.CUDAError as e:
         if e.result != driver.CUresult.CUDA_ERROR_NO_DEVICE:
             raise
-        print("no CUDA driver/device ({})".format(" ".join(str(e).split())))
-        return 0
+        cannot_run("no CUDA driver/device ({})".format(" ".join(str(e).split())))
 
     version = check(driver.cuDriverGetVersion())
     print("CUDA driver version: {}.{}".format(version // 1000, (version % 1000) // 10))
     count = check(driver.cuDeviceGetCount())
     if count == 0:
-        print("no CUDA driver/device (the driver reports 0 devices)")
-        return 0
+        cannot_run("no CUDA driver/device (the driver reports 0 devices)")
     print("Detected {} CUDA capable device(s)".format(count))
     for ordinal in range(count):
         describe(ordinal)

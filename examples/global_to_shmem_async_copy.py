@@ -6,12 +6,13 @@ plain loads runs beside it; both are timed and both are checked against the host
 The kernel includes libcu++'s ``<cuda/pipeline>``, which NVRTC does not carry: the folder holding it is
 looked for in the toolkit (``CUDA_HOME``, ``CUDA_PATH``, /usr/local/cuda; ``include/cccl`` on CUDA 13,
 ``include`` before) and in NVIDIA's CCCL wheel. Where it is not found, or the GPU is older than sm_80,
-the sample says so and exits 0.
+the sample says so and exits 77 (it cannot run here).
 
     python examples/global_to_shmem_async_copy.py
 """
 
 import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
+from _checkout import cannot_run
 import glob
 import os
 import sys
@@ -122,14 +123,11 @@ def main(n=512):
     device, _ = init_device()
     major, minor = compute_capability(device)
     if major < 8:
-        print("global_to_shmem_async_copy: skipped, sm_%d%d has no asynchronous global-to-shared copy "
-              "(sm_80 or newer is needed)" % (major, minor))
-        return 0
+        cannot_run("sm_%d%d has no asynchronous global-to-shared copy (sm_80 or newer is needed)" % (major, minor))
     include = libcudacxx_include()
     if include is None:
-        print("global_to_shmem_async_copy: skipped, libcu++'s cuda/pipeline header was not found (set CUDA_HOME "
-              "to a CUDA toolkit, or pip install nvidia-cuda-cccl-cu12)")
-        return 0
+        cannot_run("libcu++'s cuda/pipeline header was not found (set CUDA_HOME to a CUDA toolkit, or pip install "
+                   "nvidia-cuda-cccl-cu12)")
     module = load_module(SOURCE, device, [b"-I" + include.encode(), b"--std=c++17"])
     kernels = {name: check(driver.cuModuleGetFunction(module, name.encode()))
                for name in ("matmul_async_copy", "matmul_plain")}

@@ -9,6 +9,7 @@ and said to be.
 """
 
 import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
+from _checkout import cannot_run
 import sys
 
 from _sample import init_device, load_module
@@ -83,8 +84,7 @@ def main(n=1 << 20):
         print("interop_cupy_torch FAILED: wrong result on %s" % ", ".join(wrong))
         return 1
     if not ran:
-        print("interop_cupy_torch: skipped, neither CuPy nor PyTorch (with CUDA) is importable here")
-        return 0
+        cannot_run("neither CuPy nor PyTorch (with CUDA) is importable here")
     print("interop_cupy_torch passed: a cudacffi kernel on %s memory, on their streams%s"
           % (" and ".join(ran), "; not available: " + ", ".join(absent) if absent else ""))
     return 0

@@ -3,12 +3,13 @@ allocated with cuMemAlloc, on a stream made with cuStreamCreate; NCCL (through C
 sums the two buffers into a third on each device, on the same streams, taking the raw device pointers and
 stream handles as ints; each device's sum is copied back and checked exactly. Nothing synchronises between
 the fill, the reduction and the copy but stream order.
-Prints why and exits 0 where there are fewer than two devices or CuPy's NCCL is not importable.
+Says why and exits 77 (it cannot run here) where there are fewer than two devices or CuPy's NCCL is not importable.
 
     python examples/nccl_allreduce.py
 """
 
 import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
+from _checkout import cannot_run
 import sys
 
 import numpy as np
@@ -60,8 +61,7 @@ def main(n=(1 << 20) + 3):
     check(driver.cuInit(0))
     nccl, why = cannot_run_reason(check(driver.cuDeviceGetCount()))
     if nccl is None:
-        print("nccl_allreduce: skipped, %s" % why)
-        return 0
+        cannot_run(why)
     nbytes = 4 * n
     ranks = []
     for rank in range(RANKS):

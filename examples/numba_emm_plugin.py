@@ -20,6 +20,7 @@ pool is shared between processes by exporting the pool (cuMemPoolExportPointer),
 """
 
 import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
+from _checkout import cannot_run
 import contextlib
 import ctypes
 import os
@@ -201,8 +202,7 @@ def main(n=1 << 20):
 
     check(driver.cuInit(0))  # no driver: the one-line reason, before anything about Numba
     if cuda is None:
-        print("numba_emm_plugin: skipped, %s" % NUMBA_MISSING)
-        return 0
+        cannot_run(NUMBA_MISSING)
     if not hasattr(np, "row_stack"):
         # numba-cuda's array support still names numpy.row_stack, which NumPy 2.5 removed: without it
         # no kernel compiles at all there. It was an alias of vstack.

@@ -11,6 +11,7 @@ Exits 0 with a message where there is no libcudart, no driver or no device.
 """
 
 import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
+from _checkout import cannot_run
 import sys
 
 import cudacffi
@@ -72,11 +73,9 @@ def main():
     try:
         err, count = rt.cudaGetDeviceCount()
     except cudacffi.LibraryNotFoundError as e:
-        print("no libcudart: %s" % " ".join(str(e).split()))
-        return 0
+        cannot_run("no libcudart: %s" % " ".join(str(e).split()))
     if err or not count:
-        print("no CUDA driver/device (%s)" % (err.name if err else "0 devices"))
-        return 0
+        cannot_run("no CUDA driver/device (%s)" % (err.name if err else "0 devices"))
     query()
     run_graph()
     return 0

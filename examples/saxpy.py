@@ -10,12 +10,11 @@ import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no G
 from cudacffi import driver, nvrtc
 import numpy as np
 
-import sys
 if driver.CUDA_VERSION >= 13000:  # the seed is CUDA 12.x code: cuCtxCreate(flags, dev) changed in 13.0
-    sys.exit("saxpy.py: this is the seed's CUDA 12.x walkthrough and this build has CUDA %d.%d's API; run "
-             "examples/kernel_params_no_ctypes.py (the same SAXPY on any build) or rebuild with "
-             "CUDACFFI_CUDA_VERSION=12.9 python build_cffi.py" % (driver.CUDA_VERSION // 1000,
-                                                                   driver.CUDA_VERSION % 1000 // 10))
+    _checkout.cannot_run("this is the seed's CUDA 12.x walkthrough and this build has CUDA %d.%d's API; run "
+                         "examples/kernel_params_no_ctypes.py (the same SAXPY on any build) or rebuild with "
+                         "CUDACFFI_CUDA_VERSION=12.9 python build_cffi.py" % (driver.CUDA_VERSION // 1000,
+                                                                               driver.CUDA_VERSION % 1000 // 10))
 
 
 def _cudaGetErrorEnum(error):

@@ -1,11 +1,12 @@
 """simpleP2P: two GPUs with peer access: a copy from one device's memory to the other's (cuMemcpyPeer and
 cuMemcpyDtoD over unified addresses), and a kernel on each device reading the other's memory directly.
-Prints why and exits 0 where there are fewer than two devices or they cannot reach each other.
+Says why and exits 77 (it cannot run here) where there are fewer than two devices or they cannot reach each other.
 
     python examples/simple_p2p.py
 """
 
 import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
+from _checkout import cannot_run
 import sys
 
 import numpy as np
@@ -26,13 +27,11 @@ def main(n=1 << 20):
     check(driver.cuInit(0))
     count = check(driver.cuDeviceGetCount())
     if count < 2:
-        print("simple_p2p: skipped, %d device(s); two are needed" % count)
-        return 0
+        cannot_run("%d device(s); two are needed" % count)
     dev0, ctx0 = init_device(0)
     dev1, ctx1 = init_device(1)
     if not (check(driver.cuDeviceCanAccessPeer(dev0, dev1)) and check(driver.cuDeviceCanAccessPeer(dev1, dev0))):
-        print("simple_p2p: skipped, devices 0 and 1 cannot access each other's memory")
-        return 0
+        cannot_run("devices 0 and 1 cannot access each other's memory")
     nbytes = 4 * n
     host = np.arange(n, dtype=np.float32)
     out = np.empty(n, dtype=np.float32)

@@ -4,6 +4,7 @@
 """
 
 import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
+from _checkout import cannot_run
 import ctypes
 import sys
 
@@ -30,8 +31,7 @@ def main(n=1 << 20):
     device, _ = init_device()
     if not check(driver.cuDeviceGetAttribute(driver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY,
                                              device)):
-        print("simple_zero_copy: device cannot map host memory; skipped")
-        return 0
+        cannot_run("the device cannot map host memory")
     module = load_module(SOURCE, device)
     kernel = check(driver.cuModuleGetFunction(module, b"vectorAddGPU"))
     flags = driver.CU_MEMHOSTALLOC_DEVICEMAP

@@ -5,6 +5,7 @@ with a release threshold, and trimming the pool afterwards.
 """
 
 import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
+from _checkout import cannot_run
 import sys
 
 import numpy as np
@@ -25,8 +26,7 @@ def main(n=1 << 20, rounds=10):
     device, _ = init_device()
     attr = driver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED
     if not check(driver.cuDeviceGetAttribute(attr, device)):
-        print("stream_ordered_allocation: the device has no memory pools; skipped")
-        return 0
+        cannot_run("the device has no memory pools")
     module = load_module(SOURCE, device)
     kernel = check(driver.cuModuleGetFunction(module, b"vectorAdd"))
     pool = check(driver.cuDeviceGetDefaultMemPool(device))

@@ -4,6 +4,7 @@
 """
 
 import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
+from _checkout import cannot_run
 import ctypes
 import sys
 
@@ -35,8 +36,7 @@ def main(blocks=4, threads=32):
     device, _ = init_device()
     attr = driver.CUdevice_attribute
     if not check(driver.cuDeviceGetAttribute(attr.CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, device)):
-        print("system_wide_atomics: the device has no managed memory; skipped")
-        return 0
+        cannot_run("the device has no managed memory")
     module = load_module(SOURCE, device)
     kernel = check(driver.cuModuleGetFunction(module, b"atomicKernel"))
     n = blocks * threads

@@ -6,6 +6,7 @@ range (cuMemAddressReserve, cuMemMap) and made accessible from the computing dev
 """
 
 import _checkout  # noqa: F401  (runs from a checkout; one-line reason when no GPU)
+from _checkout import cannot_run
 import sys
 
 import numpy as np
@@ -73,8 +74,7 @@ def main(n=50000):
     device, _ = init_device()
     attr = driver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED
     if not check(driver.cuDeviceGetAttribute(attr, device)):
-        print("vector_add_mmap: the device does not support virtual memory management; skipped")
-        return 0
+        cannot_run("the device does not support virtual memory management")
     devices = backing_devices(device)
     module = load_module(SOURCE, device)
     kernel = check(driver.cuModuleGetFunction(module, b"VecAdd_kernel"))

@@ -1,5 +1,6 @@
 """The examples and the main job as a newcomer runs them from a checkout: each example starts (no
-ModuleNotFoundError) and, with no driver, says why in one line; the main job reports and ends cleanly."""
+ModuleNotFoundError) and, with no driver or no device, says why in one line and exits 77 (examples/_checkout.py's
+CANNOT_RUN: it cannot run here), never 1, which is a wrong result's; the main job reports and ends cleanly."""
 
 import glob
 import os
@@ -8,7 +9,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, build_standin
 
 pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
 
@@ -16,6 +17,13 @@ EXAMPLES = sorted(p for p in glob.glob(os.path.join(ROOT, "examples", "*.py"))
                   if not os.path.basename(p).startswith("_"))
 NO_DRIVER = dict(os.environ, CUDACFFI_LIBDRIVER="/nonexistent/libcuda.so.1")
 NO_DRIVER.pop("PYTHONPATH", None)  # as a newcomer runs them: nothing but the checkout
+CANNOT_RUN = 77  # examples/_checkout.py
+
+
+def cannot_run_line(r):
+    """The one line an example that cannot run here prints (on stderr)."""
+    lines = r.stderr.strip().splitlines()
+    return lines[-1] if lines else ""
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=os.path.basename)
@@ -25,15 +33,68 @@ def test_example_runs_from_a_checkout_and_says_why_it_cannot_in_one_line(path, t
     out = (r.stdout + r.stderr).strip()
     assert "ModuleNotFoundError" not in out and "Traceback" not in out, out
     assert len(out.splitlines()) == 1, out
+    assert r.returncode == CANNOT_RUN, (r.returncode, out)
+    name = os.path.basename(path)[:-3]
+    assert out.startswith(name + ": cannot run: "), out
     from cudacffi import driver
 
-    if os.path.basename(path) == "saxpy.py" and driver.CUDA_VERSION >= 13000:  # says so before any call
-        assert r.returncode != 0 and "12.x walkthrough" in out, out
+    if name == "saxpy" and driver.CUDA_VERSION >= 13000:  # says so before any call
+        assert "12.x walkthrough" in out, out
         return
-    if os.path.basename(path) == "fatbin.py" and driver.CUDA_VERSION < 12040:  # headers without nvFatbin
-        assert r.returncode != 0 and "has no nvFatbin" in out, out
+    if name == "fatbin" and driver.CUDA_VERSION < 12040:  # headers without nvFatbin
+        assert "has no nvFatbin" in out, out
         return
     assert "/nonexistent/libcuda.so.1" in out or "InsufficientDriver" in out, out  # the whole reason
+
+
+@pytest.fixture(scope="module")
+def no_device_driver(tmp_path_factory):
+    """A stand-in libcuda whose cuInit says what a driver with no GPU says: CUDA_ERROR_NO_DEVICE."""
+    return build_standin(tmp_path_factory, "nodevice_libcuda.c")
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=os.path.basename)
+def test_example_without_a_device_says_so_and_exits_77(path, tmp_path, no_device_driver):
+    env = dict(NO_DRIVER, CUDACFFI_LIBDRIVER=no_device_driver)
+    r = subprocess.run([sys.executable, path], capture_output=True, text=True, cwd=str(tmp_path), env=env,
+                       timeout=300)
+    out = (r.stdout + r.stderr).strip()
+    assert r.returncode == CANNOT_RUN and "Traceback" not in out, (r.returncode, out)
+    from cudacffi import driver
+
+    if os.path.basename(path) == "saxpy.py" and driver.CUDA_VERSION >= 13000:
+        assert "12.x walkthrough" in cannot_run_line(r), out
+    elif os.path.basename(path) == "runtime_graph.py":  # libcudart's own view of the stand-in: too old a driver
+        assert "cannot run: no " in cannot_run_line(r), out
+    elif not (os.path.basename(path) == "fatbin.py" and driver.CUDA_VERSION < 12040):
+        assert "NO_DEVICE" in cannot_run_line(r), out
+
+
+HOOK = """
+import sys
+sys.path.insert(0, %r)
+import _checkout
+from cudacffi import CUDAError, driver
+status = driver.CUresult.%s
+raise CUDAError(status, status.name, "")
+"""
+
+
+@pytest.mark.parametrize("status,code", [("CUDA_ERROR_NO_DEVICE", 77), ("CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", 77),
+                                         ("CUDA_ERROR_INVALID_VALUE", 1), ("CUDA_ERROR_ILLEGAL_ADDRESS", 1)])
+def test_an_examples_cuda_error_is_a_failure_unless_it_says_there_is_no_gpu(status, code, tmp_path):
+    """No driver or device: one line, 77. Any other CUDA error is the example failing: 1, with its traceback."""
+    script = tmp_path / "example.py"
+    script.write_text(HOOK % (os.path.join(ROOT, "examples"), status))
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=NO_DRIVER, timeout=120)
+    assert r.returncode == code, r.stderr
+    if code == CANNOT_RUN:
+        from cudacffi import driver
+
+        assert r.stderr.strip() == "example: cannot run: %s (%d)" % (status, getattr(driver.CUresult, status)), \
+            r.stderr
+    else:
+        assert "Traceback" in r.stderr and status in r.stderr, r.stderr
 
 
 def test_main_job_reports_the_headers_and_ends_cleanly_without_a_gpu():
@@ -62,12 +123,15 @@ def test_example_runs_on_a_gpu(path, tmp_path):
     from cudacffi import driver
 
     if os.path.basename(path) == "saxpy.py" and driver.CUDA_VERSION >= 13000:
-        assert r.returncode != 0 and "12.x walkthrough" in r.stderr and "Traceback" not in r.stderr
+        assert r.returncode == CANNOT_RUN and "12.x walkthrough" in r.stderr and "Traceback" not in r.stderr
         return
     if os.path.basename(path) == "saxpy.py" and sys.implementation.name == "pypy":
         # the seed writes into bytes, which PyPy cannot: one line says to use bytearray(n)
-        assert r.returncode != 0 and "bytearray(n)" in r.stderr and "Traceback" not in r.stderr, r.stderr
+        assert r.returncode == CANNOT_RUN and "bytearray(n)" in r.stderr and "Traceback" not in r.stderr, r.stderr
         return
+    if r.returncode == CANNOT_RUN:  # too few GPUs, a device without the feature, no CuPy/PyTorch/Numba here
+        assert "Traceback" not in r.stderr, r.stderr
+        pytest.skip(cannot_run_line(r))
     assert r.returncode == 0, r.stdout + r.stderr
 
 

@@ -553,6 +553,6 @@ def test_example_runs_or_exits_with_a_clear_reason(name):
     if r.returncode == 0:
         assert "%s passed" % name in r.stdout
     else:
-        assert r.returncode == 1, r.stderr
+        assert r.returncode == 77, r.stderr  # examples/_checkout.py's CANNOT_RUN (no driver or GPU here)
         assert r.stderr.startswith("%s: cannot run: " % name), r.stderr
         assert "Traceback" not in r.stderr
