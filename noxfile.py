@@ -1,7 +1,8 @@
 """nox sessions: the CPU suite per interpreter and CUDA version, snapshot reproduction, lint, benchmarks.
 
     nox -s tests                         # every (interpreter, CUDA version) pair
-    nox -s "tests-python3(cuda='12.0')"  # one pair (nox -l lists them)
+    nox -s "tests-python3(cuda='12.0')"  # one pair (nox -l lists them, each with its CUDA version)
+    nox -t tests-pypy3                   # one interpreter's
     nox -s snapshots lint bench
 
 Each ``tests`` session builds in its own copy of the source tree (``.nox/<session>/tree``), so builds of
@@ -62,10 +63,8 @@ def is_pypy(session):
     return "pypy" in os.path.basename(str(session.python))
 
 
-@nox.session(python=INTERPRETERS, venv_backend="venv")
-@nox.parametrize("cuda", wheels.versions())
-def tests(session, cuda):
-    """Build against snapshot cuda-X.Y and run the CPU suite with that version's NVIDIA library wheels."""
+def run_tests(session, cuda):
+    """Build against snapshot cuda-``cuda`` and run the CPU suite with that version's NVIDIA library wheels."""
     numpy = "numpy<2.1" if is_pypy(session) else "numpy"
     mypy = [] if is_pypy(session) else ["mypy"]  # tests/test_core_typing.py; mypy does not run on PyPy
     install(session, *(BASE + [numpy] + mypy + wheels.library_requirements(cuda, FAMILIES)),
@@ -77,6 +76,29 @@ def tests(session, cuda):
         # no differential tests against cuda.core: its anchor would run on its own libraries, not this version's
         session.run("python", "-m", "pytest", "-q", "-ra", "-p", "no:cacheprovider", "tests", *session.posargs,
                     env={"CUDACFFI_ANCHOR_PYTHON": "none"})
+
+
+def tests_session(python, cuda):
+    """The session ``tests-<python>(cuda='X.Y')``. One function per pair rather than ``nox.parametrize``: nox
+    describes a session by its function's docstring, the same for every parameter, and ``nox -l`` should name
+    each session's own CUDA version."""
+    def session_function(session):
+        run_tests(session, cuda)
+
+    session_function.__doc__ = ("Build against snapshot cuda-%s and run the CPU suite under %s with CUDA %s's "
+                                "NVIDIA library wheels." % (cuda, python, cuda))
+    name = "tests-%s(cuda=%r)" % (python, cuda)
+    nox.session(session_function, python=python, venv_backend="venv", name=name, tags=["tests-" + python])
+    return name
+
+
+TESTS = [tests_session(python, cuda) for python in INTERPRETERS for cuda in wheels.versions()]
+
+
+@nox.session(python=False, requires=TESTS)
+def tests(session):
+    """Every tests-<interpreter>(cuda='X.Y') session above (nox -t tests-python3: CPython's alone)."""
+    session.log("%d tests sessions passed" % len(TESTS))
 
 
 @nox.session(python="python3", venv_backend="venv")
