@@ -198,16 +198,26 @@ def main():
             for path in stale:
                 if os.path.exists(path):
                     os.remove(path)
-    for family in sys.argv[1:] or source[2].families:  # python build_cffi.py [family ...]
+    families = sys.argv[1:] or source[2].families  # python build_cffi.py [family ...]
+    for i, family in enumerate(families, 1):
+        # each step says itself before it starts (the driver's and runtime's compiles take 10-20 s each)
         t = time.time()
+        progress("cudacffi._%s (%d of %d): generating" % (family, i, len(families)))
         ffi = make_builder(family, source)
+        progress(", compiling")
         built = ffi.compile(tmpdir=os.path.join(HERE, "build", "cffi"), verbose=False)
         dest = os.path.join(HERE, "cudacffi", os.path.basename(built))
         shutil.copyfile(built, dest)
-        print("built cudacffi._%s (%s) in %.1fs" % (family, os.path.basename(built), time.time() - t))
+        print(": built %s in %.1fs" % (os.path.basename(built), time.time() - t), flush=True)
     if not sys.argv[1:]:
         for name, source in plain_extensions():
-            print("built %s (%s)" % (name, build_plain(name, source)))
+            progress("%s: compiling" % name)
+            print(": built %s" % build_plain(name, source), flush=True)
+
+
+def progress(text):
+    """Part of a progress line, shown at once (the line ends when the step does)."""
+    print(text, end="", flush=True)
 
 
 if __name__ == "__main__":
