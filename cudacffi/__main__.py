@@ -1,13 +1,16 @@
 """``python -m cudacffi``: what a user needs to know when something is wrong, then the SAXPY demo.
 
 Reports the build (toolkit version, header source, interpreter), each library found (path, version, how
-found) or why not, the driver version and the devices; then runs the SAXPY example where a GPU is.
+found) or why not, the driver version and the devices; then runs the SAXPY example where a GPU is
+(``--no-demo``: the report alone). What it tells the user to run fits how cudacffi is there: in a checkout,
+``build_cffi.py``; in an installed package, which has no ``build_cffi.py``, the install command.
 
 The family modules are imported by name, one at a time, because their import can fail and that failure is
 what is reported: in a source tree not yet built there is no generated layer at all, and a build from headers
 older than a family (nvFatbin before 12.4, cuFile before 12.6) has no module for it.
 """
 
+import argparse
 import importlib
 import os
 import platform
@@ -16,6 +19,22 @@ import sys
 
 from cudacffi import LibraryNotFoundError
 from cudacffi._families import FAMILIES
+
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # a checkout's root, or site-packages
+
+
+def from_checkout():
+    """Whether this cudacffi is a source checkout (``build_cffi.py`` beside the package), not an installed one."""
+    return os.path.isfile(os.path.join(HERE, "build_cffi.py"))
+
+
+def install_command(major=None):
+    """The command that installs cudacffi built for CUDA ``major`` (12 or 13; None: either), with NVIDIA's
+    library wheels."""
+    if major is None:
+        return 'pip install "cudacffi-cu12[all]" (CUDA 12) or "cudacffi-cu13[all]" (CUDA 13)'
+    return 'pip install "cudacffi-cu%d[all]"' % major
 
 
 def _line(label, value):
@@ -29,12 +48,18 @@ def report_build():
         generated = importlib.import_module("cudacffi._gen")
         driver = importlib.import_module("cudacffi.driver")
     except ImportError as e:
-        _line("status", "not built (%s): run python build_cffi.py or pip install ." % e)
+        if from_checkout():
+            _line("status", "not built (%s): run python build_cffi.py or pip install ." % e)
+        else:
+            _line("status", "not built (%s): reinstall it: %s" % (e, install_command()))
         return None
     v = driver.CUDA_VERSION
     _line("CUDA headers", "%d.%d (%s)" % (v // 1000, v % 1000 // 10, generated.SOURCE))
-    _line("other headers", "CUDACFFI_CUDA_VERSION=X.Y python build_cffi.py (a snapshot in headers/: 12.0 "
-          "to 13.5), or CUDA_HOME=<toolkit> python build_cffi.py")
+    if from_checkout():
+        _line("other headers", "CUDACFFI_CUDA_VERSION=X.Y python build_cffi.py (a snapshot in headers/: 12.0 "
+              "to 13.5), or CUDA_HOME=<toolkit> python build_cffi.py")
+    else:
+        _line("other headers", "the other CUDA major: %s" % install_command(13 if v < 13000 else 12))
     return driver
 
 
@@ -71,8 +96,11 @@ def _older_than_headers(lib, found):
         fix = "update the NVIDIA driver"
     else:
         fix = 'pip install "%s==%s.*"' % (FAMILIES[lib.family].wheels[lib.major], headers)
-    return ("OLDER than this build's CUDA %s headers: %s. Fix: %s, or build with headers no newer than %d.%d "
-            "(CUDACFFI_CUDA_VERSION=X.Y python build_cffi.py)" % (headers, why, fix, found[0], found[1]))
+    if from_checkout():
+        other = "build with headers no newer than %d.%d (CUDACFFI_CUDA_VERSION=X.Y python build_cffi.py)" % found
+    else:
+        other = "install the build for CUDA %d (%s)" % (found[0], install_command(found[0]))
+    return "OLDER than this build's CUDA %s headers: %s. Fix: %s, or %s" % (headers, why, fix, other)
 
 
 def _driver_version(driver):
@@ -160,27 +188,40 @@ def run_saxpy(driver):
     ``cuCtxCreate``), and on PyPy, whose bytes objects cannot be written in place, its
     ``nvrtcGetPTX(prog, b" " * n)`` is refused; there the same SAXPY runs from the example that works on
     every build and interpreter (PTX read into a bytearray, arguments packed without ctypes)."""
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     seed = platform.python_implementation() == "CPython" and driver.CUDA_VERSION < 13000
     name = "saxpy.py" if seed else "kernel_params_no_ctypes.py"
-    path = os.path.join(here, "examples", name)
+    path = os.path.join(HERE, "examples", name)
     sys.path.insert(0, os.path.dirname(path))  # as running the script does: its folder first
     if not os.path.exists(path):
         print("SAXPY demo: examples/%s is not beside this installation; skipped" % name)
         return
-    print("SAXPY demo (examples/%s)" % name)
+    print("SAXPY demo: running examples/%s (out = a * x + y on device 0: NVRTC compiles the kernel, the driver "
+          "loads and launches it, the result is checked on the host) ..." % name, flush=True)
     runpy.run_path(path, run_name="__main__")
 
 
-def main():
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m cudacffi",
+        description="Report this cudacffi build (CUDA headers, interpreter), the CUDA libraries it finds (path, "
+                    "version, how found) or why not, the driver and the devices; then, where a GPU is, run the "
+                    "SAXPY demo.")
+    parser.add_argument("--no-demo", action="store_true", help="the report alone: do not run the SAXPY demo")
+    return parser.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(argv)  # --help: usage, exit 0; an unknown flag: argparse's message, exit 2
     driver = report_build()
     if driver is None:
         return 1
     report_libraries()
-    if report_devices(driver):
-        run_saxpy(driver)
-    else:
+    if not report_devices(driver):
         print("SAXPY demo: skipped, no GPU here")
+    elif args.no_demo:
+        print("SAXPY demo: not run (--no-demo)")
+    else:
+        run_saxpy(driver)
     return 0
 
 
