@@ -6,8 +6,6 @@ Importing loads no CUDA library; each family loads its library on its first call
 turns a result tuple into its outputs or raises ``CUDAError``.
 """
 
-from __future__ import annotations  # the annotations below are never evaluated: no typing import at run time
-
 import sys
 
 from ._exceptions import CUDAError, FunctionNotFoundError, LibraryNotFoundError, LibraryVersionError
@@ -41,7 +39,11 @@ def _error_text(result):
     return name, description
 
 
-TYPE_CHECKING = False  # mypy reads it as True; nothing imports typing at run time
+# check()'s result has the types of the call's outputs (the stubs of cudacffi._gen type each call's tuple): a
+# status alone gives None, one output that output, several a tuple of them (up to six, the most any call has).
+# mypy reads the overloads (it takes TYPE_CHECKING as True); the interpreter runs the function below them and
+# imports no typing.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Tuple, TypeVar, overload
 
@@ -51,44 +53,42 @@ if TYPE_CHECKING:
     _T4 = TypeVar("_T4")
     _T5 = TypeVar("_T5")
     _T6 = TypeVar("_T6")
+
+    @overload
+    def check(result: Tuple[Any]) -> None: ...
+    @overload
+    def check(result: Tuple[Any, _T1]) -> _T1: ...
+    @overload
+    def check(result: Tuple[Any, _T1, _T2]) -> Tuple[_T1, _T2]: ...
+    @overload
+    def check(result: Tuple[Any, _T1, _T2, _T3]) -> Tuple[_T1, _T2, _T3]: ...
+    @overload
+    def check(result: Tuple[Any, _T1, _T2, _T3, _T4]) -> Tuple[_T1, _T2, _T3, _T4]: ...
+    @overload
+    def check(result: Tuple[Any, _T1, _T2, _T3, _T4, _T5]) -> Tuple[_T1, _T2, _T3, _T4, _T5]: ...
+    @overload
+    def check(result: Tuple[Any, _T1, _T2, _T3, _T4, _T5, _T6]) -> Tuple[_T1, _T2, _T3, _T4, _T5, _T6]: ...
+    @overload
+    def check(result: Tuple[Any, ...]) -> Any: ...
+    def check(result: Any) -> Any:
+        """The seeds' ``checkCudaErrors``: outputs of a result tuple, or ``CUDAError`` if its status failed."""
 else:
-    def overload(function):  # typing.overload's effect at run time: the last definition is the function
-        return function
+    def check(result):
+        """The seeds' ``checkCudaErrors``: outputs of a result tuple, or ``CUDAError`` if its status failed.
+
+        ``(SUCCESS,)`` -> None; ``(SUCCESS, x)`` -> x; ``(SUCCESS, x, y)`` -> (x, y).
+        """
+        if not isinstance(result, tuple) or not result:
+            raise TypeError("check() expects the tuple a cudacffi call returns, not %s" % type(result).__name__)
+        status = result[0]
+        if int(status):
+            name, description = _error_text(status)
+            raise CUDAError(status, name, description)
+        if len(result) == 1:
+            return None
+        if len(result) == 2:
+            return result[1]
+        return result[1:]
 
 
-# check()'s result has the types of the call's outputs (the stubs of cudacffi._gen type each call's tuple):
-# a status alone gives None, one output that output, several a tuple of them (up to six, the most any call has)
-@overload
-def check(result: Tuple[Any]) -> None: ...
-@overload
-def check(result: Tuple[Any, _T1]) -> _T1: ...
-@overload
-def check(result: Tuple[Any, _T1, _T2]) -> Tuple[_T1, _T2]: ...
-@overload
-def check(result: Tuple[Any, _T1, _T2, _T3]) -> Tuple[_T1, _T2, _T3]: ...
-@overload
-def check(result: Tuple[Any, _T1, _T2, _T3, _T4]) -> Tuple[_T1, _T2, _T3, _T4]: ...
-@overload
-def check(result: Tuple[Any, _T1, _T2, _T3, _T4, _T5]) -> Tuple[_T1, _T2, _T3, _T4, _T5]: ...
-@overload
-def check(result: Tuple[Any, _T1, _T2, _T3, _T4, _T5, _T6]) -> Tuple[_T1, _T2, _T3, _T4, _T5, _T6]: ...
-@overload
-def check(result: Tuple[Any, ...]) -> Any: ...
-
-
-def check(result):
-    """The seeds' ``checkCudaErrors``: outputs of a result tuple, or ``CUDAError`` if its status failed.
-
-    ``(SUCCESS,)`` -> None; ``(SUCCESS, x)`` -> x; ``(SUCCESS, x, y)`` -> (x, y).
-    """
-    if not isinstance(result, tuple) or not result:
-        raise TypeError("check() expects the tuple a cudacffi call returns, not %s" % type(result).__name__)
-    status = result[0]
-    if int(status):
-        name, description = _error_text(status)
-        raise CUDAError(status, name, description)
-    if len(result) == 1:
-        return None
-    if len(result) == 2:
-        return result[1]
-    return result[1:]
+del TYPE_CHECKING  # not the package's name
