@@ -97,10 +97,11 @@ def _older_than_headers(lib, found):
     else:
         fix = 'pip install "%s==%s.*"' % (FAMILIES[lib.family].wheels[lib.major], headers)
     if from_checkout():
-        other = "build with headers no newer than %d.%d (CUDACFFI_CUDA_VERSION=X.Y python build_cffi.py)" % found
-    else:
-        other = "install the build for CUDA %d (%s)" % (found[0], install_command(found[0]))
-    return "OLDER than this build's CUDA %s headers: %s. Fix: %s, or %s" % (headers, why, fix, other)
+        fix += ", or build with headers no newer than %d.%d (CUDACFFI_CUDA_VERSION=X.Y python build_cffi.py)" % found
+    elif found[0] in (12, 13) and found[0] != (getattr(lib, "cuda_version", 0) or 0) // 1000:
+        # an installed package: its build for the library's major is the other way
+        fix += ", or install cudacffi's CUDA %d build: %s" % (found[0], install_command(found[0]))
+    return "OLDER than this build's CUDA %s headers: %s. Fix: %s" % (headers, why, fix)
 
 
 def _driver_version(driver):

@@ -80,6 +80,25 @@ def test_an_installed_package_without_its_build_says_to_reinstall(tmp_path):
         r.stdout
 
 
+def test_an_older_library_is_met_with_what_fits_a_checkout_or_an_installed_package(monkeypatch):
+    import cudacffi.__main__ as cli_main
+    from cudacffi import nvrtc
+
+    lib = nvrtc._library
+    build = lib.version_text()
+    checkout = cli_main._older_than_headers(lib, (12, 0))
+    assert "OLDER than this build's CUDA %s headers" % build in checkout
+    assert "build with headers no newer than 12.0 (CUDACFFI_CUDA_VERSION=X.Y python build_cffi.py)" in checkout
+    monkeypatch.setattr(cli_main, "from_checkout", lambda: False)
+    installed = cli_main._older_than_headers(lib, (12, 0))
+    assert "build_cffi.py" not in installed and "OLDER than" in installed, installed
+    older_major = cli_main._older_than_headers(lib, (12, 8) if build.startswith("13.") else (11, 8))
+    if build.startswith("13."):  # a 12.x library: cudacffi's CUDA 12 build fits it
+        assert cli_main.install_command(12) in older_major, older_major
+    else:  # an 11.x library: no cudacffi build for it, only the library's update
+        assert "cudacffi-cu" not in older_major and "pip install" in older_major, older_major
+
+
 def test_a_checkouts_report_names_build_cffi():
     r = cli("--no-demo", env=script_env(CUDACFFI_LIBDRIVER="/nonexistent/libcuda.so.1"))
     assert r.returncode == 0, r.stdout + r.stderr
