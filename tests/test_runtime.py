@@ -187,8 +187,9 @@ def test_python_m_cudacffi_reports_libcudart(cudart):
 def test_example_exits_cleanly_without_a_device(cudart, no_driver):
     r = subprocess.run([sys.executable, os.path.join(ROOT, "examples", "runtime_graph.py")], capture_output=True,
                        text=True, timeout=120, env=script_env())
-    assert r.returncode == 0, r.stderr
-    assert r.stdout.startswith("no CUDA driver/device (cudaErrorInsufficientDriver)")
+    assert r.returncode == 77, r.stdout + r.stderr  # examples/_checkout.py's CANNOT_RUN
+    assert r.stderr.strip() == "runtime_graph: cannot run: no CUDA driver/device (cudaErrorInsufficientDriver)", \
+        r.stdout + r.stderr
 
 
 # -- handles -------------------------------------------------------------------------------------------------
