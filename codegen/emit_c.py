@@ -9,7 +9,8 @@ library or ``FunctionNotFoundError``. Stub parameters are flattened for speed: h
 
 from .callbacks import trampoline_cdefs
 from .ctype import CType
-from .directions import KINDS
+from .decisions.coverage import LAUNCH_HELPER
+from .kinds import KINDS
 from . import FAMILIES
 from .lowering import FAST_CHARS, FAST_FLOAT, TypeNames, by_value, fast_call
 from .status import model_status, returns_count, returns_status, returns_status_struct, status_struct  # noqa: F401
@@ -317,7 +318,7 @@ def c_source(model):
 
 
 def _has_launch_ex(model):
-    return any(f["name"] == "cuLaunchKernelEx" for f in model["functions"])
+    return any(f["name"] == LAUNCH_HELPER for f in model["functions"])
 
 
 # cudacffi.core's launch(): the kernel's arguments arrive packed in one immutable bytes object, argument i at

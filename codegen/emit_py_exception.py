@@ -15,6 +15,7 @@ import re
 
 from . import docstring, emit_c
 from .ctype import CType
+from .decisions.coverage import HAND_WRITTEN
 from .emit_classes import (ClassWriter, Lines, enum_lines, enum_stub, fitted, module_head,
                            struct_docstring, stub_head)
 from .lowering import TypeNames, lower, prefix, python_name, size_function, snake, tracked_handles  # noqa: F401
@@ -92,34 +93,6 @@ def define_enum_members(constants, prefix_, changes, extra, unique):
     values = dict(constants)
     members += [(name, values[macro]) for name, macro in extra if macro in values]
     return sorted(members, key=lambda mv: mv[1])  # stable: aliases after the first name of their value
-
-
-# C functions whose Python wrapper is written by hand in cudacffi/<family>.py (their C stubs are generated as
-# every other's): the caller's arrays of structs taken whole and written back, versioned requests holding an
-# array the binding sizes from a first call, buffers whose size the library reports. cuda.bindings' forms of
-# these follow no rule of the header; tests/test_signatures.py checks the hand-written signatures.
-HAND_WRITTEN = {
-    "nvml": frozenset((
-        "nvmlDeviceGetFieldValues", "nvmlDeviceClearFieldValues",  # a FieldValue list, its count its length
-        "nvmlDeviceGetProcessesUtilizationInfo", "nvmlDeviceGetVgpuProcessesUtilizationInfo",  # sample arrays
-        "nvmlDeviceGetVgpuTypeCreatablePlacements", "nvmlDeviceGetVgpuTypeSupportedPlacements",  # placement ids
-        "nvmlGpuInstanceGetVgpuTypeCreatablePlacements",
-        "nvmlEventSetGetContextData_v1", "nvmlSystemEventSetWait",  # event payloads and event arrays
-        "nvmlDeviceGetVgpuMetadata", "nvmlVgpuInstanceGetMetadata",  # metadata with opaque data of any size
-        "nvmlDeviceGetGspFirmwareVersion",  # a string in a buffer of a size the call does not take
-        "nvmlDeviceGetSupportedPerformanceStates",  # the array's size in bytes, set by the binding
-        "nvmlDeviceGetRunningProcessDetailList",  # a process array sized from a first call
-        "nvmlDeviceSetTemperatureThreshold",  # an input int passed by address
-        "nvmlDeviceGetHandleByUUIDV",  # the UUID request built from its type and value
-        "nvmlDeviceReadWritePRM_v1", "nvmlDeviceReadPRMCounters_v1",  # PRM requests as bytes and a counter list
-        # bit masks of the caller's size in unsigned longs: a single slot would be overrun
-        "nvmlDeviceGetCpuAffinity", "nvmlDeviceGetCpuAffinityWithinScope", "nvmlDeviceGetMemoryAffinity",
-    )),
-    "cufile": frozenset((
-        "cuFileReadv", "cuFileWritev",  # an IOVec list, iovcnt its length
-        "cuFileUseCount",  # returns None, as cuda.bindings' use_count
-    )),
-}
 
 
 def hand_written(model, f):

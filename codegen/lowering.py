@@ -18,7 +18,9 @@ from typing import List, Optional, Tuple
 
 from . import callbacks
 from .ctype import CType
-from .directions import BUFFER_EXTENTS, COUNTED_STRUCTS, KINDS, RENAMES, STRING_OUTPUTS, Direction
+from .decisions.names import NAME_OVERRIDES, PREFIXES, RENAMES, WORDS
+from .decisions.parameters import BUFFER_EXTENTS, COUNTED_STRUCTS, STRING_OUTPUTS
+from .kinds import KINDS, Direction
 from .signature import inputs, outputs
 from .status import returns_count, returns_status, status_struct
 from .type_index import TypeIndex
@@ -511,23 +513,10 @@ def snake(name):
     return s.lower()
 
 
-# Python names that snake_case cannot derive (checked against the reference tables by the tests).
-NAME_OVERRIDES = {
-    "nvvmIRVersion": "ir_version",
-    "nvmlDeviceGetNvLinkTelemetrySamples_v1": "device_get_nv_link_telemetry_samples_v1",  # not "nvlink" here
-    "cuFileDriverClose_v2": "driver_close",  # cufile.h #defines cuFileDriverClose to it
-}
-# Words cuda.bindings keeps whole in snake_case names (nvmlDeviceGetNvLinkState -> device_get_nvlink_state)
-WORDS = (("NvLink", "Nvlink"), ("P2P", "P2p"))
-
-
 def prefix(model):
     """The family's C prefix: the status type without ``Result`` (``nvJitLinkResult`` -> ``nvJitLink``,
     ``nvmlReturn_t`` -> ``nvml``)."""
     return PREFIXES.get(model["status"]) or re.sub(r"(Result|Return_t)$", "", model["status"])
-
-
-PREFIXES = {"CUfileOpError": "cuFile"}  # where the status type does not spell the prefix
 
 
 def python_name(model, cname):

@@ -13,6 +13,7 @@ import os
 import re
 
 from . import directions, docs
+from .decisions.coverage import SKIP
 from .parse import HeaderParser, eval_define, header_defines
 from .preprocess import expand_names, macro_definitions, preprocess
 from .type_index import TypeIndex  # noqa: F401  (the emitters' answer to what a name is)
@@ -43,7 +44,7 @@ def build_model(family, include_dirs):
     handles = _handle_typedefs(hp.decls)
     for f in hp.functions:
         name = public_of.get(f["symbol"], f["symbol"])
-        if name in family.skip:
+        if name in SKIP.get(family.name, ()):
             continue
         params = [dict(p, type=_handle_named(p["type"], handles)) for p in f["params"]]
         entry = {"name": name, "symbol": f["symbol"], "ret": f["ret"], "params": params}

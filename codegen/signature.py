@@ -2,8 +2,8 @@
 
 Which directions are inputs and outputs is the direction model's answer (``directions.KINDS``)."""
 
-from .directions import INPUT_DIRS, OUTPUT_DIRS  # noqa: F401  (re-exported for readers and tests)
-from .directions import KINDS
+from .kinds import INPUT_DIRS, OUTPUT_DIRS  # noqa: F401  (re-exported for readers and tests)
+from .kinds import KINDS
 
 
 def inputs(func):

@@ -3,8 +3,8 @@
 reports) import it.
 
 A spec holds both halves of a family: the library it loads (soname, wheels, toolkit folders) and what its
-headers hold (which headers, the ones it owns, its status enum, its constants' prefixes, what it skips).
-Adding a family starts here. Importing this module needs nothing but the standard library, so the build can
+headers hold (which headers, the ones it owns, its status enum, its constants' prefixes); the functions a family
+leaves out are decisions, in ``codegen/decisions/coverage.py``. Adding a family starts here. Importing this module needs nothing but the standard library, so the build can
 read it before anything is compiled.
 
 The interop headers (EGL, OpenGL, VDPAU) include the graphics APIs' own headers for a few type names;
@@ -41,7 +41,6 @@ _FIELDS = (
     ("wheel_files", ()),  # headers copied into a snapshot
     ("version_header", ""),  # where CUDA_VERSION comes from when the family's own headers lack it
     ("version_macro", "CUDA_VERSION"),  # the header's version, as 1000 * major + 10 * minor
-    ("skip", ()),  # functions of the headers left out of the API (see the family)
     ("since", ""),  # the first CUDA version whose headers have the family (older snapshots lack it)
     ("standins", ()),  # headers/fake_interop files whose typedefs belong to it too
     # typedefs of other headers its own use, taken into its model with what they name (cufile.h's CUresult and
@@ -82,11 +81,6 @@ DRIVER = Family(
     const_prefixes=("CU_", "CUDA_", "MAX_PLANES"),
     ptds_macro="CUDA_API_PER_THREAD_DEFAULT_STREAM",
     wheel_files=_DRIVER_HEADERS,
-    # OpenGL buffer-object interop deprecated since CUDA 3.0 (cuGraphicsGLRegisterBuffer replaces it);
-    # cuda.bindings leaves it out too
-    skip=("cuGLCtxCreate", "cuGLInit", "cuGLRegisterBufferObject", "cuGLMapBufferObject",
-          "cuGLUnmapBufferObject", "cuGLUnregisterBufferObject", "cuGLSetBufferObjectMapFlags",
-          "cuGLMapBufferObjectAsync", "cuGLUnmapBufferObjectAsync"),
 )
 
 # The runtime's types live in the headers cuda_runtime_api.h pulls in; cuda.h is not one of them, so
@@ -116,23 +110,6 @@ RUNTIME = Family(
     wheel_files=("cuda_runtime_api.h", "library_types.h") + _RUNTIME_TYPES + ("crt/host_defines.h",)
     + _RUNTIME_INTEROP + _RUNTIME_INCLUDED,
     version_macro="CUDART_VERSION",
-    # They take a host stub or a device symbol (the address of a __global__ function or __device__ variable
-    # in a program the CUDA compiler linked into the host binary), which a Python process does not have;
-    # cuda.bindings leaves them out too. Kernels come from modules and libraries (cudaLibraryGetKernel).
-    skip=("cudaLaunchKernel", "cudaLaunchKernelExC", "cudaLaunchCooperativeKernel",
-          "cudaLaunchCooperativeKernelMultiDevice", "cudaFuncGetName", "cudaFuncGetParamInfo",
-          "cudaGetFuncBySymbol", "cudaGetSymbolAddress", "cudaGetSymbolSize", "cudaMemcpyToSymbol",
-          "cudaMemcpyFromSymbol", "cudaMemcpyToSymbolAsync", "cudaMemcpyFromSymbolAsync",
-          "cudaGraphAddMemcpyNodeToSymbol", "cudaGraphAddMemcpyNodeFromSymbol",
-          "cudaGraphMemcpyNodeSetParamsToSymbol", "cudaGraphMemcpyNodeSetParamsFromSymbol",
-          "cudaGraphExecMemcpyNodeSetParamsToSymbol", "cudaGraphExecMemcpyNodeSetParamsFromSymbol",
-          "cudaOccupancyMaxActiveClusters", "cudaOccupancyMaxPotentialClusterSize",
-          # returns its struct by value, not a status: cudacffi/runtime.py builds it in Python
-          "cudaCreateChannelDesc",
-          # OpenGL buffer-object interop deprecated since CUDA 3.0 (cudaGraphicsGLRegisterBuffer replaces it)
-          "cudaGLSetGLDevice", "cudaGLRegisterBufferObject", "cudaGLMapBufferObject", "cudaGLUnmapBufferObject",
-          "cudaGLUnregisterBufferObject", "cudaGLSetBufferObjectMapFlags", "cudaGLMapBufferObjectAsync",
-          "cudaGLUnmapBufferObjectAsync"),
 )
 
 NVRTC = Family(

@@ -27,7 +27,7 @@ def available(name):
     return _library.available(name)
 
 
-# -- the functions written here, not generated (codegen.emit_py_exception.HAND_WRITTEN) -------------------------
+# -- the functions written here, not generated (codegen.decisions.coverage.HAND_WRITTEN) -------------------------
 
 from cudacffi import _support as _s  # noqa: E402
 from cudacffi._gen import cufile as _g  # noqa: E402

@@ -49,7 +49,7 @@ def available(name):
     return _library.available(name)
 
 
-# -- the functions written here, not generated (codegen.emit_py_exception.HAND_WRITTEN) -------------------------
+# -- the functions written here, not generated (codegen.decisions.coverage.HAND_WRITTEN) -------------------------
 # Their C stubs are generated as every other's; what no header rule decides is done below (with the calls of
 # cudacffi._nvml_calls): the caller's list of FieldValue structs taken whole and written back, versioned requests
 # holding an array sized from a first call (NVML answers ERROR_INSUFFICIENT_SIZE with the count it needs), and

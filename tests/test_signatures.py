@@ -190,7 +190,7 @@ def test_exception_style_enums_match_reference(build, ref, family):
 
 # cuda.bindings.nvml is written by hand in places the headers do not decide. The versioned requests whose input
 # fields it takes as arguments (device_get_fan_speed_rpm(device, fan) ...) do so here too where the request is
-# whole (codegen/directions.py, ``fields``); the functions of codegen.emit_py_exception.HAND_WRITTEN (field-value
+# whole (codegen/directions.py, ``fields``); the functions of codegen.decisions.coverage.HAND_WRITTEN (field-value
 # and PRM counter lists, vGPU placements, process utilisation samples and details, event data, vGPU metadata, the
 # UUID request, ...) are cudacffi/nvml.py's, checked here from its source. Every other function must match but:
 NVML_KNOWN = {
@@ -234,8 +234,8 @@ def hand_written_signatures(family):
 
 def exception_signatures(build, family):
     """{Python name: (parameter names, number of values returned)} of a build's exception-style module: the
-    generated functions and, in place of theirs, the hand-written ones (codegen.emit_py_exception.HAND_WRITTEN)."""
-    from codegen.emit_py_exception import HAND_WRITTEN
+    generated functions and, in place of theirs, the hand-written ones (codegen.decisions.coverage.HAND_WRITTEN)."""
+    from codegen.decisions.coverage import HAND_WRITTEN
 
     model = snapshot.load_model(build, family)
     hand = hand_written_signatures(family)
@@ -281,7 +281,7 @@ def test_nvml_signatures_agree_with_reference(build):
 
 def test_hand_written_functions_are_in_the_header():
     """Each name of HAND_WRITTEN is a C function of some snapshot, so none is left behind by a rename."""
-    from codegen.emit_py_exception import HAND_WRITTEN
+    from codegen.decisions.coverage import HAND_WRITTEN
 
     for family, names in HAND_WRITTEN.items():
         declared = set()
