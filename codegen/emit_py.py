@@ -9,6 +9,7 @@ argument errors are re-raised naming the parameter.
 from . import docstring
 from .emit_c import fast_calls
 from .emit_classes import ClassWriter, enum_lines, module_head
+from .decisions.checks import HOST_SIZES, TRACKED
 from .lowering import FAST_ADDRESS, FAST_CHARS, FAST_KPARAMS, FAST_TYPED, SENTINELS, SMALL_FAILED, lower
 from .signature import outputs
 from .status import model_status
@@ -35,6 +36,8 @@ class PyWriter(ClassWriter):
             imports.append("from cudacffi._kernel_params import kernel_params as _kernel_params")
         if self.callback_types:
             imports.append("from cudacffi import _callbacks as _cbk")
+        if m["family"] in TRACKED or any(f["name"] in HOST_SIZES for f in m["functions"]):
+            imports.append("from cudacffi import _call_checks as _chk")
         for line in module_head(m, "tuple style", imports, _NOQA):
             self.w(line)
         self.enums()
@@ -50,6 +53,9 @@ class PyWriter(ClassWriter):
         funcs = self.lines
         self.lines = body
         self.w("_s.bind_classes(globals(), _ffi)  # this family's ffi for its own handle and struct classes")
+        if m["family"] in TRACKED:
+            self.w("_programs = _chk.Programs(%s)  # the live handles (codegen/decisions/checks.py: TRACKED)"
+                   % TRACKED[m["family"]][0])
         if any(p["dir"].startswith("attr_") for f in m["functions"] for p in f["params"]):
             self.w("_typed = _s.Typing(_ffi, globals())  # values typed by an attribute argument")
         self.trampolines()
@@ -137,7 +143,7 @@ class PyWriter(ClassWriter):
             ins = ", ".join("(%d, %d, %d, %s)" % (x.kind, x.lo, x.hi, x.cls or "None") for x in fc.ins)
             outs = ", ".join("(%d, %d, %r)" % (o.wrap, o.by, o.cls) if o.by is not None else
                              "(%d, %d, %s)" % (o.wrap, o.signed, o.cls or "None") for o in fc.outs)
-            rows.append("(%d, %s, (%s), (%s))" % (i, lf.name, ins + "," if len(fc.ins) == 1 else ins,
+            rows.append("(%d, %s, (%s), (%s))" % (i, self.defname(lf), ins + "," if len(fc.ins) == 1 else ins,
                                                      outs + "," if len(fc.outs) == 1 else outs))
         if rows:
             self.w("# (entry, wrapper, inputs (kind, lo, hi, handle class), outputs (kind, signed, class) or (kind, attribute")
@@ -165,14 +171,67 @@ class PyWriter(ClassWriter):
                 rows.append(("%s : %s" % (p["pyname"], self.typer.output_type(p)), texts.get(p["name"])))
         return docstring.function(first, doc, params, rows, (), lf.c_note(), indent)
 
+    @staticmethod
+    def defname(lf):
+        """The name the lowered body of ``lf`` is defined under: its own, or ``_<name>`` behind a guard."""
+        return "_" + lf.name if lf.tracked is not None and lf.tracked.role != "create" else lf.name
+
+    def guard(self, lf, sig, docstring, outputs):
+        """The wrapper of a function taking a tracked handle (``lowering.Tracked``): the checks of
+        ``codegen/decisions/checks.py`` (the handle live and held for the call, or claimed to destroy it; no
+        handle for another parameter; no NULL where one is refused), then the body ``_<name>``."""
+        t, name = lf.tracked, lf.name
+        call = "_%s(%s)" % (name, ", ".join(p.pyname for p in lf.inputs))
+        bad = "(%s)" % ", ".join([t.invalid] + ["None"] * outputs) if outputs else "(%s,)" % t.invalid
+        h = t.handle
+        self.ws(wrapped("def %s(" % name, sig, "):"))
+        self.ws(docstring)
+        if t.role == "destroy":
+            self.w("    _pv = _programs.value(%s)" % h)
+            self.w("    if _pv is None and _chk.is_null(%s):" % h)
+            self.w("        return %s" % bad)
+            self.w("    if _pv is not None:")
+            self.w("        _why = _programs.claim(_pv)")
+            self.w("        if _why == _chk.IN_USE:")
+            self.w("            raise _chk.in_use(%r)" % name)
+            self.w("        if _why is not None:")
+            self.w("            return %s" % bad)
+            self.w("    return " + call)
+        else:
+            if t.others:
+                self.ws(wrapped("_chk.not_a_handle(%r, %r, (" % (name, t.others), [p for p in t.others], "))", "    ",
+                                tuple_=True))
+            if t.required:
+                self.ws(wrapped("_chk.required(%r, %r, (" % (name, t.required), list(t.required), "))", "    ",
+                                tuple_=True))
+            self.w("    _pv = _programs.value(%s)" % h)
+            self.w("    if _pv is None:")
+            self.w("        return %s if _chk.is_null(%s) else %s" % (bad, h, call))
+            self.w("    _held = _programs.enter(_pv)")
+            self.w("    if _held.__class__ is str:")
+            self.w("        return " + bad)
+            self.w("    try:")
+            self.w("        return " + call)
+            self.w("    finally:")
+            self.w("        _held.leave()")
+        self.w()
+        self.w()
+
     def function(self, lf):
-        """One wrapper: conversions, the stub call, cffi's argument errors named, ``(status, *outputs)``."""
+        """One wrapper: conversions, the stub call, cffi's argument errors named, ``(status, *outputs)``; for a
+        function a tracked handle's ``destroy`` or ``use`` (``lowering.Tracked``), the body is ``_<name>``, which
+        the wrapper ``guard`` writes calls once the handle is checked (and the body calls again after binding)."""
         ins = lf.inputs
         sig = [p.pyname + p.default for p in ins]
         out_names = [p.pyname for p in lf.outputs] + (["bytes"] if lf.returns_string else [])
         name = lf.name
-        self.ws(wrapped("def %s(" % name, sig, "):"))
-        self.ws(self.docstrings.setdefault(lf.cname, self.docstring(lf)))
+        defname = self.defname(lf)
+        docstring = self.docstrings.setdefault(lf.cname, self.docstring(lf))
+        if defname != name:
+            self.guard(lf, sig, docstring, len(out_names))
+        self.ws(wrapped("def %s(" % defname, sig, "):"))
+        if defname == name:
+            self.ws(docstring)
         if lf.uses_scratch:
             self.w("    _scr = _scratch")
         for line in lf.pre:
@@ -191,7 +250,7 @@ class PyWriter(ClassWriter):
         callargs = ", ".join(p.pyname for p in ins)
         if lf.refixes_floats:  # integral floats: called again with ints
             self.ws(wrapped("_f = _diagnose(%r, _e, (" % name, checks, "))", "        ", tuple_=True))
-            self.ws(wrapped("return %s(" % name, ["_f.get(%r, %s)" % (p.pyname, p.pyname) for p in ins], ")",
+            self.ws(wrapped("return %s(" % defname, ["_f.get(%r, %s)" % (p.pyname, p.pyname) for p in ins], ")",
                             "        "))
         else:
             self.ws(wrapped("_diagnose(%r, _e, (" % name, checks, "))", "        ", tuple_=True))
@@ -215,17 +274,22 @@ class PyWriter(ClassWriter):
                     self.w(pad + "    _cbk.release(%s)  # the callback will never fire" % cb)
             self.w(pad + "    if _r == _UNBOUND:")
             self.w(pad + "        _bind(%r)" % lf.cname)
-            self.w(pad + "        return %s(%s)" % (name, callargs))
+            self.w(pad + "        return %s(%s)" % (defname, callargs))
             nones = "".join(" None," for _ in out_names)
             self.w(pad + "    return (_status(_r, _r),%s)" % nones.rstrip(","))
             for line in lf.post:
                 self.w("    " + line)
+            if lf.tracked is not None and lf.tracked.role == "create":  # a live handle from now on
+                out = next(p.output for p in lf.params if p.pyname == lf.tracked.handle)
+                self.w("    _programs.add(%s._v)" % out)
             self.ws(wrapped("return (", ["_OK"] + lf.results, ")", "    ", tuple_=True))
         else:  # a function returning a string (nvrtcGetErrorString): always success
             self.w("    if _r == _ffi.NULL:")
             self.w("        _bind(%r)" % lf.cname)
-            self.w("        return %s(%s)" % (name, callargs))
+            self.w("        return %s(%s)" % (defname, callargs))
             self.w("    return (_OK, _ffi.string(_r))")
+        if defname != name:  # the body behind the guard, as functools.wraps would name it
+            self.w("%s.__wrapped__ = %s" % (name, defname))
         self.w()
         self.w()
 

@@ -18,6 +18,7 @@ from typing import List, Optional, Tuple
 
 from . import callbacks
 from .ctype import CType
+from .decisions.checks import HOST_SIZES, NOT_NULL, TRACKED
 from .decisions.names import NAME_OVERRIDES, PREFIXES, RENAMES, WORDS
 from .decisions.parameters import BUFFER_EXTENTS, COUNTED_STRUCTS, STRING_OUTPUTS
 from .kinds import KINDS, Direction
@@ -324,6 +325,63 @@ def _fast_out(names, k, inner):
                    inner.base if kind == "handle_int" else None)
 
 
+# -- checks of particular functions (codegen/decisions/checks.py) ------------------------------------------------
+
+@dataclass(frozen=True)
+class Tracked:
+    """A function of a family whose handles the generated module tracks (``decisions.checks.TRACKED``), by its
+    role: ``"create"`` returns the handle (``output``: the parameter), ``"destroy"`` takes it by address,
+    ``"use"`` takes it as its first argument (``others``: its other inputs, none of which may be a handle;
+    ``required``: those that must not be NULL). ``invalid``: the status returned for a handle that is not live."""
+
+    role: str
+    handle: str  # the handle's Python name
+    others: Tuple[str, ...] = ()
+    required: Tuple[str, ...] = ()
+    invalid: str = ""
+
+
+def tracked(model, f, params, style):
+    """The ``Tracked`` of model function ``f`` (lowered ``params``), or None."""
+    spec = TRACKED.get(model.get("family"))
+    if spec is None or style != "tuple":
+        return None
+    htype, member = spec
+    invalid = "%s.%s" % (model["status"], member)
+    ins = [lp for lp in params if lp.direction.is_input]
+    for lp in params:
+        if lp.direction.kind == "out" and lp.ctype.depth == 1 and lp.ctype.pointee().base == htype and not any(
+                q.ctype.base == htype for q in ins):
+            return Tracked("create", lp.pyname, invalid=invalid)
+        if lp.direction.kind == "in_ref" and lp.ctype.pointee().base == htype:
+            return Tracked("destroy", lp.pyname, invalid=invalid)
+    if ins and ins[0].direction.kind == "in" and not ins[0].ctype.ptrs and ins[0].ctype.base == htype:
+        others = tuple(lp.pyname for lp in ins[1:])
+        required = tuple(n for n in others if n in NOT_NULL.get(model["family"], ()))
+        return Tracked("use", ins[0].pyname, others, required, invalid)
+    return None
+
+
+def host_size_checks(cname, ins):
+    """The statements checking ``cname``'s host buffers against its byte counts (``decisions.checks.HOST_SIZES``),
+    before any conversion; none where a parameter the table names is not among the inputs ``ins`` (Python
+    names)."""
+    checks = HOST_SIZES.get(cname)
+    if not checks:
+        return []
+    lines = []
+    for buf, count in checks:
+        names = count if isinstance(count, tuple) else (count,)
+        if buf not in ins or not all(c in ins for c in names):
+            return []
+        lines.append("if %s.__class__ is not int and %s is not None:" % (buf, buf))
+        if isinstance(count, tuple):
+            lines.append("    _chk.need_2d(%r, %r, %s, %s, %s, %s, %r)" % ((cname, buf, buf) + count + (count,)))
+        else:
+            lines.append("    _chk.need(%r, %r, %s, %s, %r)" % (cname, buf, buf, count, count))
+    return lines
+
+
 # -- the result ---------------------------------------------------------------------------------------------------
 
 @dataclass
@@ -356,6 +414,7 @@ class LoweredFunction:
     # a count asked first (NVML): (count slot, statements that size the lists from it) - see query_count
     query: Optional[Tuple[str, List[str]]] = None
     held: List[str] = field(default_factory=list)  # names holding a handle, released however the call ends
+    tracked: Optional[Tracked] = None  # the family tracks its handles (decisions.checks.TRACKED): this one's role
 
     def c_note(self):
         """The docstring line naming the bound C symbol (and the public C name where the Python one differs)."""
@@ -787,6 +846,7 @@ class FunctionLowering:
                 if lp.direction.kind == "inout" and all(q.direction.kind == "inout" for q in ins[i:]):
                     lp.default = "=0"
         armed = self.callback_params()
+        self.pre += host_size_checks(f["name"], [lp.pyname for lp in ins])
         deferred = {}
         for k, p in enumerate(f["params"]):
             n = len(self.pre)
@@ -799,7 +859,8 @@ class FunctionLowering:
         return LoweredFunction(f["name"], f["symbol"], self.name, params, slots_last(self.pre), self.args, self.post,
                                self.checks, cbs, returns_status(self.lowering.model, f),
                                bool(f.get("returns_string")), returns_count(self.lowering.model, f),
-                               f.get("ptds_symbol"), by_value=self.bv, query=self.query, held=self.held)
+                               f.get("ptds_symbol"), by_value=self.bv, query=self.query, held=self.held,
+                               tracked=tracked(self.lowering.model, f, params, self.conv.style))
 
     # Python callables for function-pointer parameters ------------------------------------------------------------
     def callback_params(self):

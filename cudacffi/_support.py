@@ -21,7 +21,8 @@ Those modules hold one concept each and import only modules above them in this l
 Not re-exported here: ``_callbacks`` (host functions the library calls back) and ``_kernel_params``'
 ``kernel_params``, which the generated modules import themselves; ``_exception_style``, the runtime of the
 exception-style modules (``_x``); ``_exceptions`` (cudacffi's exception classes), ``_loader``, ``_families`` and
-``_live``, below every family; and ``_call_checks``, applied by the handwritten facades over generated functions.
+``_live``, below every family; and ``_call_checks``, the checks of particular functions, which the generated
+modules that make them import themselves (``_chk``).
 """
 
 from ._arguments import OUTPUT_LIMIT, argument_error, check_integer, check_output_count, diagnose  # noqa: F401

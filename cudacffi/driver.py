@@ -1,14 +1,12 @@
 """The CUDA driver API with cuda.bindings' calling conventions (``from cudacffi import driver``).
 
 Everything here comes from the generated layer (``cudacffi/_gen/driver.py``), written at build time
-from the CUDA headers by codegen.
+from the CUDA headers by codegen, checks included (host buffers of the memcpy family against their byte counts:
+``codegen/decisions/checks.py``).
 """
 
-from cudacffi import _call_checks
 from cudacffi._gen.driver import *  # noqa: F401,F403
 from cudacffi._gen.driver import _library  # noqa: F401
-
-_call_checks.guard_sizes(globals())  # host buffers of the memcpy family against their byte counts
 
 
 def available(name):

@@ -1,7 +1,8 @@
 """The CUDA Runtime API with cuda.bindings' calling conventions (``from cudacffi import runtime``).
 
 The functions, enums, handle and struct classes come from the generated layer (``cudacffi/_gen/runtime.py``),
-written at build time from the CUDA headers by codegen. Here are the few names cuda.bindings' runtime
+written at build time from the CUDA headers by codegen (with the checks of ``codegen/decisions/checks.py``: host
+buffers of the memcpy family against their byte counts). Here are the few names cuda.bindings' runtime
 adds that are not functions of the library: the ``make_*`` helpers, ``cudaCreateChannelDesc`` (a struct
 returned by value), ``getLocalRuntimeVersion`` and the type aliases the headers spell as macros.
 
@@ -16,9 +17,6 @@ from cudacffi._gen.runtime import _library, _s
 from cudacffi._gen.runtime import (cudaChannelFormatDesc, cudaChannelFormatKind, cudaError_t, cudaExtent,
                                    cudaLaunchAttributeID, cudaLaunchAttributeValue, cudaPitchedPtr, cudaPos,
                                    cudaRuntimeGetVersion)
-from cudacffi import _call_checks
-
-_call_checks.guard_sizes(globals())  # host buffers of the memcpy family against their byte counts
 
 # driver_types.h names these with #define, so they are aliases of the launch attribute types
 cudaStreamAttrID = cudaLaunchAttributeID
