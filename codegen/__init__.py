@@ -2,7 +2,7 @@
 
 # The generator's version, written into every generated file beside its content hash: bump it when the
 # generated code changes for a reason other than the headers or the overrides.
-__version__ = "2"
+__version__ = "3"
 
 # The family specs: cudacffi/_families.py, the one table of families (both halves of each: the library the
 # loader finds and what its headers hold), read by path as build_cffi.py does, so codegen never imports the

@@ -2,9 +2,9 @@
 
 ``build_model`` reads real headers (preprocess + pycparser) into the header's facts only (declarations,
 types, macros, the symbol each name binds to); the result is plain JSON, so that a snapshot can hold it and
-a default build needs no parsing at all. ``decide`` applies the decisions of ``codegen/directions.py``
-(each parameter's direction and Python name) to a copy, at build time: a changed override changes the
-generated code on the next build, with no snapshot to regenerate. ``type_index.TypeIndex`` answers what a name
+a default build needs no parsing at all. ``decide`` applies the rules of ``codegen/directions.py`` and the
+decisions of ``codegen/decisions/`` (each parameter's direction and Python name) to a copy, at build time: a
+changed override changes the generated code on the next build, with no snapshot to regenerate. ``type_index.TypeIndex`` answers what a name
 is (enum, pointer handle, integer handle, struct, function pointer, primitive) for the emitters.
 """
 

@@ -2,7 +2,7 @@
 
 A snapshot is written from real headers (an unpacked NVIDIA wheel tree, or a toolkit's include/), and
 regenerating it from its own ``include/`` reproduces it byte for byte. A default build reads only the
-model files (header facts; ``codegen/directions.py`` decides the rest at build time), so it needs
+model files (header facts; ``codegen/directions.py`` and ``codegen/decisions/`` decide the rest at build time), so it needs
 neither pycparser's parsing nor a toolkit.
 """
 

@@ -1,4 +1,4 @@
-/* generated from CUDA 12.9 by codegen 2 (content sha256:5022aa7f270a4712) - do not edit */
+/* generated from CUDA 12.9 by codegen 3 (content sha256:5022aa7f270a4712) - do not edit */
 
 #include <dlfcn.h>
 #include <stdint.h>

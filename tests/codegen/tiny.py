@@ -1,4 +1,4 @@
-"""tiny API generated from CUDA 12.9 by codegen 2 (content sha256:5b560ea08e9a8f15) - do not edit.
+"""tiny API generated from CUDA 12.9 by codegen 3 (content sha256:5b560ea08e9a8f15) - do not edit.
 
 cuda.bindings-compatible, tuple style. Regenerate with ``python build_cffi.py``; change codegen/ or its
 overrides, never this file.

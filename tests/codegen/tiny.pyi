@@ -1,4 +1,4 @@
-# generated from CUDA 12.9 by codegen 2 (content sha256:d4fcb0078947bf0a) - do not edit
+# generated from CUDA 12.9 by codegen 3 (content sha256:d4fcb0078947bf0a) - do not edit
 from enum import IntEnum
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Union  # noqa: F401
 
