@@ -29,6 +29,8 @@ CUresult cuPointerGetAttribute(void *data, int attribute, CUdeviceptr p) {
 }
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n) { (void)n; *p = 0x7f0000000000ULL; return 0; }
 CUresult cuMemFree_v2(CUdeviceptr p) { (void)p; return 0; }
+CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *h, size_t n) { (void)d; (void)h; (void)n; return 0; }
+CUresult cuMemcpyDtoH_v2(void *h, CUdeviceptr d, size_t n) { (void)h; (void)d; (void)n; return 0; }
 CUresult cuMemGetInfo_v2(size_t *free_, size_t *total) { *free_ = (size_t)70 << 30; *total = (size_t)80 << 30; return 0; }
 CUresult cuFuncGetAttribute(int *v, int attrib, void *f) { (void)attrib; (void)f; *v = 1024; return 0; }
 CUresult cuDeviceGetName(char *name, int len, int dev) {
@@ -139,6 +141,7 @@ static const struct { const char *name; void *fn; } TABLE[] = {
     {"cuEventRecord", (void *)cuEventRecord}, {"cuEventQuery", (void *)cuEventQuery},
     {"cuPointerGetAttribute", (void *)cuPointerGetAttribute}, {"cuMemAlloc", (void *)cuMemAlloc_v2},
     {"cuMemFree", (void *)cuMemFree_v2}, {"cuMemGetInfo", (void *)cuMemGetInfo_v2},
+    {"cuMemcpyHtoD", (void *)cuMemcpyHtoD_v2}, {"cuMemcpyDtoH", (void *)cuMemcpyDtoH_v2},
     {"cuFuncGetAttribute", (void *)cuFuncGetAttribute}, {"cuDeviceGetName", (void *)cuDeviceGetName},
     {"cuLaunchKernel", (void *)cuLaunchKernel}, {"cuLaunchKernelEx", (void *)cuLaunchKernelEx},
     {"cuDevicePrimaryCtxRetain", (void *)cuDevicePrimaryCtxRetain},

@@ -52,6 +52,9 @@ def reexec_with(lib, script=None):
 
 # -- cases -----------------------------------------------------------------------------------------------
 
+HOST, HOST_OUT = bytes(64), bytearray(64)  # the copies' host buffers
+
+
 def cases(d, is_cudacffi):
     """{name: (callable, args)} for driver module ``d`` (cudacffi's or cuda.bindings')."""
     A = d.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR
@@ -72,6 +75,8 @@ def cases(d, is_cudacffi):
         "mem_alloc": (d.cuMemAlloc, (1 << 20,)),
         "mem_free": (d.cuMemFree, (ptr,)),
         "mem_get_info (2 outputs)": (d.cuMemGetInfo, ()),
+        "memcpy_htod (bytes)": (d.cuMemcpyHtoD, (ptr, HOST, 64)),  # a host buffer checked against the count
+        "memcpy_dtoh (bytearray)": (d.cuMemcpyDtoH, (HOST_OUT, ptr, 64)),
         "func_get_attribute": (d.cuFuncGetAttribute, (F, func)),
         "device_get_name (string)": (d.cuDeviceGetName, (64, dev)),
         "launch_empty": (d.cuLaunchKernel, (func, 1, 1, 1, 1, 1, 1, 0, stream, 0, 0)),
@@ -127,6 +132,8 @@ def raw_cases():
         "mem_alloc": (stub("cuMemAlloc"), c(slot, 1 << 20)),
         "mem_free": (stub("cuMemFree"), c(ptr)),
         "mem_get_info (2 outputs)": (stub("cuMemGetInfo"), c(slot, slot + 8)),
+        "memcpy_htod (bytes)": (stub("cuMemcpyHtoD"), c(ptr, addr(name), 64)),
+        "memcpy_dtoh (bytearray)": (stub("cuMemcpyDtoH"), c(addr(name), ptr, 64)),
         "func_get_attribute": (stub("cuFuncGetAttribute"), c(slot, F, 0x50)),
         "device_get_name (string)": (stub("cuDeviceGetName"), c(name, 64, 0)),
         "launch_empty": (launch, c(0x50, 1, 1, 1, 1, 1, 1, 0, 0x30, 0, 0)),
