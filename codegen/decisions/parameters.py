@@ -73,11 +73,13 @@ ATTRIBUTE_TYPED = {
     ("cuPointerGetAttribute", "data"): Direction("attr_out", table="pointer", by="attribute"),
     ("cuPointerSetAttribute", "value"): Direction("attr_in", table="pointer", by="attribute"),
     ("cuPointerGetAttributes", "attributes"): Direction("in_list", count="numAttributes"),
-    ("cuPointerGetAttributes", "data"): Direction("attr_out_list", table="pointer", by="attributes", count="numAttributes"),
+    ("cuPointerGetAttributes", "data"): Direction("attr_out_list", table="pointer", by="attributes",
+                                                  count="numAttributes"),
     **{(f, "data"): Direction("attr_out", table="mem_range", by="attribute", size="dataSize")
        for f in ("cuMemRangeGetAttribute", "cudaMemRangeGetAttribute")},
     **{(f, p): d for f in ("cuMemRangeGetAttributes", "cudaMemRangeGetAttributes") for p, d in (
-        ("data", Direction("attr_out_list", table="mem_range", by="attributes", count="numAttributes", sizes="dataSizes")),
+        ("data", Direction("attr_out_list", table="mem_range", by="attributes", count="numAttributes",
+                           sizes="dataSizes")),
         ("dataSizes", Direction("in_list", count="numAttributes")),
         ("attributes", Direction("in_list", count="numAttributes")))},
     # the size is the value's, set from the attribute (cuda.bindings takes and returns no size)
