@@ -1,6 +1,6 @@
 """Checks the generated wrapper makes before it calls the library, for particular functions: the rules of the
 headers cannot tell them. Data only: ``codegen/lowering.py`` renders them into the wrappers (``Tracked``,
-``FunctionLowering.host_sizes``), which call ``cudacffi/_call_checks.py``'s helpers.
+``host_size_checks``), which call ``cudacffi/_call_checks.py``'s helpers.
 """
 
 # Host buffers given to the memcpy/memset family, checked against the byte count the same call passes
