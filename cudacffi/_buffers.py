@@ -26,6 +26,11 @@ _CPYTHON = sys.implementation.name == "cpython"
 _FIELD_NAMES = re.compile(r":[^:]*:")  # struct-format field names (T{<i:Out:}), which may hold an "O"
 _backend_ffi = _cffi_backend.FFI()
 
+try:  # CPython: a buffer's address in C (a cffi cast and int() of it cost ten times as much); None on PyPy
+    from ._fastcall import buffer_address as _buffer_address
+except ImportError:  # PyPy, or the module not built: the cffi cast (PyPy's JIT makes that cheap)
+    _buffer_address = None
+
 
 def int_address(x, func, name):
     """An int given as an address, checked to fit in 64 bits: every int a parameter takes as an address goes
@@ -80,6 +85,8 @@ def cdata_nbytes(x):
 def nbytes(x):
     """The size of a buffer or cffi array, or None where it is unknown (int address, None, cffi pointer,
     handle)."""
+    if x.__class__ is bytes or x.__class__ is bytearray:
+        return len(x)
     if isinstance(x, _backend_ffi.CData):
         return cdata_nbytes(x)
     if x is None or isinstance(x, (int, Handle)):
@@ -129,6 +136,12 @@ def held(buf, mv):
 
 def address(ffi, x, func, name, writable=False):
     """(address, keepalive) of an int, None, a cffi pointer, a getPtr() object or a buffer-protocol object."""
+    cls = x.__class__
+    if cls is bytes and not writable and _buffer_address is not None:  # (CPython: bytes never move or resize)
+        return _buffer_address(x), x
+    if cls is bytearray or (cls is bytes and not writable):  # always contiguous bytes: no view to check
+        buf = ffi.from_buffer(x)  # holds the object's buffer (a bytearray cannot be resized) while it lives
+        return (_buffer_address(x) if _buffer_address is not None else int(ffi.cast("uintptr_t", buf))), buf
     if isinstance(x, int):
         return int_address(x, func, name), None
     if x is None:

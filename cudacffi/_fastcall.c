@@ -2281,7 +2281,25 @@ static PyObject *make_getter(PyObject *module, PyObject *args) {
     return (PyObject *)self;
 }
 
+/* -- a buffer's address -------------------------------------------------------------------------------------- */
+
+PyDoc_STRVAR(buffer_address_doc,
+"buffer_address(obj) -> int: the address of the data of a contiguous buffer-protocol object (bytes, bytearray).\n"
+"The view is released at once: the caller keeps the object (and, for a resizable one, an export) alive.");
+
+static PyObject *buffer_address(PyObject *module, PyObject *o) {
+    Py_buffer view;
+    PyObject *r;
+    (void)module;
+    if (PyObject_GetBuffer(o, &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    r = PyLong_FromVoidPtr(view.buf);
+    PyBuffer_Release(&view);
+    return r;
+}
+
 static PyMethodDef module_methods[] = {
+    {"buffer_address", buffer_address, METH_O, buffer_address_doc},
     {"wrap", wrap, METH_VARARGS, wrap_doc},
     {"setup", setup, METH_O, setup_doc},
     {"launcher", make_launcher, METH_VARARGS, launcher_doc},

@@ -73,3 +73,28 @@ def test_plain_ints_and_int_subclasses_that_are_not_enums_stay_addresses():
     assert _buffers.int_address(Address(16), "f", "p") == 16
     with pytest.raises(TypeError, match="'p'.*IntEnum|'p'.*nvrtcResult"):
         _buffers.int_address(nvrtc.nvrtcResult.NVRTC_ERROR_INVALID_INPUT, "f", "p")
+
+
+def test_bytes_and_bytearray_give_the_address_of_their_data_and_are_held_while_it_is_used():
+    """The short path for bytes and bytearray (CPython: the address read in C) answers what cffi's view of the
+    same object does, reads the object's own bytes, and a bytearray stays unresizable while the keepalive lives."""
+    from cudacffi._gen import driver as gen
+
+    ffi = gen._ffi
+    data = bytes(range(48))
+    addr, keep = _buffers.address(ffi, data, "f", "src")
+    assert ffi.buffer(ffi.cast("char *", addr), len(data))[:] == data and keep is not None
+    room = bytearray(b"abcdefgh")
+    addr, keep = _buffers.address(ffi, room, "f", "dst", writable=True)
+    assert addr == int(ffi.cast("uintptr_t", ffi.from_buffer(room)))
+    ffi.memmove(ffi.cast("char *", addr), b"XY", 2)
+    assert room == bytearray(b"XYcdefgh")
+    with pytest.raises(BufferError):
+        room.extend(b"more")  # (the call's hold: the memory cannot move under it)
+    del keep
+    import gc
+    gc.collect()
+    room.extend(b"more")
+    assert _buffers.nbytes(room) == 12 and _buffers.nbytes(data) == 48
+    with pytest.raises(ValueError, match="has room for 12 bytes"):
+        driver.cuMemcpyDtoH(room, 0, 13)
