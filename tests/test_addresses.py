@@ -3,6 +3,8 @@
 caller's promise. One gate, ``cudacffi._buffers.int_address``, for every form: buffers, output buffers, input
 bytes, lists given as an address, struct pointer fields, kernel parameters."""
 
+import sys
+
 import pytest
 
 import cudacffi
@@ -89,8 +91,9 @@ def test_bytes_and_bytearray_give_the_address_of_their_data_and_are_held_while_i
     assert addr == int(ffi.cast("uintptr_t", ffi.from_buffer(room)))
     ffi.memmove(ffi.cast("char *", addr), b"XY", 2)
     assert room == bytearray(b"XYcdefgh")
-    with pytest.raises(BufferError):
-        room.extend(b"more")  # (the call's hold: the memory cannot move under it)
+    if sys.implementation.name == "cpython":  # (PyPy's bytearray keeps no count of its exports)
+        with pytest.raises(BufferError):
+            room.extend(b"more")  # (the call's hold: the memory cannot move under it)
     del keep
     import gc
     gc.collect()
