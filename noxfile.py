@@ -135,9 +135,10 @@ def bench(session):
 
 @nox.session(python="python3", venv_backend="venv")
 def docs(session):
-    """The HTML reference (Sphinx: the guides, every family, cudacffi.core), warnings as errors, into the checkout's
-    docs/_build/html (or the folder given after --), from a build of the default snapshot (or CUDACFFI_CUDA_VERSION's)
-    in the session's tree. docs/conf.py says how to link to Python's and numpy's documentation."""
+    """The HTML reference (Sphinx, warnings as errors) into docs/_build/html: the guides, each family, cudacffi.core.
+
+    cudacffi is built in the session's tree from the default snapshot (or CUDACFFI_CUDA_VERSION's); a folder after
+    -- replaces docs/_build/html. docs/conf.py says how to link to Python's and numpy's documentation."""
     install(session, *DOCS)
     tree = os.path.join(session.virtualenv.location, "tree")
     copy_tree(tree)
