@@ -1,9 +1,10 @@
-"""nox sessions: the CPU suite per interpreter and CUDA version, snapshot reproduction, lint, benchmarks.
+"""nox sessions: the CPU suite per interpreter and CUDA version, snapshot reproduction, lint, benchmarks, docs.
 
     nox -s tests                         # every (interpreter, CUDA version) pair
     nox -s "tests-python3(cuda='12.0')"  # one pair (nox -l lists them, each with its CUDA version)
     nox -t tests-pypy3                   # one interpreter's
     nox -s snapshots lint bench
+    nox -s docs                          # the HTML reference, into docs/_build/html
 
 Each ``tests`` session builds in its own copy of the source tree (``.nox/<session>/tree``), so builds of
 different versions and interpreters never overwrite each other or the in-place build of the checkout.
@@ -29,6 +30,9 @@ nox.options.sessions = ["tests", "snapshots", "lint"]
 
 INTERPRETERS = ["python3", "pypy3"]
 BASE = ["cffi", "pycparser", "pytest", "hypothesis"]
+DOCS = ["cffi", "pycparser", "sphinx>=7,<10", "myst-parser>=3,<6"]
+# warnings (the docstrings' reStructuredText, broken references, duplicates) are errors; .ci/run runs the same
+SPHINX = ["-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", "docs"]
 
 
 def install(session, *requirements, find_links=None):
@@ -127,3 +131,18 @@ def bench(session):
     with session.chdir(tree):
         session.run("python", "build_cffi.py")
         session.run("python", "benchmarks/run.py", *session.posargs)
+
+
+@nox.session(python="python3", venv_backend="venv")
+def docs(session):
+    """The HTML reference (Sphinx, warnings as errors) into docs/_build/html: the guides, each family, cudacffi.core.
+
+    cudacffi is built in the session's tree from the default snapshot (or CUDACFFI_CUDA_VERSION's); a folder after
+    -- replaces docs/_build/html. docs/conf.py says how to link to Python's and numpy's documentation."""
+    install(session, *DOCS)
+    tree = os.path.join(session.virtualenv.location, "tree")
+    copy_tree(tree)
+    out = os.path.abspath(session.posargs[0]) if session.posargs else os.path.join(HERE, "docs", "_build", "html")
+    with session.chdir(tree):
+        session.run("python", "build_cffi.py")
+        session.run("python", *SPHINX, out)

@@ -15,6 +15,8 @@ without a profiler also runs under one). Where it is set but no NVTX library can
 ``CUDACFFI_LIBNVTX``, in the NVIDIA wheels on ``sys.path``, in the toolkit (``CUDA_PATH``, ``CUDA_HOME``,
 /usr/local/cuda), then by the system loader.
 
+For example::
+
     from cudacffi import nvtx
 
     with nvtx.range("load data", color=0xFF2080FF):

@@ -1,5 +1,5 @@
 """Textures and surfaces (``cudacffi.core.texture``): opaque CUDA arrays, mipmapped arrays, the resource
-descriptors that point a texture or surface at memory, and the bindless texture and surface objects.
+descriptors that point a texture or surface at memory, and the bindless texture and surface objects::
 
     from cudacffi.core.texture import OpaqueArrayOptions, ResourceDescriptor, TextureObjectOptions
 
