@@ -1236,6 +1236,20 @@ static int pool_word(PyObject *o, uint64_t *dst) {
     return 1;
 }
 
+/* NULL, with the exception ``fail(status)`` raises (CUDAError); a RuntimeError saying ``what`` where it returns */
+static PyObject *raise_status(PyObject *fail, int status, const char *what) {
+    PyObject *code = PyLong_FromLong(status), *r;
+    if (code == NULL)
+        return NULL;
+    r = PyObject_CallOneArg(fail, code);
+    Py_DECREF(code);
+    if (r != NULL) {
+        Py_DECREF(r);
+        PyErr_SetString(PyExc_RuntimeError, what);
+    }
+    return NULL;
+}
+
 static PyObject *pool_allocate_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
     PoolAllocate *self = (PoolAllocate *)op;
     Py_ssize_t n = PyVectorcall_NARGS(nargsf);
@@ -1278,18 +1292,8 @@ static PyObject *pool_allocate_vectorcall(PyObject *op, PyObject *const *args, s
     Py_END_ALLOW_THREADS
     if (status == self->unbound)
         goto fallback;
-    if (status != 0) {
-        PyObject *code = PyLong_FromLong(status), *r;
-        if (code == NULL)
-            return NULL;
-        r = PyObject_CallOneArg(self->fail, code);  /* raises CUDAError */
-        Py_DECREF(code);
-        if (r != NULL) {
-            Py_DECREF(r);
-            PyErr_SetString(PyExc_RuntimeError, "allocate(): the allocation failed");
-        }
-        return NULL;
-    }
+    if (status != 0)
+        return raise_status(self->fail, status, "allocate(): the allocation failed");
     {
         PyObject *ptr = PyLong_FromUnsignedLongLong(out[0]), *made, *margs[4];
         if (ptr == NULL)
@@ -1634,18 +1638,8 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
         Py_XDECREF(old);
     }
     Py_RETURN_NONE;
-failed: {
-        PyObject *code = PyLong_FromLong(status), *r;
-        if (code == NULL)
-            return NULL;
-        r = PyObject_CallOneArg(self->fail, code);  /* raises CUDAError */
-        Py_DECREF(code);
-        if (r != NULL) {
-            Py_DECREF(r);
-            PyErr_SetString(PyExc_RuntimeError, "the driver call failed");
-        }
-        return NULL;
-    }
+failed:
+    return raise_status(self->fail, status, "the driver call failed");
 fallback:
     return PyObject_Vectorcall(self->wrapper, args, nargsf, kwnames);
 }
@@ -1829,19 +1823,6 @@ static void set_slot(PyObject *o, Py_ssize_t offset, PyObject *v) {
     Py_XDECREF(old);
 }
 
-static PyObject *builder_fail(BuilderCall *self, int status) {
-    PyObject *code = PyLong_FromLong(status), *r;
-    if (code == NULL)
-        return NULL;
-    r = PyObject_CallOneArg(self->fail, code);  /* raises CUDAError */
-    Py_DECREF(code);
-    if (r != NULL) {
-        Py_DECREF(r);
-        PyErr_SetString(PyExc_RuntimeError, "the driver call failed");
-    }
-    return NULL;
-}
-
 /* the stream's handle word where ``stream`` is a live stream_cls */
 static int live_stream_word(BuilderCall *self, PyObject *stream, uint64_t *h) {
     PyObject *handle;
@@ -1890,7 +1871,7 @@ static PyObject *builder_call_vectorcall(PyObject *op_, PyObject *const *args, s
         if (status == self->unbound)
             goto fallback;
         if (status != 0)
-            return builder_fail(self, status);
+            return raise_status(self->fail, status, "the driver call failed");
         set_slot(me, self->gb[GB_STATE], str_building);
         Py_INCREF(me);
         return me;
@@ -1903,12 +1884,12 @@ static PyObject *builder_call_vectorcall(PyObject *op_, PyObject *const *args, s
         if (status == self->unbound || (status == 0 && (uint32_t)out[0] != CAPTURE_ACTIVE))
             goto fallback;  /* (not capturing: the Python method asks again and says why) */
         if (status != 0)
-            return builder_fail(self, status);
+            return raise_status(self->fail, status, "the driver call failed");
         status = self->fn[1](in, out);  /* cuStreamEndCapture */
         if (status == self->unbound)
             goto fallback;  /* (still capturing: the Python method starts over) */
         if (status != 0)
-            return builder_fail(self, status);
+            return raise_status(self->fail, status, "the driver call failed");
         graph = ((PyTypeObject *)self->graph_cls)->tp_alloc((PyTypeObject *)self->graph_cls, 0);
         if (graph == NULL)
             return NULL;

@@ -13,8 +13,9 @@ pytest.importorskip("cudacffi._driver", reason="cudacffi is not built")
 
 CPYTHON = sys.implementation.name == "cpython"
 
-SCRIPT = r"""
+PRELUDE = r"""
 import cudacffi.core as core
+from cudacffi import driver
 from cudacffi.core import Buffer
 
 def attempt(fn):
@@ -26,6 +27,9 @@ def attempt(fn):
 
 dev = core.Device(0)
 dev.set_current()
+"""
+
+SCRIPT = PRELUDE + r"""
 s, mr = dev.create_stream(), dev.memory_resource
 a, b, small = mr.allocate(4096, stream=s), mr.allocate(4096, stream=s), mr.allocate(8, stream=s)
 print(type(Buffer.__dict__["copy_to"]).__name__, type(Buffer.__dict__["fill"]).__name__,
@@ -85,20 +89,7 @@ def test_copies_fills_and_reads_in_c_answer_as_the_python_methods(sim):
     assert fast[17] == "ValueError: stream is closed ValueError: stream is closed"
 
 
-CLOSE_SCRIPT = r"""
-import cudacffi.core as core
-from cudacffi import driver
-from cudacffi.core import Buffer
-
-def attempt(fn):
-    try:
-        r = fn()
-    except Exception as e:
-        return "%s: %s" % (type(e).__name__, e)
-    return "ok %r" % (r,)
-
-dev = core.Device(0)
-dev.set_current()
+CLOSE_SCRIPT = PRELUDE + r"""
 s, mr = dev.create_stream(), dev.memory_resource
 print(type(Buffer.__dict__["close"]).__name__)
 a = mr.allocate(4096, stream=s)
