@@ -15,6 +15,7 @@ Beside the families, two plain C-API extensions are built with them: ``cudacffi.
 """
 
 import os
+import platform
 import re
 import sys
 
@@ -51,6 +52,14 @@ def header_source():
     load = _versioned(lambda fam: snapshot.load_model(version, fam))
     load.families = [f for f in FAMILY_NAMES if f in snapshot.families_in(version)]
     return "snapshot cuda-%s" % version, [inc], load
+
+
+def cuda_version():
+    """"X.Y" of the headers this build takes (the toolkit's, else the snapshot's), without reading them."""
+    root = os.environ.get("CUDA_HOME") or os.environ.get("CUDA_PATH")
+    if root:
+        return toolkit_version(root)
+    return os.environ.get("CUDACFFI_CUDA_VERSION") or snapshot.DEFAULT_VERSION
 
 
 def toolkit_version(root):
@@ -136,6 +145,31 @@ def render(family, model):
     return codegen_render(model, FAMILIES[family].style)
 
 
+# The dl* functions moved from libdl into libc in glibc 2.34, under a new symbol version; a module linked on such
+# a system would need glibc 2.34 (auditwheel tags its wheel manylinux_2_34). Bound to their first versions,
+# which every glibc has (in libdl.so.2, kept as a dependency, before 2.34; as compatibility symbols of libc
+# since), the modules load on older systems too.
+OLD_DL_VERSIONS = """\
+#if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
+#include <features.h>
+#if defined(__GLIBC__)
+#if defined(__x86_64__)
+#define _CC_DL_VERSION "GLIBC_2.2.5"
+#else
+#define _CC_DL_VERSION "GLIBC_2.17"
+#endif
+__asm__(".symver dlopen,dlopen@" _CC_DL_VERSION);
+__asm__(".symver dlsym,dlsym@" _CC_DL_VERSION);
+__asm__(".symver dlerror,dlerror@" _CC_DL_VERSION);
+__asm__(".symver dlclose,dlclose@" _CC_DL_VERSION);
+#endif
+#endif
+"""
+# libdl.so.2 by its file name: glibc 2.34 and newer have no libdl.so to link with -ldl
+DL_LINK_ARGS = (["-Wl,--push-state,--no-as-needed,-l:libdl.so.2,--pop-state"]
+                if sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc" else [])
+
+
 def make_builder(family, source=None):
     description, inc, load = source or header_source()
     model = load(family)
@@ -147,8 +181,8 @@ def make_builder(family, source=None):
     _write(os.path.join(GEN_DIR, "%s.pyi" % family), texts["pyi"])
     ffi = cffi.FFI()
     ffi.cdef(texts["cdef"])
-    ffi.set_source("cudacffi._%s" % family, texts["c"], include_dirs=list(inc) + [FAKE_INTEROP],
-                   libraries=["dl"],
+    ffi.set_source("cudacffi._%s" % family, OLD_DL_VERSIONS + texts["c"], include_dirs=list(inc) + [FAKE_INTEROP],
+                   libraries=[] if DL_LINK_ARGS else ["dl"], extra_link_args=DL_LINK_ARGS,
                    extra_compile_args=["-O2", "-Wno-deprecated-declarations"])
     return ffi
 

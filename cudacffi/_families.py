@@ -29,7 +29,10 @@ _FIELDS = (
     ("soname", ""),  # the library's soname stem; the build's CUDA major is appended (libnvrtc.so.12)
     ("file_names", ()),  # exact file names where the soname does not follow the CUDA major
     ("wheel_dirs", {}),  # {CUDA major: folders of the NVIDIA wheels, under a sys.path entry, that hold the library}
-    ("wheels", {}),  # {CUDA major: the NVIDIA wheel to install when the library is missing}
+    ("wheels", {}),  # {CUDA major: the NVIDIA wheel that holds the library (see library_wheels)}
+    # whether that wheel is numbered by the library's own releases (cuFile 1.x), not CUDA's: its name (-cu12,
+    # or nvidia-cufile's 13.x-only line) alone fixes the major
+    ("own_numbering", False),
     ("toolkit_dirs", ()),  # folders of a toolkit (CUDA_HOME) beside lib64/ where the library may sit
     ("companions", ""),  # libraries it opens by soname at run time, opened first from its own folder
     # -- the headers: codegen and the build
@@ -57,6 +60,11 @@ class Family(namedtuple("Family", [f for f, _ in _FIELDS], defaults=[d for _, d 
     """One API family's spec (see the fields above); build one with keywords, ``name`` first."""
 
     __slots__ = ()
+
+    def requirement(self, major):
+        """The pip requirement of the NVIDIA wheel holding this family's library for CUDA ``major`` (12, 13)."""
+        wheel = self.wheels[major]
+        return wheel if self.own_numbering else "%s==%d.*" % (wheel, major)
 
     def present_in(self, version):
         """Whether CUDA ``version`` ("X.Y") has this family at all (``since``)."""
@@ -210,6 +218,7 @@ CUFILE = Family(
     file_names=("libcufile.so.0",),
     wheel_dirs={12: ("nvidia/cufile/lib",), 13: ("nvidia/cu13/lib",)},
     wheels={12: "nvidia-cufile-cu12", 13: "nvidia-cufile"},
+    own_numbering=True,
     headers=("cufile.h",),
     own=("cufile.h",),
     status="CUfileOpError",
@@ -225,7 +234,30 @@ CUFILE = Family(
 FAMILIES = {f.name: f for f in (DRIVER, RUNTIME, NVRTC, NVJITLINK, NVVM, NVFATBIN, NVML, CUFILE)}  # in build and report order
 NAMES = tuple(FAMILIES)
 MAJORS = (13, 12)  # CUDA majors the loader knows, newest first
-DEFAULT_MAJOR = 12  # the major of the default build, whose wheels ``pip install "cudacffi[all]"`` pulls
+DEFAULT_MAJOR = 12  # the major of the default build (snapshot 12.9)
+
+# NVTX (cudacffi.nvtx, written by hand over ctypes: no family) comes in wheels numbered like CUDA's too
+NVTX_WHEELS = {12: "nvidia-nvtx-cu12", 13: "nvidia-nvtx"}
+
+
+def library_wheels(major):
+    """The pip requirements of the NVIDIA wheels that hold CUDA ``major``'s libraries (cudart, NVRTC,
+    nvJitLink, NVVM, nvFatbin, cuFile, NVTX), one per wheel: the only list of them. A build of that major
+    offers them as its extras ``all`` and ``cu<major>`` (``pip install "cudacffi-cu13[all]"``), and a missing
+    library's error names them. Any release of the major: a library older than the build's headers works but
+    for the functions it lacks, which raise FunctionNotFoundError (``python -m cudacffi`` flags it)."""
+    out = []
+    for family in FAMILIES.values():
+        if major in family.wheels and family.requirement(major) not in out:
+            out.append(family.requirement(major))
+    return out + ["%s==%d.*" % (NVTX_WHEELS[major], major)]
+
+
+def distribution_name(major):
+    """The name of the binary distribution of CUDA ``major``'s build: ``cudacffi-cu12``, ``cudacffi-cu13``
+    (the major in the name, as NVIDIA's ``nvidia-*-cu12`` wheels and CuPy's ``cupy-cuda12x`` have it); each
+    installs the import package ``cudacffi``."""
+    return "cudacffi-cu%d" % major
 
 # Where each header sits inside the unpacked NVIDIA wheels, by CUDA major version (codegen's snapshots).
 WHEEL_INCLUDE_DIRS = {

@@ -11,7 +11,8 @@ import threading
 
 from ._exceptions import FunctionNotFoundError, LibraryNotFoundError, LibraryVersionError
 
-from ._families import DEFAULT_MAJOR as _DEFAULT_MAJOR, FAMILIES as _FAMILIES, MAJORS as _MAJORS
+from ._families import (DEFAULT_MAJOR as _DEFAULT_MAJOR, FAMILIES as _FAMILIES, MAJORS as _MAJORS,
+                        distribution_name as _distribution_name, library_wheels as _library_wheels)
 
 _libraries = {}
 
@@ -83,10 +84,8 @@ class Library:
         lines = ["Not used: %s is CUDA %d's; a %d.x build needs %s.%d, since libcudart's structs differ between "
                  "major versions." % (path, other, major, self.soname_stem(), major)
                  for path, other in self.other_majors()]
-        wheel = _FAMILIES[self.family].wheels[major]
-        fix = 'Fix: pip install "%s==%d.*"' % (wheel, major)
-        if major == _DEFAULT_MAJOR:
-            fix += ' (or pip install "cudacffi[all]" for every library)'
+        fix = 'Fix: pip install "%s" (or %s for every library)' % (_FAMILIES[self.family].requirement(major),
+                                                                      every_library_command(major))
         return lines + [fix + ", or name the library in %s." % var]
 
     def other_majors(self):
@@ -204,6 +203,31 @@ class Library:
                         if os.path.exists(p):
                             yield p, var
         yield sonames[0], "system loader"
+
+
+def installed_distribution(major):
+    """``cudacffi-cu<major>`` where this package was installed from that wheel, else None (a checkout, built
+    in place or installed with ``pip install .``)."""
+    try:
+        from importlib import metadata
+
+        dist = metadata.distribution(_distribution_name(major))
+    except Exception:  # not installed (PackageNotFoundError), or unreadable metadata
+        return None
+    here = os.path.realpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "__init__.py"))
+    for f in dist.files or ():
+        if str(f).replace(os.sep, "/") == "cudacffi/__init__.py":
+            return dist.metadata["Name"] if os.path.realpath(str(dist.locate_file(f))) == here else None
+    return None
+
+
+def every_library_command(major):
+    """The pip command that installs every NVIDIA library wheel of CUDA ``major``: the extra of the wheel
+    this package came from, else the wheels themselves."""
+    dist = installed_distribution(major)
+    if dist:
+        return 'pip install "%s[all]"' % dist
+    return "pip install " + " ".join('"%s"' % r for r in _library_wheels(major))
 
 
 def _already_loaded(soname):
