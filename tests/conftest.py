@@ -71,7 +71,40 @@ def pytest_terminal_summary(terminalreporter):
             terminalreporter.write_line(line)
 
 
+def tested_package():
+    """The folder of the cudacffi this run imports (the checkout's, or an installed one)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("cudacffi")
+    return os.path.dirname(os.path.realpath(spec.origin)) if spec and spec.origin else None
+
+
+def from_checkout():
+    """Whether this run tests the checkout's cudacffi/ (built in place), not an installed package."""
+    package = tested_package()
+    return package is not None and package == os.path.realpath(os.path.join(ROOT, "cudacffi"))
+
+
+def pytest_configure(config):
+    # the installed-wheel test (nox -s wheels) runs from a copy of the checkout without cudacffi/ in it
+    if os.environ.get("CUDACFFI_TEST_INSTALLED", "") not in ("", "0") and (tested_package() is None or from_checkout()):
+        raise pytest.UsageError("CUDACFFI_TEST_INSTALLED is set, but cudacffi comes from %s, not from an installed "
+                                "package" % tested_package())
+
+
+def c_compiler():
+    """The C compiler the tests build their stand-in libraries with: CUDACFFI_TEST_CC (the installed-wheel test
+    keeps the compiler off PATH and CC, where the package would see it), else CC, else cc."""
+    return os.environ.get("CUDACFFI_TEST_CC") or os.environ.get("CC", "cc")
+
+
 def pytest_collection_modifyitems(config, items):
+    if not from_checkout():
+        skip = pytest.mark.skip(reason="source: reads cudacffi's own files in the checkout; this run tests the "
+                                       "package installed at %s" % tested_package())
+        for item in items:
+            if "source" in item.keywords:
+                item.add_marker(skip)
     reason = None
     for item in items:
         if "gpu" in item.keywords:
@@ -251,7 +284,7 @@ def build_standin(tmp_path_factory, source, name="libcuda.so.1", *flags):
     import subprocess
 
     out = tmp_path_factory.mktemp(os.path.splitext(source)[0]) / name
-    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", *flags, "-o", str(out),
+    subprocess.run([c_compiler(), "-shared", "-fPIC", *flags, "-o", str(out),
                     os.path.join(ROOT, "tests", source)], check=True)
     return str(out)
 

@@ -48,7 +48,7 @@ def build_standin(family, folder, python=sys.executable):
     with open(src, "w") as f:
         f.write(r.stdout)
     out = os.path.join(sub, soname)
-    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-w", "-o", out, src], check=True)
+    subprocess.run([os.environ.get("CUDACFFI_TEST_CC") or os.environ.get("CC", "cc"), "-shared", "-fPIC", "-w", "-o", out, src], check=True)
     return out
 
 

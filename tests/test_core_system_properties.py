@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, build_standin, run_python, script_env
+from conftest import ROOT, build_standin, c_compiler, run_python, script_env
 
 from cudacffi.core import DeviceProperties
 from cudacffi.core import _device_properties
@@ -55,7 +55,7 @@ def libcuda(tmp_path_factory):
     folder = tmp_path_factory.mktemp("props")
     src, out = folder / "props_libcuda.c", folder / "libcuda.so.1"
     src.write_text(STANDIN)
-    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-o", str(out), str(src)], check=True)
+    subprocess.run([c_compiler(), "-shared", "-fPIC", "-o", str(out), str(src)], check=True)
     return str(out)
 
 

@@ -14,7 +14,7 @@ import textwrap
 
 import pytest
 
-from conftest import ROOT, script_env
+from conftest import ROOT, c_compiler, script_env
 
 from cudacffi.core import (Buffer, ContextOptions, DeviceResources, GraphicsResource, SMResource,
                            SMResourceOptions, WorkqueueResource, WorkqueueResourceOptions,
@@ -300,7 +300,7 @@ def standin(tmp_path_factory):
     if not os.path.isfile(os.path.join(include, "cuda.h")):
         pytest.skip("no headers/cuda-%s/include/cuda.h to build the stand-in libcuda against" % version)
     out = tmp_path_factory.mktemp("tex_libcuda") / "libcuda.so.1"
-    r = subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-I", include, "-o", str(out),
+    r = subprocess.run([c_compiler(), "-shared", "-fPIC", "-I", include, "-o", str(out),
                         os.path.join(ROOT, "tests", "tex_libcuda.c")], capture_output=True, text=True)
     if r.returncode:
         pytest.skip("cannot build the stand-in libcuda: %s" % r.stderr[-500:])

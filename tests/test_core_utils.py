@@ -1021,7 +1021,7 @@ def test_tensor_maps_are_encoded_64_byte_aligned_with_strides_for_rank_1(tmp_pat
     import subprocess
     import sys
 
-    from conftest import ROOT, script_env
+    from conftest import ROOT, c_compiler, script_env
     from cudacffi import driver
 
     version = "%d.%d" % (driver.CUDA_VERSION // 1000, (driver.CUDA_VERSION % 1000) // 10)
@@ -1031,7 +1031,7 @@ def test_tensor_maps_are_encoded_64_byte_aligned_with_strides_for_rank_1(tmp_pat
     src = tmp_path / "tma_libcuda.c"
     src.write_text(TMA_LIBCUDA)
     lib = tmp_path / "libcuda.so.1"
-    r = subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-I", include, "-o", str(lib), str(src)],
+    r = subprocess.run([c_compiler(), "-shared", "-fPIC", "-I", include, "-o", str(lib), str(src)],
                        capture_output=True, text=True)
     if r.returncode:
         pytest.skip("cannot build the stand-in libcuda: %s" % r.stderr[-500:])

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, build_standin, library_missing, run_python
+from conftest import ROOT, build_standin, c_compiler, library_missing, run_python
 from test_signatures import PAIRS, reference, reference_enums
 
 sys.path.insert(0, ROOT)
@@ -153,7 +153,7 @@ def test_egl_frame_layouts_match_a_compiled_program(tmp_path):
     src.write_text('#include <stdio.h>\n#include <stddef.h>\n#include <stdalign.h>\n#include "cudaEGL.h"\n'
                    '#include "cuda_egl_interop.h"\nint main(void) {\n%s\nreturn 0; }\n' % "\n".join(lines))
     exe = tmp_path / "egl"
-    subprocess.run([os.environ.get("CC", "cc"), "-I", inc, "-I", os.path.join(ROOT, "headers", "fake_interop"),
+    subprocess.run([c_compiler(), "-I", inc, "-I", os.path.join(ROOT, "headers", "fake_interop"),
                     "-o", str(exe), str(src)], check=True)
     out = iter(subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split("\n"))
     for ffi, name, fields in structs:

@@ -5,13 +5,11 @@ Stand-in libraries compiled here play the newer and older versions; each case ru
 since loading is global to a process.
 """
 
-import os
-
 import pytest
 
 import cudacffi
 from cudacffi import nvjitlink
-from conftest import library_missing, one_line, run_python
+from conftest import c_compiler, library_missing, one_line, run_python
 
 pytest.importorskip("cudacffi._nvjitlink", reason="cudacffi is not built")
 
@@ -43,7 +41,7 @@ def _stand_in(tmp_path_factory, major, source):
     src.write_text("int nvJitLinkVersion(unsigned *major, unsigned *minor) { *major = %d; *minor = 0; return 0; }\n"
                    % major + source)
     out = d / ("libnvJitLink.so.%d" % major)
-    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-o", str(out), str(src)], check=True)
+    subprocess.run([c_compiler(), "-shared", "-fPIC", "-o", str(out), str(src)], check=True)
     return str(out)
 
 

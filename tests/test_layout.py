@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from conftest import check_enum_values
+from conftest import c_compiler, check_enum_values
 
 driver = pytest.importorskip("cudacffi.driver", reason="cudacffi is not built")
 from cudacffi._gen import driver as gen  # noqa: E402
@@ -34,7 +34,7 @@ def test_struct_sizes_match_a_compiled_program(tmp_path):
                    + "".join('printf("%%zu %%zu\\n", sizeof(%s), alignof(%s));\n' % (n, n) for n in names)
                    + "return 0; }\n")
     exe = tmp_path / "sizes"
-    subprocess.run([os.environ.get("CC", "cc"), "-I", inc, "-o", str(exe), str(src)], check=True)
+    subprocess.run([c_compiler(), "-I", inc, "-o", str(exe), str(src)], check=True)
     out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split("\n")
     for name, line in zip(names, out):
         assert line.split() == [str(ffi.sizeof(name)), str(ffi.alignof(name))], name

@@ -12,7 +12,7 @@ import textwrap
 
 import pytest
 
-from conftest import ROOT, library_missing, script_env
+from conftest import ROOT, c_compiler, library_missing, script_env
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 pytest.importorskip("numpy")
@@ -108,7 +108,7 @@ def sim(tmp_path_factory):
         library_missing("libnvrtc: %s" % " ".join(str(e).split()))
     out = tmp_path_factory.mktemp("sim")
     lib = out / "libcuda.so.1"
-    r = subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-o", str(lib),
+    r = subprocess.run([c_compiler(), "-shared", "-fPIC", "-o", str(lib),
                         os.path.join(HERE, "sim_libcuda.c"), "-lpthread", "-lrt"], capture_output=True, text=True)
     if r.returncode:
         pytest.skip("cannot build the stand-in libcuda: %s" % r.stderr[-500:])

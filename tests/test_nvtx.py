@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from conftest import ROOT, run_python
+from conftest import ROOT, c_compiler, run_python
 
 from cudacffi import nvtx
 
@@ -119,7 +119,7 @@ def standin(tmp_path_factory):
     """The stand-in tool, compiled."""
     out = tmp_path_factory.mktemp("nvtx") / "libnvtx_standin.so"
     src = os.path.join(ROOT, "tests", "nvtx_standin.c")
-    r = subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-o", str(out), src], capture_output=True,
+    r = subprocess.run([c_compiler(), "-shared", "-fPIC", "-o", str(out), src], capture_output=True,
                        text=True)
     if r.returncode:
         pytest.skip("no C compiler to build the stand-in tool: %s" % r.stderr[-300:])

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, run_python, script_env, check_enum_values
+from conftest import ROOT, c_compiler, check_enum_values, run_python, script_env
 
 sys.path.insert(0, ROOT)
 
@@ -335,7 +335,7 @@ def test_struct_sizes_match_a_compiled_program(tmp_path):
                    + "".join('printf("%%zu %%zu\\n", sizeof(%s), alignof(%s));\n' % (n, n) for n in names)
                    + "return 0; }\n")
     exe = tmp_path / "sizes"
-    subprocess.run([os.environ.get("CC", "cc"), "-std=c11", "-I", inc, "-o", str(exe), str(src)], check=True)
+    subprocess.run([c_compiler(), "-std=c11", "-I", inc, "-o", str(exe), str(src)], check=True)
     out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split("\n")
     for name, line in zip(names, out):
         assert line.split() == [str(ffi.sizeof(name)), str(ffi.alignof(name))], name
