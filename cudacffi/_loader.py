@@ -207,17 +207,21 @@ class Library:
 
 def installed_distribution(major):
     """``cudacffi-cu<major>`` where this package was installed from that wheel, else None (a checkout, built
-    in place or installed with ``pip install .``)."""
+    in place or installed with ``pip install .``). Read from the dist-info beside the package folder."""
+    package = os.path.dirname(os.path.realpath(__file__))
     try:
         from importlib import metadata
 
-        dist = metadata.distribution(_distribution_name(major))
-    except Exception:  # not installed (PackageNotFoundError), or unreadable metadata
+        # the name as the dist-info folder spells it (cudacffi_cu12-0.1.0.dist-info): Python 3.9 matches it literally
+        found = list(metadata.distributions(name=_distribution_name(major).replace("-", "_"),
+                                            path=[os.path.dirname(package)]))
+    except Exception:  # unreadable metadata: say what works everywhere
         return None
-    here = os.path.realpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "__init__.py"))
-    for f in dist.files or ():
-        if str(f).replace(os.sep, "/") == "cudacffi/__init__.py":
-            return dist.metadata["Name"] if os.path.realpath(str(dist.locate_file(f))) == here else None
+    for dist in found:
+        for f in dist.files or ():
+            if str(f).replace(os.sep, "/") == "cudacffi/__init__.py" and \
+                    os.path.realpath(str(dist.locate_file(f))) == os.path.join(package, "__init__.py"):
+                return dist.metadata["Name"]
     return None
 
 
