@@ -215,10 +215,10 @@ def wheels(session, major):
     session.run("auditwheel", "repair", "-w", DIST, built)
     (wheel,) = [os.path.join(DIST, f) for f in os.listdir(DIST) if f.startswith(prefix)]
     session.log("built %s (%.1f MB)" % (os.path.relpath(wheel, HERE), os.path.getsize(wheel) / 1e6))
-    test_installed_wheel(session, wheel, pypy)
+    test_installed_wheel(session, wheel, major, pypy)
 
 
-def test_installed_wheel(session, wheel, pypy):
+def test_installed_wheel(session, wheel, major, pypy):
     """A fresh venv, no C compiler on PATH: install ``wheel`` with its [all] extra (the NVIDIA libraries) and
     the test tools, binary wheels only; import every family; run the CPU suite from a copy of the checkout
     without cudacffi/ in it, so that the installed package is the one tested. The suite's stand-in CUDA
@@ -231,7 +231,9 @@ def test_installed_wheel(session, wheel, pypy):
     tools = ["pytest", "hypothesis", "pycparser", numpy] + ([] if pypy else ["mypy"])
     session.run(python, "-m", "pip", "install", "-q", "--only-binary", ":all:", wheel + "[all]", *tools,
                 env=env, external=True)
-    session.run(python, "-c", _IMPORT_CHECK % {"families": list(FAMILIES)}, env=env, external=True)
+    with session.chdir(venv):  # python -c puts the current folder on sys.path: not the checkout's
+        session.run(python, "-c", _IMPORT_CHECK % {"families": list(FAMILIES), "dist": specs.distribution_name(major)},
+                    env=env, external=True)
     suite = os.path.join(session.virtualenv.location, "installed-suite")
     shutil.rmtree(os.path.join(suite, "cudacffi"), ignore_errors=True)
     copy_tree(suite, skip=("cudacffi",))
@@ -255,7 +257,9 @@ for name in %(families)r + ["core", "nvtx"]:
     module = importlib.import_module("cudacffi." + name)
     if name in %(families)r:
         importlib.import_module("cudacffi._" + name)
-from cudacffi import driver
-print("cudacffi %%s from %%s: CUDA %%d.%%d headers, every family imported" %% (
-    cudacffi.__name__, here, driver.CUDA_VERSION // 1000, driver.CUDA_VERSION %% 1000 // 10))
+from cudacffi import _loader, driver
+major = driver.CUDA_VERSION // 1000
+dist = _loader.installed_distribution(major)  # what a missing library's error names for every library
+assert dist == %(dist)r, "installed as %%r" %% dist
+print("%%s at %%s: CUDA %%d.%%d headers, every family imported" %% (dist, here, major, driver.CUDA_VERSION %% 1000 // 10))
 """
