@@ -253,13 +253,29 @@ def test_installed_wheel(session, wheel, major, pypy):
     # of cudacffi/, only the family table, which codegen (used by tests of the headers) reads by path: a
     # folder without __init__.py, which never hides the installed package
     copy_tree(suite, skip=("cudacffi",), keep=("cudacffi/_families.py",))
-    cc = shutil.which(os.environ.get("CC") or "cc")
+    cc = test_compiler(os.path.join(session.virtualenv.location, "test-cc"))
     with session.chdir(suite):
         # no differential tests against cuda.core (no anchor here); every library must load from the wheels
         session.run(python, "-m", "pytest", "-q", "-ra", "-p", "no:cacheprovider", *(session.posargs or ["tests"]),
                     env=dict(env, CUDACFFI_TEST_INSTALLED="1", CUDACFFI_ANCHOR_PYTHON="none",
                              CUDACFFI_REQUIRE_LIBRARIES="1", **({"CUDACFFI_TEST_CC": cc} if cc else {})),
                     external=True)
+
+
+def test_compiler(folder):
+    """The C compiler of the suite's stand-in libraries, off PATH: ``folder``/cc, which runs this machine's cc
+    with nox's own PATH (where gcc finds its assembler and linker); None where there is no cc."""
+    import shlex
+
+    cc = shutil.which((os.environ.get("CC") or "cc").split()[0])
+    if not cc:
+        return None
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "cc")
+    with open(path, "w") as f:
+        f.write('#!/bin/sh\nPATH=%s exec %s "$@"\n' % (shlex.quote(os.environ.get("PATH", "")), shlex.quote(cc)))
+    os.chmod(path, 0o755)
+    return path
 
 
 _IMPORT_CHECK = """\

@@ -207,21 +207,22 @@ class Library:
 
 def installed_distribution(major):
     """``cudacffi-cu<major>`` where this package was installed from that wheel, else None (a checkout, built
-    in place or installed with ``pip install .``). Read from the dist-info beside the package folder."""
-    package = os.path.dirname(os.path.realpath(__file__))
+    in place or installed with ``pip install .``): the wheel's dist-info lies beside the package folder and
+    its RECORD lists the package's files."""
+    name = _distribution_name(major)
+    site = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
     try:
-        from importlib import metadata
-
-        # the name as the dist-info folder spells it (cudacffi_cu12-0.1.0.dist-info): Python 3.9 matches it literally
-        found = list(metadata.distributions(name=_distribution_name(major).replace("-", "_"),
-                                            path=[os.path.dirname(package)]))
-    except Exception:  # unreadable metadata: say what works everywhere
+        entries = os.listdir(site)
+    except OSError:
         return None
-    for dist in found:
-        for f in dist.files or ():
-            if str(f).replace(os.sep, "/") == "cudacffi/__init__.py" and \
-                    os.path.realpath(str(dist.locate_file(f))) == os.path.join(package, "__init__.py"):
-                return dist.metadata["Name"]
+    for entry in entries:  # cudacffi_cu12-0.1.0.dist-info
+        if entry.startswith(name.replace("-", "_") + "-") and entry.endswith(".dist-info"):
+            try:
+                with open(os.path.join(site, entry, "RECORD"), encoding="utf-8") as f:
+                    if any(line.split(",", 1)[0] == "cudacffi/__init__.py" for line in f):
+                        return name
+            except OSError:
+                pass
     return None
 
 

@@ -100,10 +100,10 @@ def c_compiler():
 
 def pytest_collection_modifyitems(config, items):
     if not from_checkout():
-        skip = pytest.mark.skip(reason="source: reads cudacffi's own files in the checkout; this run tests the "
-                                       "package installed at %s" % tested_package())
+        skip = pytest.mark.skip(reason="checkout: builds from the checkout (codegen, build_cffi.py, a C compiler); "
+                                       "this run tests the package installed at %s" % tested_package())
         for item in items:
-            if "source" in item.keywords:
+            if "checkout" in item.keywords:
                 item.add_marker(skip)
     reason = None
     for item in items:

@@ -46,6 +46,7 @@ def update_golden():
             f.write(text)
 
 
+@pytest.mark.checkout
 @pytest.mark.parametrize("name", ["tiny.model.json", "tiny.cdef", "tiny.c", "tiny.py", "tiny.pyi"])
 def test_golden(name):
     """Emitted text equals the reviewed golden file (regenerate: python tests/test_codegen.py --update)."""
@@ -56,6 +57,7 @@ def test_golden(name):
     assert got == expected, diff
 
 
+@pytest.mark.checkout
 def test_tiny_model_symbols_and_directions():
     m = tiny_model()
     funcs = {f["name"]: f for f in m["functions"]}
@@ -98,6 +100,7 @@ def test_a_changed_override_changes_the_generated_wrapper(monkeypatch):
     assert before.replace("cuDeviceGetLuid(dev)", "") != after.replace("cuDeviceGetLuid(device)", "")
 
 
+@pytest.mark.checkout
 def test_the_build_and_the_runtime_know_the_same_families():
     """One spec per family (cudacffi/_families.py) for the build, codegen, the loader and the report: codegen
     reads the very table the installed package imports."""
@@ -218,6 +221,7 @@ def test_alignment_attributes_are_recorded():
         assert model["alignments"].get("CUtensorMap_st") == declared
 
 
+@pytest.mark.checkout
 @pytest.mark.parametrize("version", snapshot.available_versions())
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_snapshot_reproduces(version, family):
@@ -322,6 +326,7 @@ if __name__ == "__main__":
         print("golden files updated in", CASES)
 
 
+@pytest.mark.checkout
 def test_every_package_of_the_source_tree_is_shipped():
     """pyproject.toml lists each package folder of cudacffi/ (a missing one installs without that API)."""
     import re

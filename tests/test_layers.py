@@ -17,7 +17,9 @@ import sys
 
 import pytest
 
-ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "cudacffi")
+from conftest import tested_package  # noqa: E402
+
+ROOT = tested_package()  # the package this run tests: the checkout's cudacffi/, or an installed one
 OPTIONAL = frozenset(["numpy", "cupy", "torch", "ml_dtypes", "cloudpickle", "cuda", "numba"])
 OPTIONAL_OURS = frozenset(["cudacffi._fastcall", "cudacffi._capsule"])
 CORE_MAY_IMPORT = frozenset(["cudacffi", "cudacffi._direct", "cudacffi._direct.nvml",

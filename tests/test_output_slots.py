@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from conftest import ROOT, build_standin, run_python
+from conftest import build_standin, run_python, tested_package
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +53,7 @@ def test_every_scratch_slot_a_wrapper_passes_is_set_before_the_call():
     import os
 
     checked = 0
-    for path in sorted(glob.glob(os.path.join(ROOT, "cudacffi", "_gen", "*.py"))):
+    for path in sorted(glob.glob(os.path.join(tested_package(), "_gen", "*.py"))):  # checkout's or installed
         with open(path, encoding="utf-8") as f:
             src = f.read()
         for body in re.split(r"\ndef ", src)[1:]:

@@ -19,6 +19,7 @@ sys.path.insert(0, ROOT)
 from codegen import emit_py_exception, snapshot  # noqa: E402
 from codegen.lowering import exception_function_name, exception_param_name  # noqa: E402
 from codegen.signature import inputs, outputs  # noqa: E402
+from conftest import tested_package  # noqa: E402
 
 REFERENCE_DIRS = [os.path.join(ROOT, "tests", "reference"), os.path.join(ROOT, "..", "shared", "reference")]
 PAIRS = [("12.9", "12.9.10"), ("13.0", "13.5.0"), ("13.5", "13.5.0")]
@@ -211,7 +212,7 @@ def hand_written_signatures(family):
     (also those under an ``if``: present where the build's header declares their C function), read from its
     source whatever this build has: a ``-> None`` annotation returns nothing, a tuple annotation its items, any
     other one value (None where the function has no return annotation)."""
-    with open(os.path.join(ROOT, "cudacffi", family + ".py"), encoding="utf-8") as f:
+    with open(os.path.join(tested_package(), family + ".py"), encoding="utf-8") as f:
         todo = list(ast.parse(f.read()).body)
     out = {}
     while todo:

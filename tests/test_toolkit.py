@@ -49,6 +49,7 @@ def api(model):
     return funcs, types, model["constants"], model["cuda_version"]
 
 
+@pytest.mark.checkout
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_toolkit_model_matches_its_snapshot(family):
     dirs, version = toolkit()
