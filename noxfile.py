@@ -19,6 +19,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 
 import nox
 
@@ -216,6 +217,7 @@ def wheels(session, major):
     raw = os.path.join(session.virtualenv.location, "raw")
     shutil.rmtree(raw, ignore_errors=True)
     # the snapshot's headers, never a toolkit's (an empty CUDA_HOME/CUDA_PATH counts as unset)
+    started = time.time()
     session.run("python", "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", raw, tree,
                 env={"CUDACFFI_CUDA_VERSION": version, "CUDA_HOME": "", "CUDA_PATH": ""})
     (built,) = [os.path.join(raw, f) for f in os.listdir(raw) if f.endswith(".whl")]
@@ -228,7 +230,8 @@ def wheels(session, major):
             os.remove(os.path.join(DIST, old))
     session.run(auditwheel, "repair", "-w", DIST, built, env=tools, external=True)
     (wheel,) = [os.path.join(DIST, f) for f in os.listdir(DIST) if f.startswith(prefix)]
-    session.log("built %s (%.1f MB)" % (os.path.relpath(wheel, HERE), os.path.getsize(wheel) / 1e6))
+    session.log("built %s (%.1f MB) in %.0f s" % (os.path.relpath(wheel, HERE), os.path.getsize(wheel) / 1e6,
+                                                  time.time() - started))
     test_installed_wheel(session, wheel, major, pypy)
 
 
