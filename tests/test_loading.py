@@ -159,3 +159,19 @@ def test_a_missing_driver_says_it_comes_with_the_nvidia_driver():
     assert "comes with the NVIDIA driver" in messages["driver"] and "CUDACFFI_LIBDRIVER" in messages["driver"]
     wrong = missing_library_messages(["driver"], without_library_env(CUDACFFI_LIBDRIVER="/nonexistent/libcuda.so.1"))
     assert "CUDACFFI_LIBDRIVER names a library that cannot be loaded" in wrong["driver"]
+
+
+def test_each_major_has_its_own_set_of_library_wheels():
+    """library_wheels(major), what the extras all/cu<major> pull and the errors name: one wheel per library of
+    that major alone, CUDA-numbered ones held to the major, cuFile (numbered 1.x) by its name."""
+    from cudacffi._families import FAMILIES, library_wheels
+
+    for major, other in ((12, 13), (13, 12)):
+        wheels = library_wheels(major)
+        assert len(wheels) == len(set(wheels))
+        for family in ("runtime", "nvrtc", "nvjitlink", "nvvm", "nvfatbin", "cufile"):
+            assert FAMILIES[family].requirement(major) in wheels, family
+            assert FAMILIES[family].requirement(other) not in wheels, family
+        assert WHEELS["nvrtc"][major] in wheels and ("nvidia-nvtx-cu12==12.*" in wheels) == (major == 12)
+        assert ("nvidia-cufile-cu12" if major == 12 else "nvidia-cufile") in wheels
+        assert all(w.startswith("nvidia-cufile") or w.endswith("==%d.*" % major) for w in wheels), wheels
