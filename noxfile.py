@@ -201,10 +201,9 @@ def _no_compiler_env(venv, **extra):
     return env
 
 
-@nox.session(python=INTERPRETERS, venv_backend="venv")
-@nox.parametrize("major", sorted(WHEEL_MAJORS), ids=["cu%d" % m for m in sorted(WHEEL_MAJORS)])
-def wheels(session, major):
-    """Build the cudacffi-cu<major> wheel into dist/ (manylinux), install it without a C compiler, run the CPU suite on it.
+def build_and_test_wheel(session, major):
+    """Build the cudacffi-cu<major> wheel into dist/ (manylinux), install it without a C compiler, run the CPU
+    suite on it.
 
     Built from the newest snapshot of the major (12.9, the newest 13.x), never a toolkit's headers; repaired to a
     manylinux tag by auditwheel; installed into a fresh venv with binary wheels only (see test_installed_wheel).
@@ -233,6 +232,28 @@ def wheels(session, major):
     session.log("built %s (%.1f MB) in %.0f s" % (os.path.relpath(wheel, HERE), os.path.getsize(wheel) / 1e6,
                                                   time.time() - started))
     test_installed_wheel(session, wheel, major, pypy)
+
+
+def wheel_session(python, major):
+    """The session ``wheels-<python>(cu<major>)``, one function each, so that ``nox -l`` names its own wheel (as
+    tests_session does)."""
+    def session_function(session):
+        build_and_test_wheel(session, major)
+
+    session_function.__doc__ = ("Build the %s wheel for %s from snapshot %s into dist/, install it without a C "
+                                "compiler, run the CPU suite on it." % (specs.distribution_name(major), python,
+                                                                       WHEEL_MAJORS[major]))
+    name = "wheels-%s(cu%d)" % (python, major)
+    nox.session(session_function, python=python, venv_backend="venv", name=name, tags=["wheels-" + python])
+    return name
+
+
+WHEELS = [wheel_session(python, major) for python in INTERPRETERS for major in sorted(WHEEL_MAJORS)]
+
+
+@nox.session(name="wheels", python=False, requires=WHEELS)
+def all_wheels(session):
+    """Every wheels-<interpreter>(cu<major>) session above: each wheel built, installed and tested."""
 
 
 def test_installed_wheel(session, wheel, major, pypy):

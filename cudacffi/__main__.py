@@ -18,7 +18,7 @@ import runpy
 import sys
 
 from cudacffi import LibraryNotFoundError
-from cudacffi._families import FAMILIES
+from cudacffi._families import FAMILIES, MAJORS, distribution_name
 
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # a checkout's root, or site-packages
@@ -33,8 +33,8 @@ def install_command(major=None):
     """The command that installs cudacffi built for CUDA ``major`` (12 or 13; None: either), with NVIDIA's
     library wheels."""
     if major is None:
-        return 'pip install "cudacffi-cu12[all]" (CUDA 12) or "cudacffi-cu13[all]" (CUDA 13)'
-    return 'pip install "cudacffi-cu%d[all]"' % major
+        return "pip install " + " or ".join('"%s[all]" (CUDA %d)' % (distribution_name(m), m) for m in sorted(MAJORS))
+    return 'pip install "%s[all]"' % distribution_name(major)
 
 
 def _line(label, value):
