@@ -58,6 +58,7 @@ def installed_copy(tmp_path, built=True):
     return env
 
 
+@pytest.mark.checkout  # copies or reports the checkout's cudacffi/
 def test_an_installed_packages_report_names_the_install_command_not_build_cffi(tmp_path):
     from cudacffi import driver
 
@@ -72,6 +73,7 @@ def test_an_installed_packages_report_names_the_install_command_not_build_cffi(t
         r.stdout
 
 
+@pytest.mark.checkout  # copies or reports the checkout's cudacffi/
 def test_an_installed_package_without_its_build_says_to_reinstall(tmp_path):
     r = cli(env=installed_copy(tmp_path, built=False), cwd=str(tmp_path))
     assert r.returncode == 1, r.stdout + r.stderr
@@ -80,6 +82,7 @@ def test_an_installed_package_without_its_build_says_to_reinstall(tmp_path):
         r.stdout
 
 
+@pytest.mark.checkout  # copies or reports the checkout's cudacffi/
 def test_an_older_library_is_met_with_what_fits_a_checkout_or_an_installed_package(monkeypatch):
     import cudacffi.__main__ as cli_main
     from cudacffi import nvrtc
@@ -99,6 +102,7 @@ def test_an_older_library_is_met_with_what_fits_a_checkout_or_an_installed_packa
         assert "cudacffi-cu" not in older_major and "pip install" in older_major, older_major
 
 
+@pytest.mark.checkout  # copies or reports the checkout's cudacffi/
 def test_a_checkouts_report_names_build_cffi():
     r = cli("--no-demo", env=script_env(CUDACFFI_LIBDRIVER="/nonexistent/libcuda.so.1"))
     assert r.returncode == 0, r.stdout + r.stderr
