@@ -15,6 +15,8 @@ import glob
 import json
 import os
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # kind of decision -> its home (a path from the repository root)
@@ -94,6 +96,7 @@ def misplaced(root=ROOT, names=None):
     return out
 
 
+@pytest.mark.checkout  # reads the checkout's cudacffi/ sources
 def test_the_homes_exist_and_hold_decisions():
     names = function_names()
     assert len(names) > 1000  # the snapshots are read

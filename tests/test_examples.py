@@ -104,6 +104,7 @@ def test_an_examples_cuda_error_is_a_failure_unless_it_says_there_is_no_gpu(stat
         assert "Traceback" in r.stderr and status in r.stderr, r.stderr
 
 
+@pytest.mark.checkout  # a checkout's report (build_cffi.py)
 def test_main_job_reports_the_headers_and_ends_cleanly_without_a_gpu():
     r = subprocess.run([sys.executable, "-m", "cudacffi"], capture_output=True, text=True, cwd=ROOT, env=NO_DRIVER,
                        timeout=300)
