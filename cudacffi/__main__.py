@@ -95,7 +95,11 @@ def _older_than_headers(lib, found):
     if lib.family == "driver":
         fix = "update the NVIDIA driver"
     else:
-        fix = 'pip install "%s==%s.*"' % (FAMILIES[lib.family].wheels[lib.major], headers)
+        family = FAMILIES[lib.family]
+        wheel = family.wheels[lib.major]
+        # (cuFile's wheels are numbered apart from CUDA: the newest of its major's name)
+        fix = ('pip install --upgrade "%s"' % wheel if family.own_numbering
+               else 'pip install "%s==%s.*"' % (wheel, headers))
     if from_checkout():
         fix += ", or build with headers no newer than %d.%d (CUDACFFI_CUDA_VERSION=X.Y python build_cffi.py)" % found
     elif found[0] in (12, 13) and found[0] != (getattr(lib, "cuda_version", 0) or 0) // 1000:
