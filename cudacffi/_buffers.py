@@ -137,10 +137,13 @@ def held(buf, mv):
 def address(ffi, x, func, name, writable=False):
     """(address, keepalive) of an int, None, a cffi pointer, a getPtr() object or a buffer-protocol object."""
     cls = x.__class__
-    if cls is bytes and not writable and _buffer_address is not None:  # (CPython: bytes never move or resize)
-        return _buffer_address(x), x
-    if cls is bytearray or (cls is bytes and not writable):  # always contiguous bytes: no view to check
-        buf = ffi.from_buffer(x)  # holds the object's buffer (a bytearray cannot be resized) while it lives
+    if cls is bytes and not writable:  # always contiguous: no view to check
+        if _buffer_address is not None:  # (CPython: bytes never move or resize; the object is the keepalive)
+            return _buffer_address(x), x
+        buf = ffi.from_buffer(x)
+        return int(ffi.cast("uintptr_t", buf)), held(buf, x)  # (the object beside its buffer, as a view's)
+    if cls is bytearray:
+        buf = ffi.from_buffer(x)  # holds the bytearray's buffer (it cannot be resized) while it lives
         return (_buffer_address(x) if _buffer_address is not None else int(ffi.cast("uintptr_t", buf))), buf
     if isinstance(x, int):
         return int_address(x, func, name), None

@@ -422,9 +422,10 @@ class StructListField(PointerField):
 
 
 def _read_only(kept):
-    """Whether what a pointer field keeps is a read-only buffer (address() keeps (cdata, memoryview))."""
-    if isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[1], memoryview):
-        return kept[1].readonly
+    """Whether what a pointer field keeps is a read-only buffer (address() keeps (cdata, memoryview), (cdata,
+    bytes) or the bytes object itself)."""
+    if isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[1], (memoryview, bytes)):
+        return kept[1].readonly if isinstance(kept[1], memoryview) else True
     return isinstance(kept, bytes)
 
 
