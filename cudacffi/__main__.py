@@ -70,7 +70,10 @@ def report_libraries():
         try:
             module = importlib.import_module("cudacffi." + family.name)
         except ImportError as e:  # a family newer than this build's headers (nvFatbin before 12.4)
-            _line(name, "not in this build: %s" % " ".join(str(e).split()))
+            why = " ".join(str(e).split())
+            if not from_checkout():  # no build script here: the wheel of the newest headers has every family
+                why = why.split("; build with newer headers")[0] + "; " + install_command(None)
+            _line(name, "not in this build: %s" % why)
             continue
         lib = module._library
         try:

@@ -28,7 +28,7 @@ modules that make them import themselves (``_chk``).
 from ._arguments import OUTPUT_LIMIT, argument_error, check_integer, check_output_count, diagnose  # noqa: F401
 from ._arrays import c_array, less, out_array, read_array, sequence, unpack_array  # noqa: F401
 from ._attribute_values import Typing  # noqa: F401
-from ._buffers import address, check_room, contiguous_view, int_address  # noqa: F401
+from ._buffers import address, check_room, contiguous_view, int_address, nbytes  # noqa: F401
 from ._cstrings import char_buffer, cstring  # noqa: F401
 from ._fast_calls import fast_calls  # noqa: F401
 from ._fields import EnumField, Field, HandleField  # noqa: F401

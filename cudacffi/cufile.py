@@ -147,9 +147,9 @@ def _iovecs(iov, func, writable):
                                     "a numpy array or an int address", ValueError)
         address, held = _s.address(ffi, base, func, name + "[0]", writable)
         n = _s.check_integer(func, name + "[1]", length, 0, (1 << 64) - 1)
-        if isinstance(held, tuple) and n > held[1].nbytes:
-            raise _s.argument_error(func, name, "asks for %d bytes of a buffer of %d" % (n, held[1].nbytes),
-                                    ValueError)
+        room = _s.nbytes(base)  # (None for an int address: the caller's promise)
+        if room is not None and n > room:
+            raise _s.argument_error(func, name, "asks for %d bytes of a buffer of %d" % (n, room), ValueError)
         arr[i].base = ffi.cast("void *", address)
         arr[i].len = n
         keep.append(held)
