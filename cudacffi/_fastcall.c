@@ -1458,6 +1458,27 @@ static PyObject *str_pool_calls;
 
 #define SLOT(o, offset) (*(PyObject **)((char *)(o) + (offset)))
 
+/* slot ``offset`` of ``o`` set to ``v`` (a new reference taken), what it held released */
+static void set_slot(PyObject *o, Py_ssize_t offset, PyObject *v) {
+    PyObject *old = SLOT(o, offset);
+    Py_INCREF(v);
+    SLOT(o, offset) = v;
+    Py_XDECREF(old);
+}
+
+/* the handle word (slot ``h_at``) of ``stream`` where it is a live ``cls`` (its slot ``handle_at`` not None) */
+static int live_stream(PyObject *stream, PyObject *cls, Py_ssize_t handle_at, Py_ssize_t h_at, uint64_t *h) {
+    PyObject *handle;
+    if (stream == NULL || (PyObject *)Py_TYPE(stream) != cls)
+        return 0;
+    handle = SLOT(stream, handle_at);
+    return handle != NULL && handle != Py_None && pool_word(SLOT(stream, h_at), h);
+}
+
+static int is_deque(PyObject *o) {
+    return strcmp(Py_TYPE(o)->tp_name, "collections.deque") == 0;
+}
+
 /* the int value of the handle object in slot ``offset`` of ``o`` (0 where it is None, closed, or no int) */
 static int handle_word(PyObject *o, Py_ssize_t offset, uint64_t *dst) {
     PyObject *h = SLOT(o, offset), *v;
@@ -1503,7 +1524,7 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
     uint64_t in[4], out[1];
     int status, nin = 1;
     if (self->op == OP_CLOSE) {  /* buffer.close(): a pool's free on the buffer's own stream */
-        PyObject *mr, *stream, *calls;
+        PyObject *mr, *calls;
         int pooled;
         if (kwnames != NULL || n != 1)
             goto fallback;
@@ -1511,9 +1532,7 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
         if ((PyObject *)Py_TYPE(me) != self->self_cls || PyList_GET_ITEM(self->ready, 0) != Py_True
             || Py_SIZE(self->queue) != 0 || !pool_word(SLOT(me, self->self_handle), &in[0]) || in[0] == 0
             || (mr = SLOT(me, self->self_mr)) == NULL || mr == Py_None || SLOT(me, self->self_guard) != Py_None
-            || (stream = SLOT(me, self->self_stream)) == NULL || (PyObject *)Py_TYPE(stream) != self->arg_cls
-            || SLOT(stream, self->arg_handle) == NULL || SLOT(stream, self->arg_handle) == Py_None
-            || !pool_word(SLOT(stream, self->arg_ipc), &in[1]))
+            || !live_stream(SLOT(me, self->self_stream), self->arg_cls, self->arg_handle, self->arg_ipc, &in[1]))
             goto fallback;
         calls = PyObject_GetAttr(mr, str_pool_calls);  /* a pool's resource: its free is cuMemFreeAsync */
         if (calls == NULL) {
@@ -1552,8 +1571,7 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
         PyObject *stream = args[2];
         uint64_t v;
         arg = args[1];
-        if ((PyObject *)Py_TYPE(stream) != self->arg_cls || SLOT(stream, self->arg_handle) == NULL
-            || SLOT(stream, self->arg_handle) == Py_None || !pool_word(SLOT(stream, self->arg_ipc), &in[3])
+        if (!live_stream(stream, self->arg_cls, self->arg_handle, self->arg_ipc, &in[3])
             || !pool_word(SLOT(me, self->self_handle), &in[1]) || !pool_word(SLOT(me, self->self_size), &in[2]))
             goto fallback;
         if (self->op == OP_COPY_TO) {  /* cuMemcpyAsync(dst, src, size, stream) */
@@ -1590,7 +1608,8 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
         }
     } else if (self->op == OP_ELAPSED) {  /* end - start: cuEventElapsedTime(&ms, start, end) */
         arg = args[1];
-        if ((PyObject *)Py_TYPE(arg) != self->arg_cls || !memo_handle_word(&self->memo_arg, arg, self->arg_handle, &in[0])
+        if ((PyObject *)Py_TYPE(arg) != self->arg_cls
+            || !memo_handle_word(&self->memo_arg, arg, self->arg_handle, &in[0])
             || !memo_handle_word(&self->memo_self, me, self->self_handle, &in[1]))
             goto fallback;
         nin = 2;
@@ -1631,12 +1650,8 @@ static PyObject *handle_call_vectorcall(PyObject *op_, PyObject *const *args, si
         Py_INCREF(arg);
         return arg;
     }
-    if (self->op == OP_SET_CURRENT) {  /* self._inited = True */
-        PyObject *old = SLOT(me, self->self_inited);
-        Py_INCREF(Py_True);
-        SLOT(me, self->self_inited) = Py_True;
-        Py_XDECREF(old);
-    }
+    if (self->op == OP_SET_CURRENT)  /* self._inited = True */
+        set_slot(me, self->self_inited, Py_True);
     Py_RETURN_NONE;
 failed:
     return raise_status(self->fail, status, "the driver call failed");
@@ -1689,7 +1704,7 @@ static PyObject *make_handle_call(PyObject *module, PyObject *args) {
         return NULL;
     if (op < OP_RECORD || op > OP_CLOSE || !PyCallable_Check(fallback) || !PyCallable_Check(fail)
         || PyList_GET_SIZE(ready) < 1 || handle_type == NULL || !PyObject_TypeCheck(queue, &PyBaseObject_Type)
-        || strcmp(Py_TYPE(queue)->tp_name, "collections.deque") != 0) {
+        || !is_deque(queue)) {
         PyErr_SetString(PyExc_ValueError, "handle_call(): an op in 0..9, two callables, a deque and a [flag] "
                         "(after setup())");
         return NULL;
@@ -1815,23 +1830,6 @@ typedef struct {
     Py_ssize_t gb[GB_SLOTS], s_handle, s_h;
 } BuilderCall;
 
-/* slot ``offset`` of ``o`` set to ``v`` (a new reference taken), what it held released */
-static void set_slot(PyObject *o, Py_ssize_t offset, PyObject *v) {
-    PyObject *old = SLOT(o, offset);
-    Py_INCREF(v);
-    SLOT(o, offset) = v;
-    Py_XDECREF(old);
-}
-
-/* the stream's handle word where ``stream`` is a live stream_cls */
-static int live_stream_word(BuilderCall *self, PyObject *stream, uint64_t *h) {
-    PyObject *handle;
-    if (stream == NULL || (PyObject *)Py_TYPE(stream) != self->stream_cls)
-        return 0;
-    handle = SLOT(stream, self->s_handle);
-    return handle != NULL && handle != Py_None && pool_word(SLOT(stream, self->s_h), h);
-}
-
 static PyObject *builder_call_vectorcall(PyObject *op_, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
     BuilderCall *self = (BuilderCall *)op_;
     PyObject *me, *g, *graph;
@@ -1842,7 +1840,7 @@ static PyObject *builder_call_vectorcall(PyObject *op_, PyObject *const *args, s
     me = args[0];
     if (self->op == BC_NEW) {  /* stream.create_graph_builder() */
         PyTypeObject *cls = (PyTypeObject *)self->builder_cls;
-        if (!live_stream_word(self, me, &h))
+        if (!live_stream(me, self->stream_cls, self->s_handle, self->s_h, &h))
             goto fallback;
         g = cls->tp_alloc(cls, 0);
         if (g == NULL)
@@ -1858,7 +1856,8 @@ static PyObject *builder_call_vectorcall(PyObject *op_, PyObject *const *args, s
         return g;
     }
     if ((PyObject *)Py_TYPE(me) != self->builder_cls || PyList_GET_ITEM(self->ready, 0) != Py_True
-        || Py_SIZE(self->queue) != 0 || !live_stream_word(self, SLOT(me, self->gb[GB_STREAM]), &h)
+        || Py_SIZE(self->queue) != 0
+        || !live_stream(SLOT(me, self->gb[GB_STREAM]), self->stream_cls, self->s_handle, self->s_h, &h)
         || SLOT(me, self->gb[GB_BODY]) != Py_None || SLOT(me, self->gb[GB_PRIMARY]) != Py_True
         || SLOT(me, self->gb[GB_FORKS]) != self->empty)
         goto fallback;
@@ -1969,10 +1968,6 @@ PyDoc_STRVAR(builder_call_doc,
 "builder_call(op, entries, unbound, fallback, fail, destroy, drain, builder_cls, stream_cls, graph_cls, mode,\n"
 "guards) -> a method descriptor for cudacffi.core's Stream.create_graph_builder (op 0), GraphBuilder.begin_building\n"
 "(1), end_building (2) and close (3) (see _fastcall.c).");
-
-static int is_deque(PyObject *o) {
-    return strcmp(Py_TYPE(o)->tp_name, "collections.deque") == 0;
-}
 
 static PyObject *make_builder_call(PyObject *module, PyObject *args) {
     PyObject *entries, *fallback, *fail, *destroy, *drain, *builder_cls, *stream_cls, *graph_cls, *guards;
